@@ -1,0 +1,162 @@
+//===- TileDialect.cpp - tile dialect registration and attributes ---------===//
+//
+// Registers the tile dialect, materializes folded constants as arith.constant, and verifies the
+// dialect's discardable attributes (tile.kernel, tile.num_warps, tile.num_stages, tile.target).
+//
+//===----------------------------------------------------------------------===//
+#include "tessel/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace tessel::tile;
+
+#include "tessel/Dialect/Tile/IR/TileDialect.cpp.inc"
+#include "tessel/Dialect/Tile/IR/TileEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tessel/Dialect/Tile/IR/TileAttrs.cpp.inc"
+
+namespace {
+/// Every tile op may be inlined: helpers called from kernels are inlined before lowering.
+struct TileInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final { return true; }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final { return true; }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+};
+} // namespace
+
+void TileDialect::initialize() {
+  registerTypes();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tessel/Dialect/Tile/IR/TileAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "tessel/Dialect/Tile/IR/TileOps.cpp.inc"
+      >();
+  addInterfaces<TileInlinerInterface>();
+}
+
+Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type,
+                                            Location loc) {
+  if (arith::ConstantOp::isBuildableWith(value, type))
+    return builder.create<arith::ConstantOp>(loc, type, cast<TypedAttr>(value));
+  return nullptr;
+}
+
+static LogicalResult verifyKernelSignature(Operation *op) {
+  auto func = dyn_cast<func::FuncOp>(op);
+  if (!func)
+    return op->emitOpError("'tile.kernel' may only be set on a func.func");
+  FunctionType type = func.getFunctionType();
+  if (type.getNumResults() != 0)
+    return func.emitOpError("kernel must not return values; write results through pointers");
+  for (auto [i, argType] : llvm::enumerate(type.getInputs())) {
+    if (isa<PtrType>(argType) || argType.isIntOrFloat())
+      continue;
+    return func.emitOpError() << "kernel argument #" << i << " has type " << argType
+                              << "; kernel arguments are !tile.ptr pointers and scalars";
+  }
+  return success();
+}
+
+LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  if (name == getKernelAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError("'tile.kernel' must be a unit attribute");
+    return verifyKernelSignature(op);
+  }
+  if (name == getNumWarpsAttrName()) {
+    auto v = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!v || !v.getType().isInteger(32) || v.getInt() < 1 || v.getInt() > 32 ||
+        !llvm::isPowerOf2_64(v.getInt()))
+      return op->emitOpError("'tile.num_warps' must be an i32 power of two in [1, 32], got ")
+             << attr.getValue();
+    return success();
+  }
+  if (name == getNumStagesAttrName()) {
+    auto v = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!v || !v.getType().isInteger(32) || v.getInt() < 1)
+      return op->emitOpError("'tile.num_stages' must be a positive i32, got ") << attr.getValue();
+    return success();
+  }
+  if (name == getTargetAttrName()) {
+    auto s = dyn_cast<StringAttr>(attr.getValue());
+    if (!s || !isa<ModuleOp>(op))
+      return op->emitOpError("'tile.target' must be a string on a builtin.module");
+    StringRef t = s.getValue();
+    if (t != "interpreter" && !t.starts_with("cuda:") && !t.starts_with("hip:"))
+      return op->emitOpError("'tile.target' must be 'interpreter', 'cuda:<arch>' or "
+                             "'hip:<arch>', got '")
+             << t << "'";
+    return success();
+  }
+  return op->emitOpError("unknown tile dialect attribute '") << name << "'";
+}
+
+LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op, unsigned regionIndex,
+                                                   unsigned argIndex, NamedAttribute attr) {
+  if (attr.getName().strref() != getDivisibilityAttrName())
+    return op->emitOpError("unknown tile dialect argument attribute '") << attr.getName() << "'";
+  auto v = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!v || !v.getType().isInteger(32) || v.getInt() < 1 || !llvm::isPowerOf2_64(v.getInt()))
+    return op->emitOpError() << "'tile.divisibility' of argument #" << argIndex
+                             << " must be an i32 power of two, got " << attr.getValue();
+  Type argType = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  if (!isa<PtrType>(argType) && !argType.isSignlessInteger())
+    return op->emitOpError() << "'tile.divisibility' applies to pointer and integer arguments, "
+                                "not argument #"
+                             << argIndex << " of type " << argType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers shared by the dialect's users
+//===----------------------------------------------------------------------===//
+
+namespace tessel::tile {
+
+Type getPointeeType(Type ptrLike) {
+  if (auto t = dyn_cast<RankedTensorType>(ptrLike))
+    ptrLike = t.getElementType();
+  if (auto p = dyn_cast<PtrType>(ptrLike))
+    return p.getPointeeType();
+  if (auto b = dyn_cast<BlockPtrType>(ptrLike))
+    return b.getBlockType();
+  return nullptr;
+}
+
+ArrayRef<int64_t> getShapeOrScalar(Type type) {
+  if (auto t = dyn_cast<RankedTensorType>(type))
+    return t.getShape();
+  return {};
+}
+
+Type withShapeOf(Type like, Type elementType) {
+  if (auto t = dyn_cast<RankedTensorType>(like))
+    return RankedTensorType::get(t.getShape(), elementType);
+  return elementType;
+}
+
+bool isKernel(Operation *op) {
+  return isa<func::FuncOp>(op) && op->hasAttr(TileDialect::getKernelAttrName());
+}
+
+std::string shapeToString(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "scalar";
+  std::string s = "[";
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? ", " : "") + std::to_string(d);
+  return s + "]";
+}
+
+} // namespace tessel::tile

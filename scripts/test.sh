@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every Tessel test: the lit suite (IR, passes, lowerings, DSL, tools,
+# kernel tests on the interpreter) and the GoogleTest unit tests. Ends with one summary line.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${TESSEL_BUILD_DIR:-$root/build}
+"$root/scripts/setup.sh" || exit 1
+"$root/scripts/build.sh" || { echo "TESSEL TESTS: build failed"; exit 1; }
+log=$(mktemp)
+python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv --order=lexical \
+  "$build/test" "$build/test/Unit" "$@" 2>&1 | tee "$log"
+rc=${PIPESTATUS[0]}
+count() { grep -E "^ *$1: *[0-9]+" "$log" | awk '{s += $2} END {print s + 0}'; }
+passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
+failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
+rm -f "$log"
+echo "TESSEL TESTS: $passed passed, $failed failed"
+[[ $rc -eq 0 && $failed -eq 0 ]]

@@ -1,0 +1,22 @@
+# -*- Python -*- lit configuration for Tessel: FileCheck tests of the tile IR, passes, lowerings,
+# the DSL and the tools. Built tools come first on PATH, then LLVM 19's FileCheck/not/split-file.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "Tessel"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tessel_obj_root, "test")
+
+llvm_config.with_system_environment(["HOME", "TMPDIR"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
+
+tools = ["tessel-opt"]
+llvm_config.add_tool_substitutions(tools, [config.tessel_tools_dir])
+config.substitutions.append(("%tessel_src", config.tessel_src_root))
