@@ -75,7 +75,7 @@ TEST_F(TileDialectTest, LoadBuilderInfersResultFromPointer) {
 
 TEST_F(TileDialectTest, MaskShapeMismatchNamesBothShapes) {
   const char *ir = R"mlir(
-    func.func @k(%p: tensor<64x!tile.ptr<f32>>, %m: tensor<128xi1>) attributes {tile.kernel} {
+    func.func @k(%p: tensor<64x!tile.ptr<f32>>, %m: tensor<128xi1>) {
       %x = "tile.load"(%p, %m) <{operandSegmentSizes = array<i32: 1, 1, 0>}>
            : (tensor<64x!tile.ptr<f32>>, tensor<128xi1>) -> tensor<64xf32>
       return
