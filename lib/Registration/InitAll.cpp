@@ -3,6 +3,9 @@
 #include "tessel/InitAllPasses.h"
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
+#include "tessel/Transforms/Passes.h"
+#include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -14,7 +17,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void tessel::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<tile::TileDialect, mlir::arith::ArithDialect, mlir::math::MathDialect,
+  registry.insert<tile::TileDialect, tile_gpu::TileGPUDialect, mlir::arith::ArithDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect, mlir::func::FuncDialect, mlir::cf::ControlFlowDialect,
                   mlir::gpu::GPUDialect, mlir::vector::VectorDialect, mlir::LLVM::LLVMDialect,
                   mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect>();
@@ -29,4 +32,6 @@ void tessel::registerAllPasses() {
   mlir::registerSCCPPass();
   mlir::registerSymbolDCEPass();
   mlir::registerStripDebugInfoPass();
+  tessel::registerTesselPasses();
+  tessel::registerConvertTileGPUToLLVMPass();
 }

@@ -52,9 +52,13 @@ Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
 }
 
 static LogicalResult verifyKernelSignature(Operation *op) {
+  // After lowering, the marker stays on the llvm.func so that drivers find the kernels.
+  if (op->getName().getStringRef() == "llvm.func")
+    return success();
   auto func = dyn_cast<func::FuncOp>(op);
   if (!func)
-    return op->emitOpError("'tile.kernel' may only be set on a func.func");
+    return op->emitOpError("'tile.kernel' may only be set on a func.func (or the llvm.func "
+                           "it lowers to)");
   FunctionType type = func.getFunctionType();
   if (type.getNumResults() != 0)
     return func.emitOpError("kernel must not return values; write results through pointers");
@@ -142,8 +146,15 @@ ArrayRef<int64_t> getShapeOrScalar(Type type) {
 
 Type withShapeOf(Type like, Type elementType) {
   if (auto t = dyn_cast<RankedTensorType>(like))
-    return RankedTensorType::get(t.getShape(), elementType);
+    return RankedTensorType::get(t.getShape(), elementType, t.getEncoding());
   return elementType;
+}
+
+bool sameShapeAndElementType(Type a, Type b) {
+  auto ta = dyn_cast<RankedTensorType>(a), tb = dyn_cast<RankedTensorType>(b);
+  if (!ta || !tb)
+    return a == b;
+  return ta.getShape() == tb.getShape() && ta.getElementType() == tb.getElementType();
 }
 
 bool isKernel(Operation *op) {

@@ -54,7 +54,7 @@ static LogicalResult verifyMask(Operation *op, Type ptrType, Value mask) {
 /// Verifies that `value` has the pointer's shape and pointee type.
 static LogicalResult verifyPointee(Operation *op, Type ptrType, Type valueType, StringRef what) {
   Type expected = withShapeOf(ptrType, getPointeeType(ptrType));
-  if (valueType == expected)
+  if (sameShapeAndElementType(valueType, expected))
     return success();
   ArrayRef<int64_t> ps = getShapeOrScalar(ptrType), vs = getShapeOrScalar(valueType);
   if (ps != vs)
@@ -690,7 +690,7 @@ LogicalResult ReduceOp::verify() {
     shape.erase(shape.begin() + getAxis());
     Type expected = shape.empty() ? t.getElementType()
                                   : Type(RankedTensorType::get(shape, t.getElementType()));
-    if (res.getType() != expected)
+    if (!sameShapeAndElementType(res.getType(), expected))
       return emitOpError() << "reducing " << t << " along axis " << getAxis() << " gives "
                            << expected << ", not " << res.getType();
   }

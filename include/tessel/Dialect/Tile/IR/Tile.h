@@ -40,8 +40,11 @@ mlir::Type getPointeeType(mlir::Type ptrLike);
 /// The shape of a tile type; empty for a scalar.
 llvm::ArrayRef<int64_t> getShapeOrScalar(mlir::Type type);
 
-/// `elementType` with the shape of `like` (a scalar when `like` is a scalar).
+/// `elementType` with the shape (and layout encoding) of `like`; a scalar when `like` is one.
 mlir::Type withShapeOf(mlir::Type like, mlir::Type elementType);
+
+/// True when `a` and `b` have the same shape and element type, whatever their encodings.
+bool sameShapeAndElementType(mlir::Type a, mlir::Type b);
 
 /// True when `op` is a func.func marked `tile.kernel`.
 bool isKernel(mlir::Operation *op);

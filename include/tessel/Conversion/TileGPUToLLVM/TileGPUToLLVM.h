@@ -1,0 +1,50 @@
+//===- TileGPUToLLVM.h - shared lowering of layout IR to LLVM ---*- C++ -*-===//
+//
+// Lowers tile IR whose tiles carry tile_gpu layouts to the LLVM dialect. A tile becomes an
+// LLVM struct of the elements the executing thread holds (ThreadElems order); scalars stay
+// scalars (every thread computes them). Everything chip-specific goes through TargetInfo.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_CONVERSION_TILEGPUTOLLVM_TILEGPUTOLLVM_H
+#define TESSEL_CONVERSION_TILEGPUTOLLVM_TILEGPUTOLLVM_H
+
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
+#include "tessel/Target/TargetInfo.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tessel {
+
+/// Types: !tile.ptr<T, as> -> !llvm.ptr<as>; tensor<..., #layout> -> struct of the thread's
+/// elements; everything else as LLVMTypeConverter.
+class TileGPUTypeConverter : public mlir::LLVMTypeConverter {
+public:
+  explicit TileGPUTypeConverter(mlir::MLIRContext *ctx);
+};
+
+/// Bytes of dynamic shared memory each kernel needs, filled by the patterns.
+struct SharedMemoryPlan {
+  llvm::StringMap<unsigned> bytesPerKernel;
+  /// Reserves `bytes` of scratch for an op inside `kernelName`; every user starts at offset 0
+  /// and brackets its use with barriers.
+  void reserve(llvm::StringRef kernelName, unsigned bytes);
+};
+
+/// Name of the extern shared-memory array every kernel's scratch is carved from.
+inline constexpr llvm::StringLiteral kSharedMemoryGlobal = "tessel_smem";
+
+void populateTileGPUToLLVMPatterns(TileGPUTypeConverter &converter, const TargetInfo &target,
+                                   SharedMemoryPlan &shared, mlir::RewritePatternSet &patterns);
+
+/// The whole lowering as one pass over a module with a `tile.target` attribute (or the given
+/// target name): shared patterns, scf structural conversion, then scf -> cf -> LLVM.
+std::unique_ptr<mlir::Pass> createConvertTileGPUToLLVMPass(std::string target = "");
+void registerConvertTileGPUToLLVMPass();
+
+} // namespace tessel
+
+#endif // TESSEL_CONVERSION_TILEGPUTOLLVM_TILEGPUTOLLVM_H

@@ -1,0 +1,130 @@
+//===- TargetInfo.h - the per-chip-family adapter interface -----*- C++ -*-===//
+//
+// The shared lowering (lib/Conversion/TileGPUToLLVM) calls this interface for everything that
+// differs between chip families: thread and program ids, cross-lane shuffles, barriers, global
+// memory accesses with predicates and cache hints, the math library, kernel attributes,
+// resource limits, and the translation of the final LLVM module to a binary. One
+// implementation per family lives under third_party/<vendor>/; createTargetInfo picks it from
+// the module's `tile.target` ("cuda:sm_90a", "hip:gfx942", ...).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_TARGET_TARGETINFO_H
+#define TESSEL_TARGET_TARGETINFO_H
+
+#include "tessel/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
+#include <memory>
+#include <string>
+
+namespace mlir {
+class LLVMTypeConverter;
+class RewritePatternSet;
+namespace LLVM {
+class LLVMFuncOp;
+}
+} // namespace mlir
+
+namespace tessel {
+
+/// Resource limits of one chip, in the units the vendor documents. The compiler rejects kernels
+/// that exceed them; the autotuner prunes configs with them before compiling.
+struct TargetLimits {
+  unsigned warpSize = 32;               ///< lanes per warp / wavefront
+  unsigned maxThreadsPerProgram = 1024; ///< threads per CTA / workgroup
+  unsigned sharedMemoryPerProgram = 0;  ///< bytes of shared memory / LDS a program may use
+  unsigned sharedMemoryWithoutOptIn = 0; ///< bytes usable without an opt-in (48 KB on NVIDIA)
+  unsigned maxRegistersPerThread = 255; ///< 32-bit registers (VGPRs on AMD)
+  unsigned maxWarpsPerProgram() const { return maxThreadsPerProgram / warpSize; }
+};
+
+/// Cache and eviction hints of one access.
+struct MemoryHints {
+  tile::CacheModifier cache = tile::CacheModifier::none;
+  tile::EvictionPolicy evict = tile::EvictionPolicy::normal;
+  bool isVolatile = false;
+};
+
+/// What the backend produced for one kernel: text stages and the binary, plus numbers for the
+/// metadata (registers, spills, shared memory, ...).
+struct CompiledKernel {
+  std::string llvmIR;   ///< optimized LLVM IR
+  std::string assembly; ///< PTX or AMDGCN
+  std::string binary;   ///< cubin or hsaco; empty when the assembler is missing
+  std::string binaryKind;            ///< "cubin", "hsaco"
+  std::string binaryNote;            ///< why `binary` is empty, if it is
+  llvm::StringMap<int64_t> resources; ///< e.g. registers, spill_stores, shared_bytes
+};
+
+class TargetInfo {
+public:
+  virtual ~TargetInfo();
+
+  /// "cuda:sm_90a", ...
+  llvm::StringRef getName() const { return name; }
+  virtual const TargetLimits &getLimits() const = 0;
+  unsigned getWarpSize() const { return getLimits().warpSize; }
+  /// Address space of shared memory (LDS) pointers.
+  virtual unsigned getSharedAddressSpace() const { return 3; }
+
+  //===--- lowering hooks (all values i32 unless stated) -------------------===//
+  /// Linear thread index within the program, in [0, num_warps * warp size).
+  virtual mlir::Value getThreadId(mlir::OpBuilder &b, mlir::Location loc) const = 0;
+  virtual mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc,
+                                   unsigned axis) const = 0;
+  virtual mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc,
+                                     unsigned axis) const = 0;
+  /// Value of `v` (an i32 or f32) in the lane whose id is this lane's id xor `laneMask`.
+  virtual mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                                 unsigned laneMask) const = 0;
+  /// Barrier of all threads of the program, ordering shared-memory accesses.
+  virtual void barrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
+  /// Loads a value of `type` (a scalar or a vector of at most 16 bytes) through a global
+  /// pointer. `pred` (i1, may be null) disables the access; the result is then undefined.
+  virtual mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                                 mlir::Type type, mlir::Value pred, unsigned alignment,
+                                 const MemoryHints &hints) const = 0;
+  /// Stores `value` (scalar or vector of at most 16 bytes) unless `pred` (may be null) is false.
+  virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                           mlir::Value value, mlir::Value pred, unsigned alignment,
+                           const MemoryHints &hints) const = 0;
+  /// Atomic read-modify-write of one scalar; returns the old value. `pred` may be null.
+  virtual mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::RMWKind kind,
+                                mlir::Value ptr, mlir::Value value, mlir::Value pred,
+                                tile::MemSemantic sem, tile::MemScope scope) const = 0;
+  /// Atomic compare-and-swap of one scalar unless `pred` (may be null) is false; returns the
+  /// old value (undefined when disabled).
+  virtual mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                                mlir::Value cmp, mlir::Value value, mlir::Value pred,
+                                tile::MemSemantic sem, tile::MemScope scope) const = 0;
+  /// Patterns lowering scalar `math` ops (to the vendor library or fast instructions).
+  virtual void populateMathPatterns(mlir::LLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns) const = 0;
+  /// Marks `func` as a kernel launched with `numThreads` threads per program.
+  virtual void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const = 0;
+
+  //===--- code generation ---------------------------------------------------===//
+  /// Translates a module in the LLVM dialect (one kernel) to LLVM IR, links the vendor math
+  /// library if the kernel calls it, optimizes at O3 and emits assembly and, when the vendor
+  /// assembler is available, the binary.
+  virtual mlir::LogicalResult compile(mlir::ModuleOp llvmModule, CompiledKernel &out,
+                                      std::string &error) const = 0;
+
+protected:
+  explicit TargetInfo(std::string name) : name(std::move(name)) {}
+
+private:
+  std::string name;
+};
+
+/// The adapter for a target name; null with a message naming the accepted targets otherwise.
+std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target, std::string &error);
+
+/// Target names createTargetInfo accepts.
+llvm::ArrayRef<llvm::StringRef> getSupportedTargets();
+
+} // namespace tessel
+
+#endif // TESSEL_TARGET_TARGETINFO_H

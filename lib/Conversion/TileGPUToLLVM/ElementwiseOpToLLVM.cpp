@@ -1,0 +1,214 @@
+//===- ElementwiseOpToLLVM.cpp - element-wise and shape ops ---------------===//
+//
+// Element-wise ops on tiles become the same op on each element the thread holds (the scalar
+// ops are then legalized by the arith/math patterns); shape ops (splat, broadcast,
+// expand_dims) only re-index the thread's elements, which the layouts make a compile-time
+// mapping; arange adds its start to the element index.
+//
+//===----------------------------------------------------------------------===//
+#include "Utility.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tile_gpu;
+
+namespace {
+
+constexpr unsigned kBenefit = 10;
+
+RankedTensorType tileType(Value v) { return dyn_cast<RankedTensorType>(v.getType()); }
+
+/// Any op with the Elementwise trait whose results are tiles.
+struct ElementwiseOpConversion : public ConversionPattern {
+  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), kBenefit, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+        op->getNumRegions() != 0 || !tileType(op->getResult(0)))
+      return failure();
+    auto resultType = tileType(op->getResult(0));
+    std::optional<ThreadElems> te = getThreadElems(resultType);
+    if (!te)
+      return rewriter.notifyMatchFailure(op, "tile without a distributed layout");
+    Location loc = op->getLoc();
+    SmallVector<SmallVector<Value>> elems;
+    for (auto [orig, conv] : llvm::zip(op->getOperands(), operands))
+      elems.push_back(tileType(orig) ? unpackStruct(rewriter, loc, conv) : SmallVector<Value>{});
+    Type elemType = resultType.getElementType();
+    SmallVector<Value> results;
+    for (unsigned e = 0; e < te->total; ++e) {
+      OperationState state(loc, op->getName());
+      for (auto [i, conv] : llvm::enumerate(operands))
+        state.addOperands(elems[i].empty() ? conv : elems[i][e]);
+      state.addTypes(elemType);
+      state.addAttributes(op->getAttrs());
+      results.push_back(rewriter.create(state)->getResult(0));
+    }
+    Type structType = getTypeConverter()->convertType(resultType);
+    rewriter.replaceOp(op, packStruct(rewriter, loc, structType, results));
+    return success();
+  }
+};
+
+template <typename OpT>
+struct TilePattern : public ConvertOpToLLVMPattern<OpT> {
+  TilePattern(LLVMTypeConverter &c, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<OpT>(c, kBenefit), target(target) {}
+  const TargetInfo &target;
+};
+
+struct ConstantOpConversion : TilePattern<arith::ConstantOp> {
+  using TilePattern::TilePattern;
+  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto type = tileType(op.getResult());
+    if (!type)
+      return failure();
+    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    std::optional<ThreadElems> te = getThreadElems(type);
+    if (!splat || !te)
+      return op.emitError("only splat tile constants are supported by the GPU backends");
+    Location loc = op.getLoc();
+    Type elemType = getTypeConverter()->convertType(type.getElementType());
+    Value scalar =
+        rewriter.create<LLVM::ConstantOp>(loc, elemType, splat.getSplatValue<TypedAttr>());
+    SmallVector<Value> elems(te->total, scalar);
+    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(type), elems));
+    return success();
+  }
+};
+
+struct SplatOpConversion : TilePattern<tile::SplatOp> {
+  using TilePattern::TilePattern;
+  LogicalResult matchAndRewrite(tile::SplatOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    std::optional<ThreadElems> te = getThreadElems(cast<RankedTensorType>(op.getType()));
+    if (!te)
+      return failure();
+    SmallVector<Value> elems(te->total, adaptor.getSrc());
+    rewriter.replaceOp(op, packStruct(rewriter, op.getLoc(),
+                                      getTypeConverter()->convertType(op.getType()), elems));
+    return success();
+  }
+};
+
+struct ArangeOpConversion : TilePattern<tile::ArangeOp> {
+  using TilePattern::TilePattern;
+  LogicalResult matchAndRewrite(tile::ArangeOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    std::optional<ThreadElems> te = getThreadElems(op.getType());
+    if (!te)
+      return failure();
+    Location loc = op.getLoc();
+    auto indices = emitIndices(rewriter, loc, target, *te);
+    SmallVector<Value> elems;
+    for (auto &idx : indices)
+      elems.push_back(op.getStart() == 0
+                          ? idx[0]
+                          : rewriter.create<LLVM::AddOp>(loc, idx[0],
+                                                         i32Const(rewriter, loc, op.getStart())));
+    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()),
+                                      elems));
+    return success();
+  }
+};
+
+/// Result element -> source element by a mapping of local indices.
+template <typename OpT>
+struct ReindexConversion : TilePattern<OpT> {
+  using TilePattern<OpT>::TilePattern;
+  using OpAdaptor = typename OpT::Adaptor;
+  virtual SmallVector<unsigned> sourceLocal(OpT op, ArrayRef<unsigned> resultLocal) const = 0;
+  LogicalResult matchAndRewrite(OpT op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    std::optional<ThreadElems> src = getThreadElems(srcType), dst = getThreadElems(dstType);
+    if (!src || !dst)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> in = unpackStruct(rewriter, loc, adaptor.getSrc()), out;
+    for (unsigned e = 0; e < dst->total; ++e)
+      out.push_back(in[src->linearize(sourceLocal(op, dst->delinearize(e)))]);
+    rewriter.replaceOp(op,
+                       packStruct(rewriter, loc, this->getTypeConverter()->convertType(dstType), out));
+    return success();
+  }
+};
+
+/// Same layout; broadcast dimensions (size 1 in the source) read local index 0.
+struct BroadcastOpConversion : ReindexConversion<tile::BroadcastOp> {
+  using ReindexConversion::ReindexConversion;
+  LogicalResult matchAndRewrite(tile::BroadcastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    if (srcType.getEncoding() != cast<RankedTensorType>(op.getType()).getEncoding())
+      return op.emitError("broadcast between different layouts reached the lowering");
+    return ReindexConversion::matchAndRewrite(op, adaptor, rewriter);
+  }
+  SmallVector<unsigned> sourceLocal(tile::BroadcastOp op, ArrayRef<unsigned> local) const override {
+    auto srcShape = cast<RankedTensorType>(op.getSrc().getType()).getShape();
+    SmallVector<unsigned> s(local);
+    for (unsigned d = 0; d < s.size(); ++d)
+      if (srcShape[d] == 1)
+        s[d] = 0;
+    return s;
+  }
+};
+
+/// slice(axis, P) -> P: the result's local index without `axis`.
+struct ExpandDimsOpConversion : ReindexConversion<tile::ExpandDimsOp> {
+  using ReindexConversion::ReindexConversion;
+  LogicalResult matchAndRewrite(tile::ExpandDimsOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto src = dyn_cast<SliceEncodingAttr>(cast<RankedTensorType>(op.getSrc().getType()).getEncoding());
+    auto dst = cast<RankedTensorType>(op.getType()).getEncoding();
+    if (!src || src.getDim() != unsigned(op.getAxis()) || src.getParent() != dst)
+      return op.emitError("expand_dims operand is not a slice of the result's layout");
+    return ReindexConversion::matchAndRewrite(op, adaptor, rewriter);
+  }
+  SmallVector<unsigned> sourceLocal(tile::ExpandDimsOp op, ArrayRef<unsigned> local) const override {
+    SmallVector<unsigned> s(local);
+    s.erase(s.begin() + op.getAxis());
+    return s;
+  }
+};
+
+struct AddPtrOpConversion : TilePattern<tile::AddPtrOp> {
+  using TilePattern::TilePattern;
+  LogicalResult matchAndRewrite(tile::AddPtrOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elemType = getTypeConverter()->convertType(tile::getPointeeType(op.getType()));
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    auto gep = [&](Value p, Value off) -> Value {
+      return rewriter.create<LLVM::GEPOp>(loc, p.getType(), elemType, p, ValueRange{off});
+    };
+    if (!isa<RankedTensorType>(op.getType())) {
+      rewriter.replaceOp(op, gep(adaptor.getPtr(), adaptor.getOffset()));
+      return success();
+    }
+    SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> offs = unpackStruct(rewriter, loc, adaptor.getOffset());
+    SmallVector<Value> out;
+    for (auto [p, o] : llvm::zip(ptrs, offs))
+      out.push_back(gep(p, o));
+    rewriter.replaceOp(op, packStruct(rewriter, loc, resultType, out));
+    return success();
+  }
+};
+
+} // namespace
+
+namespace tessel {
+void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter, const TargetInfo &target,
+                                         RewritePatternSet &patterns) {
+  patterns.add<ElementwiseOpConversion>(converter, patterns.getContext());
+  patterns.add<ConstantOpConversion, SplatOpConversion, ArangeOpConversion, BroadcastOpConversion,
+               ExpandDimsOpConversion, AddPtrOpConversion>(converter, target);
+}
+} // namespace tessel

@@ -1,0 +1,258 @@
+//===- LoadStoreOpToLLVM.cpp - loads, stores and atomics ------------------===//
+//
+// A thread's elements are grouped into vectors along the layout's fastest dimension: as wide as
+// the pointers' contiguity and alignment and the mask's constancy allow (AxisInfo), at most 16
+// bytes and never across a sizePerThread chunk. Each group is one access through the target,
+// predicated by its mask; `other` fills the lanes the mask disables. Stores and atomics are
+// also predicated on ownership so that an element held by several threads is written once.
+//
+//===----------------------------------------------------------------------===//
+#include "Utility.h"
+
+#include "tessel/Analysis/AxisInfo.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tile_gpu;
+
+
+namespace {
+
+constexpr unsigned kBenefit = 10;
+
+template <typename OpT>
+struct MemoryPattern : public ConvertOpToLLVMPattern<OpT> {
+  MemoryPattern(LLVMTypeConverter &c, const TargetInfo &target, const AxisInfoMap &axis,
+                SharedMemoryPlan &shared)
+      : ConvertOpToLLVMPattern<OpT>(c, kBenefit), target(target), axis(axis), shared(shared) {}
+
+  /// Elements per access for a tile of pointers `ptr` (+ mask) in layout `te`.
+  unsigned vectorWidth(Operation *op, Value ptr, Value mask, const ThreadElems &te,
+                       unsigned elemBytes) const {
+    const AxisInfoAnalysis *info = axis.lookup(op);
+    unsigned f = te.dimOrder[0];
+    unsigned k = te.view.keptDims[f];
+    unsigned v = std::min<unsigned>(te.view.root.getSizePerThread()[k], te.perDim[f]);
+    if (!info)
+      return 1;
+    return std::min(v, info->getVectorWidth(ptr, mask, f, elemBytes));
+  }
+
+  MemoryHints hintsOf(OpT op) const {
+    MemoryHints h;
+    if constexpr (!std::is_same_v<OpT, tile::AtomicRMWOp> && !std::is_same_v<OpT, tile::AtomicCASOp>) {
+      h.cache = op.getCache();
+      h.evict = op.getEvict();
+    }
+    if constexpr (std::is_same_v<OpT, tile::LoadOp>)
+      h.isVolatile = op.getIsVolatile();
+    return h;
+  }
+
+  const TargetInfo &target;
+  const AxisInfoMap &axis;
+  SharedMemoryPlan &shared;
+};
+
+/// i1 lives in memory as a byte.
+Type memoryType(Type t, OpBuilder &b) { return t.isInteger(1) ? b.getI8Type() : t; }
+
+struct LoadOpConversion : MemoryPattern<tile::LoadOp> {
+  using MemoryPattern::MemoryPattern;
+  LogicalResult matchAndRewrite(tile::LoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (isa<tile::BlockPtrType>(op.getPtr().getType()))
+      return op.emitError("loads through block pointers are not supported by the GPU backends "
+                          "yet; use a tile of pointers");
+    Location loc = op.getLoc();
+    Type elemType = getElementTypeOrSelf(op.getType());
+    Type memType = memoryType(elemType, rewriter);
+    unsigned elemBytes = byteWidth(memType);
+    MemoryHints hints = hintsOf(op);
+    auto finish = [&](Value loaded, Value pred, Value other) -> Value {
+      if (memType != elemType)
+        loaded = rewriter.create<LLVM::TruncOp>(loc, elemType, loaded);
+      if (pred && other)
+        loaded = rewriter.create<LLVM::SelectOp>(loc, pred, loaded, other);
+      return loaded;
+    };
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type) {
+      Value v = target.loadGlobal(rewriter, loc, adaptor.getPtr(), memType, adaptor.getMask(),
+                                  elemBytes, hints);
+      rewriter.replaceOp(op, finish(v, adaptor.getMask(), adaptor.getOther()));
+      return success();
+    }
+    std::optional<ThreadElems> te = getThreadElems(type);
+    if (!te)
+      return failure();
+    unsigned vec = vectorWidth(op, op.getPtr(), op.getMask(), *te, elemBytes);
+    SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> masks, others;
+    if (adaptor.getMask())
+      masks = unpackStruct(rewriter, loc, adaptor.getMask());
+    if (adaptor.getOther())
+      others = unpackStruct(rewriter, loc, adaptor.getOther());
+    unsigned f = te->dimOrder[0];
+    SmallVector<Value> out(te->total);
+    for (unsigned e = 0; e < te->total; ++e) {
+      if (te->delinearize(e)[f] % vec != 0)
+        continue;
+      Value pred = masks.empty() ? Value() : masks[e];
+      Type accessType = vec == 1 ? memType : VectorType::get({vec}, memType);
+      Value v = target.loadGlobal(rewriter, loc, ptrs[e], accessType, pred, vec * elemBytes, hints);
+      for (unsigned j = 0; j < vec; ++j) {
+        Value x = vec == 1 ? v
+                           : rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j))
+                                 .getResult();
+        out[e + j] = finish(x, pred, others.empty() ? Value() : others[e + j]);
+      }
+    }
+    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(type), out));
+    return success();
+  }
+};
+
+struct StoreOpConversion : MemoryPattern<tile::StoreOp> {
+  using MemoryPattern::MemoryPattern;
+  LogicalResult matchAndRewrite(tile::StoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (isa<tile::BlockPtrType>(op.getPtr().getType()))
+      return op.emitError("stores through block pointers are not supported by the GPU backends "
+                          "yet; use a tile of pointers");
+    Location loc = op.getLoc();
+    Type elemType = getElementTypeOrSelf(op.getValue().getType());
+    Type memType = memoryType(elemType, rewriter);
+    unsigned elemBytes = byteWidth(memType);
+    MemoryHints hints = hintsOf(op);
+    auto toMemory = [&](Value v) -> Value {
+      return memType == elemType ? v : rewriter.create<LLVM::ZExtOp>(loc, memType, v).getResult();
+    };
+    auto type = dyn_cast<RankedTensorType>(op.getValue().getType());
+    if (!type) {
+      // Every thread computes the scalar; one stores it.
+      Value first = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
+                                                  target.getThreadId(rewriter, loc),
+                                                  i32Const(rewriter, loc, 0));
+      target.storeGlobal(rewriter, loc, adaptor.getPtr(), toMemory(adaptor.getValue()),
+                         andPred(rewriter, loc, first, adaptor.getMask()), elemBytes, hints);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    std::optional<ThreadElems> te = getThreadElems(type);
+    if (!te)
+      return failure();
+    unsigned vec = vectorWidth(op, op.getPtr(), op.getMask(), *te, elemBytes);
+    SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getValue());
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackStruct(rewriter, loc, adaptor.getMask());
+    SmallVector<Value> owners = emitOwnership(rewriter, loc, target, *te);
+    unsigned f = te->dimOrder[0];
+    for (unsigned e = 0; e < te->total; ++e) {
+      if (te->delinearize(e)[f] % vec != 0)
+        continue;
+      Value pred = andPred(rewriter, loc, owners[e], masks.empty() ? Value() : masks[e]);
+      Value v;
+      if (vec == 1) {
+        v = toMemory(vals[e]);
+      } else {
+        v = rewriter.create<LLVM::UndefOp>(loc, VectorType::get({vec}, memType));
+        for (unsigned j = 0; j < vec; ++j)
+          v = rewriter.create<LLVM::InsertElementOp>(loc, v, toMemory(vals[e + j]),
+                                                     i32Const(rewriter, loc, j));
+      }
+      target.storeGlobal(rewriter, loc, ptrs[e], v, pred, vec * elemBytes, hints);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Scalar atomics run in thread 0; the old value reaches every thread through shared memory.
+/// Other threads write a second, unread slot, so no branch is needed (scf bodies must stay
+/// single blocks during the conversion).
+Value broadcastFromThread0(ConversionPatternRewriter &rewriter, Location loc,
+                           const TargetInfo &target, SharedMemoryPlan &shared, Operation *op,
+                           Value v, Value isThread0) {
+  unsigned bytes = std::max(8u, byteWidth(v.getType()));
+  shared.reserve(enclosingKernelName(op), 2 * bytes);
+  Value slot = sharedMemoryPtr(rewriter, loc, target, 0);
+  Value dummy = sharedMemoryPtr(rewriter, loc, target, bytes);
+  target.barrier(rewriter, loc);
+  rewriter.create<LLVM::StoreOp>(loc, v, rewriter.create<LLVM::SelectOp>(loc, isThread0, slot, dummy));
+  target.barrier(rewriter, loc);
+  return rewriter.create<LLVM::LoadOp>(loc, v.getType(), slot);
+}
+
+struct AtomicRMWOpConversion : MemoryPattern<tile::AtomicRMWOp> {
+  using MemoryPattern::MemoryPattern;
+  LogicalResult matchAndRewrite(tile::AtomicRMWOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type) {
+      Value first = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
+                                                  target.getThreadId(rewriter, loc),
+                                                  i32Const(rewriter, loc, 0));
+      Value pred = andPred(rewriter, loc, first, adaptor.getMask());
+      Value old = target.atomicRMW(rewriter, loc, op.getKind(), adaptor.getPtr(), adaptor.getVal(),
+                                   pred, op.getSem(), op.getScope());
+      if (!op.getResult().use_empty())
+        old = broadcastFromThread0(rewriter, loc, target, shared, op, old, first);
+      rewriter.replaceOp(op, old);
+      return success();
+    }
+    std::optional<ThreadElems> te = getThreadElems(type);
+    if (!te)
+      return failure();
+    SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getVal());
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackStruct(rewriter, loc, adaptor.getMask());
+    SmallVector<Value> owners = emitOwnership(rewriter, loc, target, *te);
+    if (!op.getResult().use_empty() && llvm::any_of(owners, [](Value v) { return bool(v); }))
+      return op.emitError("the result of an atomic on a tile whose layout replicates elements is "
+                          "not supported yet");
+    SmallVector<Value> out;
+    for (unsigned e = 0; e < te->total; ++e) {
+      Value pred = andPred(rewriter, loc, owners[e], masks.empty() ? Value() : masks[e]);
+      out.push_back(target.atomicRMW(rewriter, loc, op.getKind(), ptrs[e], vals[e], pred,
+                                     op.getSem(), op.getScope()));
+    }
+    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(type), out));
+    return success();
+  }
+};
+
+struct AtomicCASOpConversion : MemoryPattern<tile::AtomicCASOp> {
+  using MemoryPattern::MemoryPattern;
+  LogicalResult matchAndRewrite(tile::AtomicCASOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return op.emitError("atomic_cas on tiles is not supported by the GPU backends yet");
+    Location loc = op.getLoc();
+    Value first = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
+                                                target.getThreadId(rewriter, loc),
+                                                i32Const(rewriter, loc, 0));
+    Value result = target.atomicCAS(rewriter, loc, adaptor.getPtr(), adaptor.getCmp(),
+                                    adaptor.getVal(), first, op.getSem(), op.getScope());
+    if (!op.getResult().use_empty())
+      result = broadcastFromThread0(rewriter, loc, target, shared, op, result, first);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+namespace tessel {
+void populateLoadStoreOpToLLVMPatterns(TileGPUTypeConverter &converter, const TargetInfo &target,
+                                       const AxisInfoMap &axis, SharedMemoryPlan &shared,
+                                       RewritePatternSet &patterns) {
+  patterns.add<LoadOpConversion, StoreOpConversion, AtomicRMWOpConversion, AtomicCASOpConversion>(
+      converter, target, axis, shared);
+}
+} // namespace tessel

@@ -1,0 +1,139 @@
+//===- TileGPUToLLVMPass.cpp - the convert-tile-gpu-to-llvm pass ----------===//
+#include "Utility.h"
+
+#include "tessel/Analysis/AxisInfo.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace tessel;
+
+namespace tessel {
+const AxisInfoAnalysis *AxisInfoMap::lookup(Operation *op) const {
+  auto it = perFunc.find(enclosingKernelName(op));
+  return it == perFunc.end() ? nullptr : it->second.get();
+}
+void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
+                                         RewritePatternSet &);
+void populateLoadStoreOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
+                                       const AxisInfoMap &, SharedMemoryPlan &,
+                                       RewritePatternSet &);
+void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
+                                    SharedMemoryPlan &, RewritePatternSet &);
+void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
+                                           SharedMemoryPlan &, RewritePatternSet &);
+void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
+                                  RewritePatternSet &);
+} // namespace tessel
+
+namespace {
+
+struct ConvertTileGPUToLLVMPass
+    : public PassWrapper<ConvertTileGPUToLLVMPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertTileGPUToLLVMPass)
+
+  ConvertTileGPUToLLVMPass() = default;
+  ConvertTileGPUToLLVMPass(const ConvertTileGPUToLLVMPass &other) : PassWrapper(other) {}
+  explicit ConvertTileGPUToLLVMPass(std::string t) { target = t; }
+
+  StringRef getArgument() const final { return "convert-tile-gpu-to-llvm"; }
+  StringRef getDescription() const final {
+    return "Lower tile IR with tile_gpu layouts to the LLVM dialect (+ NVVM / ROCDL)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
+                    cf::ControlFlowDialect>();
+  }
+
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("target, e.g. cuda:sm_90a (default: the module's "
+                                            "tile.target)"),
+                             llvm::cl::init("")};
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    std::string name = target;
+    if (name.empty())
+      if (auto attr = module->getAttrOfType<StringAttr>(tile::TileDialect::getTargetAttrName()))
+        name = attr.str();
+    std::string error;
+    std::unique_ptr<TargetInfo> info = createTargetInfo(name, error);
+    if (!info) {
+      module.emitError(error);
+      return signalPassFailure();
+    }
+
+    // The extern shared-memory array every kernel's scratch lives in.
+    OpBuilder b(module.getBodyRegion());
+    if (!module.lookupSymbol(kSharedMemoryGlobal))
+      b.create<LLVM::GlobalOp>(module.getLoc(), LLVM::LLVMArrayType::get(b.getI8Type(), 0),
+                               /*isConstant=*/false, LLVM::Linkage::External, kSharedMemoryGlobal,
+                               Attribute(), /*alignment=*/16, info->getSharedAddressSpace());
+
+    AxisInfoMap axis;
+    for (auto func : module.getOps<func::FuncOp>())
+      axis.perFunc[func.getSymName()] = std::make_unique<AxisInfoAnalysis>(func);
+
+    TileGPUTypeConverter converter(ctx);
+    SharedMemoryPlan shared;
+    {
+      RewritePatternSet patterns(ctx);
+      populateElementwiseOpToLLVMPatterns(converter, *info, patterns);
+      populateLoadStoreOpToLLVMPatterns(converter, *info, axis, shared, patterns);
+      populateReduceOpToLLVMPatterns(converter, *info, shared, patterns);
+      populateConvertLayoutOpToLLVMPatterns(converter, *info, shared, patterns);
+      populateFuncOpToLLVMPatterns(converter, *info, patterns);
+      info->populateMathPatterns(converter, patterns);
+      arith::populateArithToLLVMConversionPatterns(converter, patterns);
+      populateMathToLLVMConversionPatterns(converter, patterns);
+      ConversionTarget ct(*ctx);
+      ct.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect>();
+      ct.addIllegalDialect<tile::TileDialect, tile_gpu::TileGPUDialect, arith::ArithDialect,
+                           math::MathDialect, func::FuncDialect>();
+      ct.addLegalOp<ModuleOp>();
+      scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, ct);
+      if (failed(applyPartialConversion(module, ct, std::move(patterns))))
+        return signalPassFailure();
+    }
+    {
+      RewritePatternSet patterns(ctx);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+      ConversionTarget ct(*ctx);
+      ct.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect>();
+      ct.addIllegalDialect<scf::SCFDialect, cf::ControlFlowDialect>();
+      ct.addLegalOp<ModuleOp>();
+      if (failed(applyPartialConversion(module, ct, std::move(patterns))))
+        return signalPassFailure();
+    }
+    OpPassManager reconcile(ModuleOp::getOperationName());
+    reconcile.addPass(createReconcileUnrealizedCastsPass());
+    if (failed(runPipeline(reconcile, module)))
+      return signalPassFailure();
+    for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+      if (func->hasAttr(tile::TileDialect::getKernelAttrName()))
+        func->setAttr(tile_gpu::TileGPUDialect::getSharedMemoryAttrName(),
+                      b.getI32IntegerAttr(shared.bytesPerKernel.lookup(func.getSymName())));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tessel::createConvertTileGPUToLLVMPass(std::string target) {
+  return std::make_unique<ConvertTileGPUToLLVMPass>(target);
+}
+
+void tessel::registerConvertTileGPUToLLVMPass() {
+  PassRegistration<ConvertTileGPUToLLVMPass>();
+}

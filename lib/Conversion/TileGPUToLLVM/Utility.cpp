@@ -1,0 +1,211 @@
+//===- Utility.cpp - helpers of the TileGPU to LLVM lowering --------------===//
+#include "Utility.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tile_gpu;
+
+namespace tessel {
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(v));
+}
+Value i64Const(OpBuilder &b, Location loc, int64_t v) {
+  return b.create<LLVM::ConstantOp>(loc, b.getI64Type(), b.getI64IntegerAttr(v));
+}
+Value i1Const(OpBuilder &b, Location loc, bool v) {
+  return b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(v));
+}
+
+SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value structValue) {
+  auto type = cast<LLVM::LLVMStructType>(structValue.getType());
+  SmallVector<Value> elems;
+  for (size_t i = 0, e = type.getBody().size(); i < e; ++i)
+    elems.push_back(b.create<LLVM::ExtractValueOp>(loc, structValue, ArrayRef<int64_t>{int64_t(i)}));
+  return elems;
+}
+
+Value packStruct(OpBuilder &b, Location loc, Type structType, ValueRange elems) {
+  Value s = b.create<LLVM::UndefOp>(loc, structType);
+  for (auto [i, e] : llvm::enumerate(elems))
+    s = b.create<LLVM::InsertValueOp>(loc, s, e, ArrayRef<int64_t>{int64_t(i)});
+  return s;
+}
+
+Value andPred(OpBuilder &b, Location loc, Value a, Value c) {
+  if (!a)
+    return c;
+  if (!c)
+    return a;
+  return b.create<LLVM::AndOp>(loc, a, c);
+}
+
+ThreadPosition emitThreadPosition(OpBuilder &b, Location loc, const TargetInfo &target,
+                                  BlockedEncodingAttr root) {
+  ThreadPosition pos;
+  unsigned ws = target.getWarpSize();
+  pos.tid = target.getThreadId(b, loc);
+  pos.lane = b.create<LLVM::AndOp>(loc, pos.tid, i32Const(b, loc, ws - 1));
+  pos.warp = b.create<LLVM::LShrOp>(loc, pos.tid, i32Const(b, loc, llvm::Log2_32(ws)));
+  for (unsigned k = 0; k < root.getRank(); ++k) {
+    auto component = [&](Value id, unsigned stride, unsigned count) -> Value {
+      if (count == 1)
+        return i32Const(b, loc, 0);
+      Value v = b.create<LLVM::LShrOp>(loc, id, i32Const(b, loc, llvm::Log2_32(stride)));
+      return b.create<LLVM::AndOp>(loc, v, i32Const(b, loc, count - 1));
+    };
+    unsigned tpw = root.getThreadsPerWarp()[k], wpc = root.getWarpsPerCTA()[k];
+    Value lc = component(pos.lane, laneStride(root, k), tpw);
+    Value wc = component(pos.warp, warpStride(root, k), wpc);
+    pos.laneComp.push_back(lc);
+    pos.warpComp.push_back(wc);
+    Value t = b.create<LLVM::AddOp>(
+        loc, lc, b.create<LLVM::MulOp>(loc, wc, i32Const(b, loc, tpw)));
+    pos.base.push_back(
+        b.create<LLVM::MulOp>(loc, t, i32Const(b, loc, root.getSizePerThread()[k])));
+  }
+  return pos;
+}
+
+SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
+                                            const ThreadElems &te) {
+  ThreadPosition pos = emitThreadPosition(b, loc, target, te.view.root);
+  SmallVector<SmallVector<Value>> out;
+  // Index per (dim, local) computed once.
+  SmallVector<SmallVector<Value>> perDim(te.perDim.size());
+  for (unsigned i = 0; i < te.perDim.size(); ++i) {
+    unsigned k = te.view.keptDims[i];
+    for (unsigned l = 0; l < te.perDim[i]; ++l) {
+      Value v = b.create<LLVM::AddOp>(loc, pos.base[k], i32Const(b, loc, te.offset(i, l)));
+      v = b.create<LLVM::AndOp>(loc, v, i32Const(b, loc, te.shape[i] - 1));
+      perDim[i].push_back(v);
+    }
+  }
+  for (unsigned e = 0; e < te.total; ++e) {
+    SmallVector<unsigned> local = te.delinearize(e);
+    SmallVector<Value> idx;
+    for (unsigned i = 0; i < local.size(); ++i)
+      idx.push_back(perDim[i][local[i]]);
+    out.push_back(idx);
+  }
+  return out;
+}
+
+SmallVector<Value> emitOwnership(OpBuilder &b, Location loc, const TargetInfo &target,
+                                 const ThreadElems &te) {
+  BlockedEncodingAttr root = te.view.root;
+  ThreadPosition pos = emitThreadPosition(b, loc, target, root);
+  // Sliced dimensions: only lane/warp component 0 owns.
+  Value slicePred;
+  for (unsigned k : te.view.slicedDims) {
+    Value zero = i32Const(b, loc, 0);
+    if (root.getThreadsPerWarp()[k] > 1)
+      slicePred = andPred(b, loc, slicePred,
+                          b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, pos.laneComp[k], zero));
+    if (root.getWarpsPerCTA()[k] > 1)
+      slicePred = andPred(b, loc, slicePred,
+                          b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, pos.warpComp[k], zero));
+  }
+  SmallVector<SmallVector<Value>> perDim(te.perDim.size());
+  for (unsigned i = 0; i < te.perDim.size(); ++i) {
+    unsigned k = te.view.keptDims[i];
+    bool covered = te.shape[i] % root.getCTATile(k) == 0;
+    for (unsigned l = 0; l < te.perDim[i]; ++l) {
+      if (covered) {
+        perDim[i].push_back(Value());
+        continue;
+      }
+      Value v = b.create<LLVM::AddOp>(loc, pos.base[k], i32Const(b, loc, te.offset(i, l)));
+      perDim[i].push_back(b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult, v,
+                                                 i32Const(b, loc, te.shape[i])));
+    }
+  }
+  SmallVector<Value> out;
+  for (unsigned e = 0; e < te.total; ++e) {
+    SmallVector<unsigned> local = te.delinearize(e);
+    Value p = slicePred;
+    for (unsigned i = 0; i < local.size(); ++i)
+      p = andPred(b, loc, p, perDim[i][local[i]]);
+    out.push_back(p);
+  }
+  return out;
+}
+
+Value sharedMemoryPtr(OpBuilder &b, Location loc, const TargetInfo &target, unsigned offset) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), target.getSharedAddressSpace());
+  Value base = b.create<LLVM::AddressOfOp>(loc, ptrType, kSharedMemoryGlobal);
+  if (offset == 0)
+    return base;
+  return b.create<LLVM::GEPOp>(loc, ptrType, b.getI8Type(), base,
+                               ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+}
+
+StringRef enclosingKernelName(Operation *op) {
+  if (auto f = op->getParentOfType<func::FuncOp>())
+    return f.getSymName();
+  if (auto f = op->getParentOfType<LLVM::LLVMFuncOp>())
+    return f.getSymName();
+  return "";
+}
+
+unsigned byteWidth(Type t) {
+  if (isa<LLVM::LLVMPointerType, tile::PtrType>(t))
+    return 8;
+  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfo &target, Value v,
+                    unsigned laneMask) {
+  Type t = v.getType();
+  Type i32 = b.getI32Type();
+  if (t.isInteger(32) || t.isF32())
+    return target.shuffleXor(b, loc, v, laneMask);
+  if (isa<LLVM::LLVMPointerType>(t)) {
+    Value i = b.create<LLVM::PtrToIntOp>(loc, b.getI64Type(), v);
+    Value s = shuffleXorAny(b, loc, target, i, laneMask);
+    return b.create<LLVM::IntToPtrOp>(loc, t, s);
+  }
+  unsigned bits = t.getIntOrFloatBitWidth();
+  Type intT = b.getIntegerType(bits);
+  Value asInt = t.isInteger(bits) ? v : b.create<LLVM::BitcastOp>(loc, intT, v).getResult();
+  Value result;
+  if (bits < 32) {
+    Value w = b.create<LLVM::ZExtOp>(loc, i32, asInt);
+    result = b.create<LLVM::TruncOp>(loc, intT, target.shuffleXor(b, loc, w, laneMask));
+  } else {
+    Value lo = b.create<LLVM::TruncOp>(loc, i32, asInt);
+    Value hi = b.create<LLVM::TruncOp>(
+        loc, i32, b.create<LLVM::LShrOp>(loc, asInt, b.create<LLVM::ConstantOp>(loc, intT, b.getIntegerAttr(intT, 32))));
+    lo = b.create<LLVM::ZExtOp>(loc, intT, target.shuffleXor(b, loc, lo, laneMask));
+    hi = b.create<LLVM::ZExtOp>(loc, intT, target.shuffleXor(b, loc, hi, laneMask));
+    hi = b.create<LLVM::ShlOp>(loc, hi, b.create<LLVM::ConstantOp>(loc, intT, b.getIntegerAttr(intT, 32)));
+    result = b.create<LLVM::OrOp>(loc, lo, hi);
+  }
+  return t.isInteger(bits) ? result : b.create<LLVM::BitcastOp>(loc, t, result).getResult();
+}
+
+SmallVector<Value> emitCombine(OpBuilder &b, Location loc, Region &combiner, ValueRange acc,
+                               ValueRange cur) {
+  Block &block = combiner.front();
+  IRMapping map;
+  for (auto [i, a] : llvm::enumerate(acc))
+    map.map(block.getArgument(i), a);
+  for (auto [i, c] : llvm::enumerate(cur))
+    map.map(block.getArgument(acc.size() + i), c);
+  for (Operation &op : block.without_terminator())
+    b.clone(op, map);
+  SmallVector<Value> out;
+  for (Value v : block.getTerminator()->getOperands())
+    out.push_back(map.lookupOrDefault(v));
+  return out;
+}
+
+void SharedMemoryPlan::reserve(StringRef kernelName, unsigned bytes) {
+  unsigned &cur = bytesPerKernel[kernelName];
+  cur = std::max(cur, (bytes + 15) / 16 * 16);
+}
+
+} // namespace tessel

@@ -1,0 +1,76 @@
+//===- Utility.h - helpers of the TileGPU to LLVM lowering ------*- C++ -*-===//
+#ifndef TESSEL_LIB_CONVERSION_TILEGPUTOLLVM_UTILITY_H
+#define TESSEL_LIB_CONVERSION_TILEGPUTOLLVM_UTILITY_H
+
+#include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
+
+namespace tessel {
+
+class AxisInfoAnalysis;
+
+/// AxisInfo of every kernel, computed before the conversion rewrites anything; patterns look
+/// up the original (not yet replaced) values of the op they convert.
+struct AxisInfoMap {
+  /// By kernel name: a kernel's body moves into its llvm.func during the conversion.
+  llvm::StringMap<std::unique_ptr<AxisInfoAnalysis>> perFunc;
+  const AxisInfoAnalysis *lookup(mlir::Operation *op) const;
+};
+
+mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+mlir::Value i64Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+mlir::Value i1Const(mlir::OpBuilder &b, mlir::Location loc, bool v);
+
+/// The elements of an LLVM struct value.
+llvm::SmallVector<mlir::Value> unpackStruct(mlir::OpBuilder &b, mlir::Location loc,
+                                            mlir::Value structValue);
+/// An LLVM struct of type `structType` holding `elems`.
+mlir::Value packStruct(mlir::OpBuilder &b, mlir::Location loc, mlir::Type structType,
+                       mlir::ValueRange elems);
+
+/// Per-thread position in a root blocked layout: lane and warp components per root dimension
+/// and the base index base_k = sizePerThread_k * (lane_k + threadsPerWarp_k * warp_k).
+struct ThreadPosition {
+  mlir::Value tid, lane, warp;
+  llvm::SmallVector<mlir::Value> laneComp, warpComp, base;
+};
+ThreadPosition emitThreadPosition(mlir::OpBuilder &b, mlir::Location loc,
+                                  const TargetInfo &target, tile_gpu::BlockedEncodingAttr root);
+
+/// Index (i32, one per tensor dimension) of every element the thread holds, in ThreadElems
+/// order. Requires power-of-two dimensions.
+llvm::SmallVector<llvm::SmallVector<mlir::Value>>
+emitIndices(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
+            const tile_gpu::ThreadElems &te);
+
+/// Per element: true when this thread is the one that owns it (its un-wrapped index lies in the
+/// tensor and it is lane/warp 0 along sliced dimensions). Stores and atomics use it so that a
+/// replicated element is written once. Null entries mean "always".
+llvm::SmallVector<mlir::Value> emitOwnership(mlir::OpBuilder &b, mlir::Location loc,
+                                             const TargetInfo &target,
+                                             const tile_gpu::ThreadElems &te);
+
+/// `a && b` where either may be null (meaning true).
+mlir::Value andPred(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a, mlir::Value b2);
+
+/// Pointer to byte `offset` of the kernel's dynamic shared memory.
+mlir::Value sharedMemoryPtr(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
+                            unsigned offset);
+
+/// Name of the func.func or llvm.func enclosing `op`.
+llvm::StringRef enclosingKernelName(mlir::Operation *op);
+
+/// Shuffles a scalar of any type up to 64 bits (split into i32 words).
+mlir::Value shuffleXorAny(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
+                          mlir::Value v, unsigned laneMask);
+
+/// Emits the body of a reduce/scan combiner on scalars: returns the yielded values.
+llvm::SmallVector<mlir::Value> emitCombine(mlir::OpBuilder &b, mlir::Location loc,
+                                           mlir::Region &combiner, mlir::ValueRange acc,
+                                           mlir::ValueRange cur);
+
+/// Bytes of a scalar type (pointers: 8).
+unsigned byteWidth(mlir::Type t);
+
+} // namespace tessel
+
+#endif // TESSEL_LIB_CONVERSION_TILEGPUTOLLVM_UTILITY_H

@@ -1,0 +1,84 @@
+//===- GPUPipeline.cpp - tile IR to GPU binaries --------------------------===//
+#include "tessel/Driver/GPUPipeline.h"
+
+#include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
+#include "tessel/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace tessel;
+
+void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUStage until) {
+  pm.addPass(createInlinerPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createTileCombine());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  TileGPUAssignLayoutsOptions layoutOptions;
+  layoutOptions.threadsPerWarp = target.getWarpSize();
+  pm.addPass(createTileGPUAssignLayouts(layoutOptions));
+  pm.addPass(createTileGPURemoveLayoutConversions());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  if (until == GPUStage::Layout)
+    return;
+  pm.addPass(createConvertTileGPUToLLVMPass(target.getName().str()));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+LogicalResult tessel::checkTargetLimits(ModuleOp module, const TargetInfo &target) {
+  const TargetLimits &limits = target.getLimits();
+  WalkResult r = module.walk([&](Operation *op) {
+    if (tile::isKernel(op)) {
+      if (auto nw = op->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName()))
+        if (unsigned(nw.getInt()) > limits.maxWarpsPerProgram()) {
+          op->emitError() << "num_warps = " << nw.getInt() << " exceeds " << target.getName()
+                          << "'s limit of " << limits.maxWarpsPerProgram() << " warps ("
+                          << limits.maxThreadsPerProgram << " threads) per program";
+          return WalkResult::interrupt();
+        }
+    }
+    for (Type t : op->getResultTypes())
+      if (auto tt = dyn_cast<RankedTensorType>(t))
+        for (int64_t d : tt.getShape())
+          if (!llvm::isPowerOf2_64(d)) {
+            op->emitError() << "tile shape " << tile::shapeToString(tt.getShape())
+                            << " is not a power of two in every dimension; the GPU backends "
+                               "need power-of-two blocks (round the block up and mask)";
+            return WalkResult::interrupt();
+          }
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+LogicalResult tessel::checkSharedMemory(ModuleOp module, const TargetInfo &target) {
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    auto bytes = func->getAttrOfType<IntegerAttr>("tile_gpu.shared");
+    if (bytes && unsigned(bytes.getInt()) > target.getLimits().sharedMemoryPerProgram)
+      return func.emitError() << "needs " << bytes.getInt() << " bytes of shared memory; "
+                              << target.getName() << " allows "
+                              << target.getLimits().sharedMemoryPerProgram << " per program";
+  }
+  return success();
+}
+
+LogicalResult tessel::compileKernel(ModuleOp module, StringRef name, const TargetInfo &target,
+                                    CompiledKernel &out, std::string &error) {
+  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
+  // Keep only this kernel's definition; other kernels become unreferenced and go away.
+  for (auto func : llvm::make_early_inc_range(copy->getOps<LLVM::LLVMFuncOp>()))
+    if (func.getSymName() != name && !func.isExternal())
+      func.erase();
+  if (!copy->lookupSymbol(name)) {
+    error = "no kernel named '" + name.str() + "'";
+    return failure();
+  }
+  return target.compile(*copy, out, error);
+}

@@ -1,0 +1,4 @@
+//===- TargetInfo.cpp - the adapter interface -----------------------------===//
+#include "tessel/Target/TargetInfo.h"
+
+tessel::TargetInfo::~TargetInfo() = default;

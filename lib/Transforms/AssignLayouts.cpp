@@ -1,0 +1,346 @@
+//===- AssignLayouts.cpp - give every tile a distributed layout -----------===//
+//
+// 1. Duplicate cheap multi-use producers (arange, splat, tensor constants) per use, so that a
+//    column index used both as [None, :] and [:, None] does not force a conversion.
+// 2. Union tiles that must share a layout into classes; record slice relations between classes
+//    (expand_dims: operand = slice(axis, result); reduce: result = slice(axis, operand)).
+// 3. Give each root class (one that is no slice of another) a blocked layout from its shape,
+//    the contiguity and alignment of its pointers and its reduced axes; derive slices from
+//    parents breadth-first. A class reached with two different layouts keeps the first; the
+//    other expand_dims / reduce gets a tile_gpu.convert_layout.
+// 4. Rewrite every tensor type in place.
+//
+//===----------------------------------------------------------------------===//
+#include "tessel/Transforms/Passes.h"
+
+#include "tessel/Analysis/AxisInfo.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace tessel {
+#define GEN_PASS_DEF_TILEGPUASSIGNLAYOUTS
+#include "tessel/Transforms/Passes.h.inc"
+} // namespace tessel
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tile;
+using namespace tessel::tile_gpu;
+
+namespace {
+
+bool isTile(Value v) { return isa<RankedTensorType>(v.getType()); }
+
+bool isCheapProducer(Operation *op) {
+  if (op->getNumResults() != 1 || !isTile(op->getResult(0)))
+    return false;
+  return isa<ArangeOp, SplatOp>(op) || isa<arith::ConstantOp>(op);
+}
+
+/// Ops whose tile operands and results all share one layout.
+bool sharesLayout(Operation *op) {
+  return !isa<ExpandDimsOp, ReduceOp, TransOp, ReshapeOp, DotOp, ConvertLayoutOp,
+              scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp, YieldOp>(op);
+}
+
+struct SliceEdge {
+  Value child;  // a member of the child class
+  Value parent; // a member of the parent class
+  unsigned axis;
+  Operation *op;
+};
+
+class LayoutAssigner {
+public:
+  LayoutAssigner(func::FuncOp func, unsigned warpSize)
+      : func(func), warpSize(warpSize), ctx(func.getContext()) {
+    if (auto nw = func->getAttrOfType<IntegerAttr>(TileDialect::getNumWarpsAttrName()))
+      numWarps = nw.getInt();
+  }
+
+  LogicalResult run() {
+    duplicateCheapProducers();
+    collectClasses();
+    AxisInfoAnalysis axis(func);
+    if (failed(chooseLayouts(axis)))
+      return failure();
+    rewriteTypes();
+    insertConversions();
+    return success();
+  }
+
+private:
+  void duplicateCheapProducers() {
+    SmallVector<Operation *> cheap;
+    func.walk([&](Operation *op) {
+      if (isCheapProducer(op) && !op->getResult(0).hasOneUse() && !op->use_empty())
+        cheap.push_back(op);
+    });
+    for (Operation *op : cheap) {
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : op->getResult(0).getUses())
+        uses.push_back(&use);
+      OpBuilder b(op);
+      b.setInsertionPointAfter(op);
+      for (OpOperand *use : llvm::drop_begin(uses))
+        use->set(b.clone(*op)->getResult(0));
+    }
+  }
+
+  /// Union-find over tile values, in first-seen order so that the result is deterministic.
+  Value find(Value v) {
+    auto it = parent.find(v);
+    if (it == parent.end()) {
+      parent[v] = v;
+      members[v].push_back(v);
+      return v;
+    }
+    if (it->second == v)
+      return v;
+    Value root = find(it->second);
+    parent[v] = root;
+    return root;
+  }
+  void unite(Value a, Value b) {
+    Value ra = find(a), rb = find(b);
+    if (ra == rb)
+      return;
+    parent[rb] = ra;
+    auto &ma = members[ra], &mb = members[rb];
+    ma.append(mb.begin(), mb.end());
+    members.erase(rb);
+  }
+
+  void collectClasses() {
+    func.walk([&](Operation *op) {
+      for (Value r : op->getResults())
+        if (isTile(r))
+          find(r);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument a : block.getArguments())
+            if (isTile(a))
+              find(a);
+      if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+        auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+        for (auto [i, init] : llvm::enumerate(forOp.getInitArgs()))
+          if (isTile(init)) {
+            unite(init, forOp.getRegionIterArgs()[i]);
+            unite(init, forOp.getResult(i));
+            unite(init, yield.getOperand(i));
+          }
+        return;
+      }
+      if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+        for (auto [i, r] : llvm::enumerate(ifOp.getResults()))
+          if (isTile(r)) {
+            unite(r, ifOp.thenYield().getOperand(i));
+            if (!ifOp.getElseRegion().empty())
+              unite(r, ifOp.elseYield().getOperand(i));
+          }
+        return;
+      }
+      if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+        auto cond = whileOp.getConditionOp();
+        auto yield = cast<scf::YieldOp>(whileOp.getAfterBody()->getTerminator());
+        for (auto [i, init] : llvm::enumerate(whileOp.getInits()))
+          if (isTile(init)) {
+            unite(init, whileOp.getBeforeArguments()[i]);
+            unite(init, yield.getOperand(i));
+          }
+        for (auto [i, r] : llvm::enumerate(whileOp.getResults()))
+          if (isTile(r)) {
+            unite(r, cond.getArgs()[i]);
+            unite(r, whileOp.getAfterArguments()[i]);
+          }
+        return;
+      }
+      if (auto e = dyn_cast<ExpandDimsOp>(op)) {
+        edges.push_back({e.getSrc(), e.getResult(), unsigned(e.getAxis()), op});
+        return;
+      }
+      if (auto r = dyn_cast<ReduceOp>(op)) {
+        for (Value s : r.getSrcs().drop_front())
+          unite(r.getSrcs()[0], s);
+        for (Value res : r.getResults())
+          if (isTile(res)) {
+            unite(r.getResults()[0], res);
+            edges.push_back({res, r.getSrcs()[0], unsigned(r.getAxis()), op});
+          }
+        reducedAxes[r.getSrcs()[0]].insert(r.getAxis());
+        return;
+      }
+      if (!sharesLayout(op))
+        return;
+      Value first;
+      SmallVector<Value> all(op->getOperands());
+      all.append(op->result_begin(), op->result_end());
+      for (Value v : all) {
+        if (!isTile(v))
+          continue;
+        if (first)
+          unite(first, v);
+        else
+          first = v;
+      }
+    });
+  }
+
+  Value leader(Value v) { return find(v); }
+
+  /// Blocked layout of a root class from its members' shapes, memory ops and reductions.
+  Attribute rootLayout(Value cls, const AxisInfoAnalysis &axis) {
+    unsigned rank = cast<RankedTensorType>(cls.getType()).getRank();
+    SmallVector<int64_t> shape(rank, 1);
+    Value anchorPtr;
+    unsigned vec = 1;
+    SmallVector<std::pair<Value, Value>> memOps; // (ptr, mask)
+    llvm::SmallSet<unsigned, 4> reduced;
+    for (Value v : members[cls]) {
+      auto t = cast<RankedTensorType>(v.getType());
+      for (unsigned d = 0; d < rank; ++d)
+        shape[d] = std::max(shape[d], t.getDimSize(d));
+      for (Operation *user : v.getUsers()) {
+        if (auto l = dyn_cast<LoadOp>(user); l && l.getPtr() == v)
+          memOps.push_back({l.getPtr(), l.getMask()});
+        if (auto s = dyn_cast<StoreOp>(user); s && s.getPtr() == v)
+          memOps.push_back({s.getPtr(), s.getMask()});
+        if (auto a = dyn_cast<AtomicRMWOp>(user); a && a.getPtr() == v)
+          memOps.push_back({a.getPtr(), a.getMask()});
+      }
+      auto red = reducedAxes.find(v);
+      if (red != reducedAxes.end())
+        reduced.insert(red->second.begin(), red->second.end());
+    }
+    // Order: the most contiguous dimension of the first pointer first, then row-major.
+    SmallVector<unsigned> order;
+    for (int d = rank - 1; d >= 0; --d)
+      order.push_back(d);
+    if (!memOps.empty()) {
+      anchorPtr = memOps.front().first;
+      AxisInfo info = axis.get(anchorPtr);
+      llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+        return info.contiguity[a] > info.contiguity[b];
+      });
+    }
+    for (auto [ptr, mask] : memOps) {
+      Type elem = getPointeeType(ptr.getType());
+      unsigned bytes = std::max(1u, elem.getIntOrFloatBitWidth() / 8);
+      vec = std::max(vec, axis.getVectorWidth(ptr, mask, order[0], bytes));
+    }
+    SmallVector<unsigned> warpOrder;
+    for (int d = 0; d < int(rank); ++d)
+      if (!reduced.contains(d))
+        warpOrder.push_back(d);
+    for (int d = 0; d < int(rank); ++d)
+      if (reduced.contains(d))
+        warpOrder.push_back(d);
+    return getDefaultBlocked(ctx, shape, order, vec, numWarps, warpSize, warpOrder);
+  }
+
+  LogicalResult chooseLayouts(const AxisInfoAnalysis &axis) {
+    llvm::DenseSet<Value> childClasses;
+    for (SliceEdge &e : edges)
+      childClasses.insert(leader(e.child));
+    // Roots, highest rank first (deterministic: first appearance order).
+    SmallVector<Value> roots;
+    func.walk([&](Operation *op) {
+      for (Value r : op->getResults())
+        if (isTile(r) && !childClasses.contains(leader(r)) && !layouts.count(leader(r))) {
+          layouts[leader(r)] = rootLayout(leader(r), axis);
+          roots.push_back(leader(r));
+        }
+    });
+    // Propagate slices breadth-first; repeat until no edge assigns a new class.
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (SliceEdge &e : edges) {
+        Value p = leader(e.parent), c = leader(e.child);
+        auto pl = layouts.find(p);
+        if (pl == layouts.end() || layouts.count(c))
+          continue;
+        layouts[c] = SliceEncodingAttr::get(ctx, e.axis, pl->second);
+        changed = true;
+      }
+    }
+    for (SliceEdge &e : edges)
+      if (!layouts.count(leader(e.child)) || !layouts.count(leader(e.parent)))
+        return e.op->emitError("internal error: no layout reached this tile"), failure();
+    return success();
+  }
+
+  Type withLayout(Value v) {
+    auto t = cast<RankedTensorType>(v.getType());
+    return RankedTensorType::get(t.getShape(), t.getElementType(), layouts.lookup(leader(v)));
+  }
+
+  void rewriteTypes() {
+    func.walk([&](Operation *op) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument a : block.getArguments())
+            if (isTile(a))
+              a.setType(withLayout(a));
+      for (Value r : op->getResults()) {
+        if (!isTile(r))
+          continue;
+        Type t = withLayout(r);
+        r.setType(t);
+        if (auto c = dyn_cast<arith::ConstantOp>(op))
+          if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
+            c.setValueAttr(dense.reshape(cast<ShapedType>(t)));
+      }
+    });
+  }
+
+  void insertConversions() {
+    for (SliceEdge &e : edges) {
+      auto childType = cast<RankedTensorType>(e.child.getType());
+      auto parentType = cast<RankedTensorType>(e.parent.getType());
+      Attribute want = SliceEncodingAttr::get(ctx, e.axis, parentType.getEncoding());
+      if (childType.getEncoding() == want)
+        continue;
+      auto wantType =
+          RankedTensorType::get(childType.getShape(), childType.getElementType(), want);
+      OpBuilder b(e.op);
+      if (auto expand = dyn_cast<ExpandDimsOp>(e.op)) {
+        Value cvt = b.create<ConvertLayoutOp>(e.op->getLoc(), wantType, expand.getSrc());
+        expand.getSrcMutable().assign(cvt);
+        continue;
+      }
+      // A reduce result: produce it in the slice layout, convert for its users.
+      b.setInsertionPointAfter(e.op);
+      Value res = e.child;
+      res.setType(wantType);
+      auto cvt = b.create<ConvertLayoutOp>(e.op->getLoc(), childType, res);
+      res.replaceAllUsesExcept(cvt, cvt);
+    }
+  }
+
+  func::FuncOp func;
+  unsigned warpSize;
+  MLIRContext *ctx;
+  unsigned numWarps = 4;
+  llvm::DenseMap<Value, Value> parent;
+  llvm::DenseMap<Value, SmallVector<Value>> members;
+  SmallVector<SliceEdge> edges;
+  llvm::DenseMap<Value, llvm::SmallSet<unsigned, 2>> reducedAxes;
+  llvm::DenseMap<Value, Attribute> layouts; // class leader -> layout
+};
+
+struct AssignLayoutsPass : tessel::impl::TileGPUAssignLayoutsBase<AssignLayoutsPass> {
+  using TileGPUAssignLayoutsBase::TileGPUAssignLayoutsBase;
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (failed(LayoutAssigner(func, threadsPerWarp).run()))
+        return signalPassFailure();
+  }
+};
+
+} // namespace

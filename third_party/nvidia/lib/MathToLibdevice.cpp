@@ -1,0 +1,95 @@
+//===- MathToLibdevice.cpp - scalar math on NVIDIA GPUs -------------------===//
+//
+// exp and exp2 on f32 use the SFU's ex2.approx (as Triton does: exp(x) = 2^(x * log2(e)));
+// other transcendental functions call libdevice (__nv_<name>f for f32, __nv_<name> for f64),
+// linked into the module only when called. f16 and bf16 compute in f32 and round once.
+// sqrt, fma, abs, floor, ceil go through MathToLLVM's intrinsics, which NVPTX selects.
+//
+//===----------------------------------------------------------------------===//
+#include "NVIDIATargetInfo.h"
+
+#include "PTXAsm.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::nvidia;
+
+namespace {
+
+LLVM::LLVMFuncOp getOrDeclare(OpBuilder &b, Operation *from, StringRef name, Type t, unsigned arity) {
+  auto module = from->getParentOfType<ModuleOp>();
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto type = LLVM::LLVMFunctionType::get(t, SmallVector<Type>(arity, t));
+  return b.create<LLVM::LLVMFuncOp>(module.getLoc(), name, type);
+}
+
+template <typename OpT>
+struct MathToNVIDIA : public ConvertOpToLLVMPattern<OpT> {
+  MathToNVIDIA(LLVMTypeConverter &c, StringRef name, bool fastExp2 = false, double scale = 1.0)
+      : ConvertOpToLLVMPattern<OpT>(c, /*benefit=*/10), name(name.str()), fastExp2(fastExp2),
+        scale(scale) {}
+
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type t = op.getType();
+    if (!isa<FloatType>(t))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> args(adaptor.getOperands());
+    Type f32 = rewriter.getF32Type();
+    bool narrow = t.isF16() || t.isBF16();
+    if (narrow)
+      for (Value &a : args)
+        a = rewriter.create<LLVM::FPExtOp>(loc, f32, a);
+    Type ct = narrow ? f32 : t;
+    Value r;
+    if (fastExp2 && ct.isF32()) {
+      Value x = args[0];
+      if (scale != 1.0)
+        x = rewriter.create<LLVM::FMulOp>(
+            loc, x, rewriter.create<LLVM::ConstantOp>(loc, f32, rewriter.getF32FloatAttr(scale)));
+      r = ptxAsm(rewriter, loc, f32, {x}, "ex2.approx.f32 $0, $1;", "=f,f", /*sideEffects=*/false);
+    } else if (ct.isF32() || ct.isF64()) {
+      std::string fn = "__nv_" + name + (ct.isF32() ? "f" : "");
+      auto callee = getOrDeclare(rewriter, op, fn, ct, args.size());
+      r = rewriter.create<LLVM::CallOp>(loc, callee, args).getResult();
+    } else {
+      return op.emitError() << op->getName() << " on " << t << " is not supported on NVIDIA GPUs";
+    }
+    if (narrow)
+      r = rewriter.create<LLVM::FPTruncOp>(loc, t, r);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+  std::string name;
+  bool fastExp2;
+  double scale;
+};
+
+} // namespace
+
+void NVIDIATargetInfo::populateMathPatterns(LLVMTypeConverter &converter,
+                                            RewritePatternSet &patterns) const {
+  patterns.add<MathToNVIDIA<math::ExpOp>>(converter, "exp", /*fastExp2=*/true, 1.4426950408889634);
+  patterns.add<MathToNVIDIA<math::Exp2Op>>(converter, "exp2", /*fastExp2=*/true);
+  patterns.add<MathToNVIDIA<math::LogOp>>(converter, "log");
+  patterns.add<MathToNVIDIA<math::Log2Op>>(converter, "log2");
+  patterns.add<MathToNVIDIA<math::Log10Op>>(converter, "log10");
+  patterns.add<MathToNVIDIA<math::Log1pOp>>(converter, "log1p");
+  patterns.add<MathToNVIDIA<math::ExpM1Op>>(converter, "expm1");
+  patterns.add<MathToNVIDIA<math::RsqrtOp>>(converter, "rsqrt");
+  patterns.add<MathToNVIDIA<math::TanhOp>>(converter, "tanh");
+  patterns.add<MathToNVIDIA<math::ErfOp>>(converter, "erf");
+  patterns.add<MathToNVIDIA<math::SinOp>>(converter, "sin");
+  patterns.add<MathToNVIDIA<math::CosOp>>(converter, "cos");
+  patterns.add<MathToNVIDIA<math::TanOp>>(converter, "tan");
+  patterns.add<MathToNVIDIA<math::AtanOp>>(converter, "atan");
+  patterns.add<MathToNVIDIA<math::Atan2Op>>(converter, "atan2");
+  patterns.add<MathToNVIDIA<math::PowFOp>>(converter, "pow");
+}

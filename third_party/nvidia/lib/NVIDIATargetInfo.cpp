@@ -1,0 +1,307 @@
+//===- NVIDIATargetInfo.cpp - the NVIDIA adapter's lowering hooks ---------===//
+//
+// Ids, shuffles and barriers are NVVM ops. Global accesses that carry a predicate or a cache
+// hint are inline PTX (`@p ld.global.cg.v4.b32 {...}, [addr]`): LLVM has no predicated vector
+// load for NVPTX, and its masked-load intrinsics would be scalarized into branches. Plain
+// accesses stay LLVM loads and stores so that LLVM can optimize around them.
+//
+//===----------------------------------------------------------------------===//
+#include "NVIDIATargetInfo.h"
+
+#include "PTXAsm.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::nvidia;
+
+namespace {
+
+Value i32(OpBuilder &b, Location loc, int64_t v) {
+  return b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(v));
+}
+
+/// Register words a value of `bytes` bytes travels in through inline PTX.
+struct Words {
+  unsigned count, bits;
+  char constraint;
+};
+Words wordsFor(unsigned bytes) {
+  if (bytes >= 4)
+    return {bytes / 4, 32, 'r'};
+  return {1, 16, 'h'};
+}
+
+std::string cacheSuffix(const MemoryHints &h, bool isStore) {
+  std::string s;
+  using tile::CacheModifier;
+  switch (h.cache) {
+  case CacheModifier::ca: s += isStore ? "" : ".ca"; break;
+  case CacheModifier::cg: s += ".cg"; break;
+  case CacheModifier::cs: s += ".cs"; break;
+  case CacheModifier::cv: s += isStore ? "" : ".cv"; break;
+  case CacheModifier::wb: s += isStore ? ".wb" : ""; break;
+  case CacheModifier::wt: s += isStore ? ".wt" : ""; break;
+  case CacheModifier::none: break;
+  }
+  if (h.evict == tile::EvictionPolicy::evict_first)
+    s += ".L1::evict_first";
+  else if (h.evict == tile::EvictionPolicy::evict_last)
+    s += ".L1::evict_last";
+  return s;
+}
+
+bool hasHints(const MemoryHints &h) {
+  return h.cache != tile::CacheModifier::none || h.evict != tile::EvictionPolicy::normal ||
+         h.isVolatile;
+}
+
+unsigned bytesOf(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    return v.getNumElements() * std::max(1u, v.getElementTypeBitWidth() / 8);
+  if (isa<LLVM::LLVMPointerType>(t))
+    return 8;
+  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
+}
+
+/// `v` (scalar or vector) as `w.count` integer words of `w.bits`.
+SmallVector<Value> toWords(OpBuilder &b, Location loc, Value v, Words w) {
+  unsigned bytes = bytesOf(v.getType());
+  Type wordT = b.getIntegerType(w.bits);
+  if (bytes < w.bits / 8) { // one byte: widen to a 16-bit word
+    Value x = b.create<LLVM::BitcastOp>(loc, b.getI8Type(), v);
+    return {b.create<LLVM::ZExtOp>(loc, wordT, x)};
+  }
+  Type vecT = VectorType::get({w.count}, wordT);
+  Value asVec = b.create<LLVM::BitcastOp>(loc, vecT, v);
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < w.count; ++i)
+    out.push_back(b.create<LLVM::ExtractElementOp>(loc, asVec, i32(b, loc, i)));
+  return out;
+}
+
+Value fromWords(OpBuilder &b, Location loc, ArrayRef<Value> words, Words w, Type type) {
+  unsigned bytes = bytesOf(type);
+  if (bytes < w.bits / 8) {
+    Value x = b.create<LLVM::TruncOp>(loc, b.getI8Type(), words[0]);
+    return b.create<LLVM::BitcastOp>(loc, type, x);
+  }
+  Type wordT = b.getIntegerType(w.bits);
+  Value vec = b.create<LLVM::UndefOp>(loc, VectorType::get({w.count}, wordT));
+  for (unsigned i = 0; i < w.count; ++i)
+    vec = b.create<LLVM::InsertElementOp>(loc, vec, words[i], i32(b, loc, i));
+  return b.create<LLVM::BitcastOp>(loc, type, vec);
+}
+
+std::string vecSuffix(unsigned n) { return n == 1 ? "" : n == 2 ? ".v2" : ".v4"; }
+
+std::string operandList(unsigned first, unsigned n) {
+  if (n == 1)
+    return llvm::formatv("${0}", first).str();
+  std::string s = "{";
+  for (unsigned i = 0; i < n; ++i)
+    s += llvm::formatv("{0}${1}", i ? ", " : "", first + i).str();
+  return s + "}";
+}
+
+} // namespace
+
+NVIDIATargetInfo::NVIDIATargetInfo(StringRef arch)
+    : TargetInfo(("cuda:" + arch).str()), arch(arch.str()) {
+  limits.warpSize = 32;
+  limits.maxThreadsPerProgram = 1024;
+  limits.maxRegistersPerThread = 255;
+  limits.sharedMemoryWithoutOptIn = 48 * 1024;
+  // Opt-in maximum per block: 163 KB on sm_80 (A100), 227 KB on sm_90 (H100/H200).
+  limits.sharedMemoryPerProgram = StringRef(arch).starts_with("sm_90") ? 227 * 1024 : 163 * 1024;
+}
+
+Value NVIDIATargetInfo::getThreadId(OpBuilder &b, Location loc) const {
+  return b.create<NVVM::ThreadIdXOp>(loc, b.getI32Type());
+}
+
+Value NVIDIATargetInfo::getProgramId(OpBuilder &b, Location loc, unsigned axis) const {
+  Type t = b.getI32Type();
+  if (axis == 0)
+    return b.create<NVVM::BlockIdXOp>(loc, t);
+  if (axis == 1)
+    return b.create<NVVM::BlockIdYOp>(loc, t);
+  return b.create<NVVM::BlockIdZOp>(loc, t);
+}
+
+Value NVIDIATargetInfo::getNumPrograms(OpBuilder &b, Location loc, unsigned axis) const {
+  Type t = b.getI32Type();
+  if (axis == 0)
+    return b.create<NVVM::GridDimXOp>(loc, t);
+  if (axis == 1)
+    return b.create<NVVM::GridDimYOp>(loc, t);
+  return b.create<NVVM::GridDimZOp>(loc, t);
+}
+
+Value NVIDIATargetInfo::shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask) const {
+  return b.create<NVVM::ShflOp>(loc, v.getType(), i32(b, loc, -1), v, i32(b, loc, laneMask),
+                                i32(b, loc, 0x1f), NVVM::ShflKind::bfly, UnitAttr());
+}
+
+void NVIDIATargetInfo::barrier(OpBuilder &b, Location loc) const {
+  b.create<NVVM::Barrier0Op>(loc);
+}
+
+Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr, Type type, Value pred,
+                                   unsigned alignment, const MemoryHints &hints) const {
+  if (!pred && !hasHints(hints))
+    return b.create<LLVM::LoadOp>(loc, type, ptr, alignment);
+  Words w = wordsFor(bytesOf(type));
+  std::string op = hints.isVolatile ? "ld.volatile.global" : "ld.global" + cacheSuffix(hints, false);
+  std::string typeSuffix = bytesOf(type) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
+  unsigned ptrIdx = w.count;
+  std::string asmStr = llvm::formatv("{0}{1}{2}{3} {4}, [ ${5} ];", pred ? llvm::formatv("@${0} ", ptrIdx + 1).str() : "",
+                                     op, vecSuffix(w.count), typeSuffix, operandList(0, w.count), ptrIdx)
+                           .str();
+  std::string constraints;
+  for (unsigned i = 0; i < w.count; ++i)
+    constraints += std::string("=") + w.constraint + ",";
+  constraints += "l";
+  SmallVector<Value> operands = {ptr};
+  if (pred) {
+    constraints += ",b";
+    operands.push_back(pred);
+  }
+  Type wordT = b.getIntegerType(w.bits);
+  Type resultT = w.count == 1 ? wordT
+                              : LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                                 SmallVector<Type>(w.count, wordT));
+  Value r = ptxAsm(b, loc, resultT, operands, asmStr, constraints);
+  SmallVector<Value> words;
+  if (w.count == 1)
+    words.push_back(r);
+  else
+    for (unsigned i = 0; i < w.count; ++i)
+      words.push_back(b.create<LLVM::ExtractValueOp>(loc, r, ArrayRef<int64_t>{int64_t(i)}));
+  return fromWords(b, loc, words, w, type);
+}
+
+void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr, Value value, Value pred,
+                                   unsigned alignment, const MemoryHints &hints) const {
+  if (!pred && !hasHints(hints)) {
+    b.create<LLVM::StoreOp>(loc, value, ptr, alignment);
+    return;
+  }
+  Words w = wordsFor(bytesOf(value.getType()));
+  std::string typeSuffix = bytesOf(value.getType()) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
+  unsigned first = pred ? 2 : 1;
+  std::string asmStr =
+      llvm::formatv("{0}st.global{1}{2}{3} [ ${4} ], {5};", pred ? "@$0 " : "", cacheSuffix(hints, true),
+                    vecSuffix(w.count), typeSuffix, first - 1, operandList(first, w.count))
+          .str();
+  std::string constraints = pred ? "b,l" : "l";
+  SmallVector<Value> operands;
+  if (pred)
+    operands.push_back(pred);
+  operands.push_back(ptr);
+  for (Value word : toWords(b, loc, value, w)) {
+    operands.push_back(word);
+    constraints += std::string(",") + w.constraint;
+  }
+  ptxAsm(b, loc, Type(), operands, asmStr, constraints);
+}
+
+static std::string semScope(tile::MemSemantic sem, tile::MemScope scope) {
+  return "." + stringifyMemSemantic(sem).str() + "." + stringifyMemScope(scope).str();
+}
+
+/// PTX type suffix and register constraint of an atomic on `t`; empty when unsupported.
+static std::pair<std::string, std::string> atomicType(tile::RMWKind kind, Type t) {
+  unsigned bits = t.getIntOrFloatBitWidth();
+  std::string n = std::to_string(bits);
+  std::string c = bits == 64 ? (t.isF64() ? "d" : "l") : bits == 32 ? (t.isF32() ? "f" : "r") : "h";
+  using tile::RMWKind;
+  if (isa<FloatType>(t)) {
+    if (kind == RMWKind::add) {
+      if (t.isF32() || t.isF64())
+        return {".f" + n, c};
+      if (t.isF16())
+        return {".noftz.f16", c};
+      if (t.isBF16())
+        return {".noftz.bf16", c};
+    }
+    if (kind == RMWKind::xchg && bits >= 32)
+      return {".b" + n, c};
+    return {};
+  }
+  if (bits != 32 && bits != 64)
+    return {};
+  switch (kind) {
+  case RMWKind::add:
+  case RMWKind::umax:
+  case RMWKind::umin:
+    return {".u" + n, c};
+  case RMWKind::max:
+  case RMWKind::min:
+    return {".s" + n, c};
+  default:
+    return {".b" + n, c};
+  }
+}
+
+Value NVIDIATargetInfo::atomicRMW(OpBuilder &b, Location loc, tile::RMWKind kind, Value ptr,
+                                  Value value, Value pred, tile::MemSemantic sem,
+                                  tile::MemScope scope) const {
+  Type t = value.getType();
+  auto [suffix, c] = atomicType(kind, t);
+  if (suffix.empty()) {
+    emitError(loc) << "atomic " << stringifyRMWKind(kind) << " on " << t
+                   << " is not supported on NVIDIA GPUs";
+    return Value();
+  }
+  std::string op;
+  switch (kind) {
+  case tile::RMWKind::umax: op = "max"; break;
+  case tile::RMWKind::umin: op = "min"; break;
+  case tile::RMWKind::xchg: op = "exch"; break;
+  default: op = stringifyRMWKind(kind).str(); break;
+  }
+  if (!pred)
+    pred = b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
+  bool half = c == "h";
+  Value v = half ? b.create<LLVM::BitcastOp>(loc, b.getI16Type(), value).getResult() : value;
+  std::string asmStr = llvm::formatv("@$1 atom.global{0}.{1}{2} $0, [ $2 ], $3;",
+                                     semScope(sem, scope), op, suffix)
+                           .str();
+  Value r = ptxAsm(b, loc, v.getType(), {pred, ptr, v}, asmStr, "=" + c + ",b,l," + c);
+  return half ? b.create<LLVM::BitcastOp>(loc, t, r).getResult() : r;
+}
+
+Value NVIDIATargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp, Value value,
+                                  Value pred, tile::MemSemantic sem, tile::MemScope scope) const {
+  Type t = value.getType();
+  unsigned bits = t.getIntOrFloatBitWidth();
+  Type intT = b.getIntegerType(bits);
+  auto asInt = [&](Value v) -> Value {
+    return v.getType() == intT ? v : b.create<LLVM::BitcastOp>(loc, intT, v).getResult();
+  };
+  std::string c = bits == 64 ? "l" : bits == 32 ? "r" : "h";
+  if (!pred)
+    pred = b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
+  std::string asmStr = llvm::formatv("@$1 atom.global{0}.cas.b{1} $0, [ $2 ], $3, $4;",
+                                     semScope(sem, scope), bits)
+                           .str();
+  Value r = ptxAsm(b, loc, intT, {pred, ptr, asInt(cmp), asInt(value)}, asmStr,
+                   "=" + c + ",b,l," + c + "," + c);
+  return t == intT ? r : b.create<LLVM::BitcastOp>(loc, t, r).getResult();
+}
+
+void NVIDIATargetInfo::setKernelAttributes(LLVM::LLVMFuncOp func, unsigned numThreads) const {
+  MLIRContext *ctx = func.getContext();
+  func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                DenseI32ArrayAttr::get(ctx, {int32_t(numThreads), 1, 1}));
+}
+
+std::unique_ptr<TargetInfo> tessel::nvidia::createTargetInfo(StringRef arch) {
+  if (arch != "sm_80" && arch != "sm_90" && arch != "sm_90a")
+    return nullptr;
+  return std::make_unique<NVIDIATargetInfo>(arch);
+}

@@ -1,0 +1,45 @@
+//===- NVIDIATargetInfo.h - the NVIDIA adapter ------------------*- C++ -*-===//
+#ifndef TESSEL_NVIDIA_NVIDIATARGETINFO_H
+#define TESSEL_NVIDIA_NVIDIATARGETINFO_H
+
+#include "tessel/NVIDIA/NVIDIA.h"
+
+namespace tessel::nvidia {
+
+class NVIDIATargetInfo : public TargetInfo {
+public:
+  explicit NVIDIATargetInfo(llvm::StringRef arch);
+  const TargetLimits &getLimits() const override { return limits; }
+  mlir::Value getThreadId(mlir::OpBuilder &b, mlir::Location loc) const override;
+  mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc, unsigned axis) const override;
+  mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc, unsigned axis) const override;
+  mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                         unsigned laneMask) const override;
+  void barrier(mlir::OpBuilder &b, mlir::Location loc) const override;
+  mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Type type,
+                         mlir::Value pred, unsigned alignment,
+                         const MemoryHints &hints) const override;
+  void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value value,
+                   mlir::Value pred, unsigned alignment, const MemoryHints &hints) const override;
+  mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::RMWKind kind,
+                        mlir::Value ptr, mlir::Value value, mlir::Value pred,
+                        tile::MemSemantic sem, tile::MemScope scope) const override;
+  mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value cmp,
+                        mlir::Value value, mlir::Value pred, tile::MemSemantic sem,
+                        tile::MemScope scope) const override;
+  void populateMathPatterns(mlir::LLVMTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns) const override;
+  void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const override;
+  mlir::LogicalResult compile(mlir::ModuleOp llvmModule, CompiledKernel &out,
+                              std::string &error) const override;
+
+  llvm::StringRef getArch() const { return arch; }
+
+private:
+  std::string arch;
+  TargetLimits limits;
+};
+
+} // namespace tessel::nvidia
+
+#endif // TESSEL_NVIDIA_NVIDIATARGETINFO_H
