@@ -9,6 +9,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -80,7 +81,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribut
   }
   if (name == getNumWarpsAttrName()) {
     auto v = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!v || !v.getType().isInteger(32) || v.getInt() < 1 || v.getInt() > 32 ||
+    if (!v || !v.getType().isSignlessInteger(32) || v.getInt() < 1 || v.getInt() > 32 ||
         !llvm::isPowerOf2_64(v.getInt()))
       return op->emitOpError("'tile.num_warps' must be an i32 power of two in [1, 32], got ")
              << attr.getValue();
@@ -88,16 +89,20 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribut
   }
   if (name == getNumStagesAttrName()) {
     auto v = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!v || !v.getType().isInteger(32) || v.getInt() < 1)
+    if (!v || !v.getType().isSignlessInteger(32) || v.getInt() < 1)
       return op->emitOpError("'tile.num_stages' must be a positive i32, got ") << attr.getValue();
     return success();
   }
   if (name == getTargetAttrName()) {
+    if (!isa<ModuleOp>(op))
+      return op->emitOpError("'tile.target' belongs on a builtin.module, not on this op");
     auto s = dyn_cast<StringAttr>(attr.getValue());
-    if (!s || !isa<ModuleOp>(op))
-      return op->emitOpError("'tile.target' must be a string on a builtin.module");
+    if (!s)
+      return op->emitOpError("'tile.target' must be a string, got ") << attr.getValue();
     StringRef t = s.getValue();
-    if (t != "interpreter" && !t.starts_with("cuda:") && !t.starts_with("hip:"))
+    bool valid = t == "interpreter" || (t.starts_with("cuda:") && t.size() > 5) ||
+                 (t.starts_with("hip:") && t.size() > 4);
+    if (!valid)
       return op->emitOpError("'tile.target' must be 'interpreter', 'cuda:<arch>' or "
                              "'hip:<arch>', got '")
              << t << "'";
@@ -109,12 +114,19 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribut
 LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op, unsigned regionIndex,
                                                    unsigned argIndex, NamedAttribute attr) {
   if (attr.getName().strref() != getDivisibilityAttrName())
-    return op->emitOpError("unknown tile dialect argument attribute '") << attr.getName() << "'";
+    return op->emitOpError("unknown tile dialect argument attribute '")
+           << attr.getName().getValue() << "'";
   auto v = dyn_cast<IntegerAttr>(attr.getValue());
-  if (!v || !v.getType().isInteger(32) || v.getInt() < 1 || !llvm::isPowerOf2_64(v.getInt()))
+  if (!v || !v.getType().isSignlessInteger(32) || v.getInt() < 1 ||
+      !llvm::isPowerOf2_64(v.getInt()))
     return op->emitOpError() << "'tile.divisibility' of argument #" << argIndex
                              << " must be an i32 power of two, got " << attr.getValue();
-  Type argType = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  // A function declaration has no entry block: take the type from its signature.
+  Type argType;
+  if (auto fn = dyn_cast<FunctionOpInterface>(op))
+    argType = fn.getArgumentTypes()[argIndex];
+  else
+    argType = op->getRegion(regionIndex).getArgument(argIndex).getType();
   if (!isa<PtrType>(argType) && !argType.isSignlessInteger())
     return op->emitOpError() << "'tile.divisibility' applies to pointer and integer arguments, "
                                 "not argument #"
@@ -129,12 +141,13 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op, unsigned regi
 namespace tessel::tile {
 
 Type getPointeeType(Type ptrLike) {
+  // Block pointers are never tile elements: a tensor of them is not pointer-like.
+  if (auto b = dyn_cast<BlockPtrType>(ptrLike))
+    return b.getBlockType();
   if (auto t = dyn_cast<RankedTensorType>(ptrLike))
     ptrLike = t.getElementType();
   if (auto p = dyn_cast<PtrType>(ptrLike))
     return p.getPointeeType();
-  if (auto b = dyn_cast<BlockPtrType>(ptrLike))
-    return b.getBlockType();
   return nullptr;
 }
 

@@ -38,12 +38,11 @@ static LogicalResult verifyPermutation(Operation *op, ArrayRef<int32_t> order, i
   return success();
 }
 
-/// Verifies mask (i1 with the pointer's shape) of a load, store or atomic.
+/// Verifies that the mask of a load, store or atomic has the pointer's shape (its i1 element
+/// type is the ODS constraint Tile_BoolLike).
 static LogicalResult verifyMask(Operation *op, Type ptrType, Value mask) {
   if (!mask)
     return success();
-  if (getElementTypeOrSelf(mask.getType()) != IntegerType::get(op->getContext(), 1))
-    return op->emitOpError() << "mask must be i1 or a tile of i1, got " << mask.getType();
   ArrayRef<int64_t> ps = getShapeOrScalar(ptrType), ms = getShapeOrScalar(mask.getType());
   if (ps != ms)
     return op->emitOpError() << "mask shape " << str(ms) << " does not match pointer shape "
@@ -64,13 +63,11 @@ static LogicalResult verifyPointee(Operation *op, Type ptrType, Type valueType, 
                            << " differs from the pointee type " << getPointeeType(ptrType);
 }
 
+/// Verifies the boundary_check dimensions of a load or store through a block pointer.
 static LogicalResult verifyBoundaryCheck(Operation *op, std::optional<ArrayRef<int32_t>> dims,
-                                         Type ptrType) {
+                                         BlockPtrType bp) {
   if (!dims)
     return success();
-  auto bp = dyn_cast<BlockPtrType>(ptrType);
-  if (!bp)
-    return op->emitOpError("boundary_check applies to block pointers only; use a mask");
   int64_t rank = bp.getBlockType().getRank();
   llvm::SmallSet<int32_t, 4> seen;
   for (int32_t d : *dims)
@@ -93,7 +90,8 @@ LogicalResult ProgramIdOp::verify() { return verifyAxis(*this, getAxis()); }
 LogicalResult NumProgramsOp::verify() { return verifyAxis(*this, getAxis()); }
 
 LogicalResult ArangeOp::verify() {
-  int64_t start = getStart(), end = getEnd();
+  // getStart()/getEnd() are zero-extended; the bounds are signed i32.
+  int64_t start = getStartAttr().getInt(), end = getEndAttr().getInt();
   if (start >= end)
     return emitOpError() << "start " << start << " must be less than end " << end;
   auto type = getType();
@@ -232,7 +230,10 @@ LogicalResult LoadOp::verify() {
     if (getType() != bp.getBlockType())
       return emitOpError() << "result type " << getType() << " differs from the block type "
                            << bp.getBlockType();
-    return verifyBoundaryCheck(*this, getBoundaryCheck(), ptrType);
+    if (getPadding() == PaddingOption::nan && !isa<FloatType>(bp.getBlockType().getElementType()))
+      return emitOpError() << "padding = nan needs a floating-point block, got "
+                           << bp.getBlockType();
+    return verifyBoundaryCheck(*this, getBoundaryCheck(), bp);
   }
   if (getBoundaryCheck() || getPadding())
     return emitOpError("boundary_check and padding apply to block pointers only; use a mask");
@@ -257,16 +258,24 @@ void LoadOp::getEffects(
     effects.emplace_back(MemoryEffects::Write::get(), SideEffects::DefaultResource::get());
 }
 
+/// Parses the keyword of one case of an ODS enum; on anything else the error names what was
+/// being parsed (`what`) and lists every valid keyword. The enums' cases are numbered densely
+/// from 0, and stringifyEnum gives "" past the last one.
 template <typename EnumT>
-static ParseResult parseEnumKeyword(OpAsmParser &parser, EnumT &out,
-                                    std::optional<EnumT> (*symbolize)(StringRef)) {
+static ParseResult parseEnumKeyword(OpAsmParser &parser, EnumT &out, StringRef what) {
   SMLoc loc = parser.getCurrentLocation();
+  auto listValid = [](InFlightDiagnostic &&diag) -> ParseResult {
+    diag << "; expected one of ";
+    for (uint32_t i = 0; !stringifyEnum(static_cast<EnumT>(i)).empty(); ++i)
+      diag << (i ? ", " : "") << stringifyEnum(static_cast<EnumT>(i));
+    return diag;
+  };
   StringRef kw;
-  if (parser.parseKeyword(&kw))
-    return failure();
-  std::optional<EnumT> v = symbolize(kw);
+  if (parser.parseOptionalKeyword(&kw))
+    return listValid(parser.emitError(loc) << "expected " << what << " keyword");
+  std::optional<EnumT> v = symbolizeEnum<EnumT>(kw);
   if (!v)
-    return parser.emitError(loc) << "unknown keyword '" << kw << "'";
+    return listValid(parser.emitError(loc) << "unknown " << what << " '" << kw << "'");
   out = *v;
   return success();
 }
@@ -279,7 +288,7 @@ static void printI32List(OpAsmPrinter &p, ArrayRef<int32_t> values) {
 
 static ParseResult parseI32List(OpAsmParser &parser, SmallVectorImpl<int32_t> &out) {
   return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&]() {
-    int32_t v;
+    int32_t v = 0;
     if (parser.parseInteger(v))
       return failure();
     out.push_back(v);
@@ -306,6 +315,18 @@ static ParseResult parsePtrType(OpAsmParser &parser, Type &ptrType) {
   return success();
 }
 
+/// Parses `: <pointer type>` of an atomic: a !tile.ptr or a tile of them.
+static ParseResult parseAtomicPtrType(OpAsmParser &parser, Type &ptrType) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parsePtrType(parser, ptrType))
+    return failure();
+  if (isa<BlockPtrType>(ptrType))
+    return parser.emitError(loc) << "atomics take a !tile.ptr or a tile of them, not the block "
+                                    "pointer "
+                                 << ptrType;
+  return success();
+}
+
 // tile.load %ptr[, %mask[, %other]] [cache = c] [evict = e] [volatile]
 //           [boundary_check = [d...]] [padding = p] attr-dict : ptr-type
 ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -321,13 +342,13 @@ ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
   MLIRContext *ctx = parser.getContext();
   while (true) {
     if (succeeded(parser.parseOptionalKeyword("cache"))) {
-      CacheModifier c;
-      if (parser.parseEqual() || parseEnumKeyword(parser, c, symbolizeCacheModifier))
+      CacheModifier c = CacheModifier::none;
+      if (parser.parseEqual() || parseEnumKeyword(parser, c, "cache modifier"))
         return failure();
       props.cache = CacheModifierAttr::get(ctx, c);
     } else if (succeeded(parser.parseOptionalKeyword("evict"))) {
-      EvictionPolicy e;
-      if (parser.parseEqual() || parseEnumKeyword(parser, e, symbolizeEvictionPolicy))
+      EvictionPolicy e = EvictionPolicy::normal;
+      if (parser.parseEqual() || parseEnumKeyword(parser, e, "eviction policy"))
         return failure();
       props.evict = EvictionPolicyAttr::get(ctx, e);
     } else if (succeeded(parser.parseOptionalKeyword("volatile"))) {
@@ -338,8 +359,8 @@ ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
         return failure();
       props.boundaryCheck = DenseI32ArrayAttr::get(ctx, dims);
     } else if (succeeded(parser.parseOptionalKeyword("padding"))) {
-      PaddingOption p;
-      if (parser.parseEqual() || parseEnumKeyword(parser, p, symbolizePaddingOption))
+      PaddingOption p = PaddingOption::zero;
+      if (parser.parseEqual() || parseEnumKeyword(parser, p, "padding option"))
         return failure();
       props.padding = PaddingOptionAttr::get(ctx, p);
     } else {
@@ -397,7 +418,7 @@ LogicalResult StoreOp::verify() {
     if (getValue().getType() != bp.getBlockType())
       return emitOpError() << "value type " << getValue().getType()
                            << " differs from the block type " << bp.getBlockType();
-    return verifyBoundaryCheck(*this, getBoundaryCheck(), ptrType);
+    return verifyBoundaryCheck(*this, getBoundaryCheck(), bp);
   }
   if (getBoundaryCheck())
     return emitOpError("boundary_check applies to block pointers only; use a mask");
@@ -421,13 +442,13 @@ ParseResult StoreOp::parse(OpAsmParser &parser, OperationState &result) {
   MLIRContext *ctx = parser.getContext();
   while (true) {
     if (succeeded(parser.parseOptionalKeyword("cache"))) {
-      CacheModifier c;
-      if (parser.parseEqual() || parseEnumKeyword(parser, c, symbolizeCacheModifier))
+      CacheModifier c = CacheModifier::none;
+      if (parser.parseEqual() || parseEnumKeyword(parser, c, "cache modifier"))
         return failure();
       props.cache = CacheModifierAttr::get(ctx, c);
     } else if (succeeded(parser.parseOptionalKeyword("evict"))) {
-      EvictionPolicy e;
-      if (parser.parseEqual() || parseEnumKeyword(parser, e, symbolizeEvictionPolicy))
+      EvictionPolicy e = EvictionPolicy::normal;
+      if (parser.parseEqual() || parseEnumKeyword(parser, e, "eviction policy"))
         return failure();
       props.evict = EvictionPolicyAttr::get(ctx, e);
     } else if (succeeded(parser.parseOptionalKeyword("boundary_check"))) {
@@ -474,7 +495,7 @@ LogicalResult AtomicRMWOp::verify() {
       failed(verifyMask(*this, ptrType, getMask())))
     return failure();
   Type elem = getPointeeType(ptrType);
-  bool isInt = elem.isSignlessInteger() && !elem.isInteger(1);
+  bool isInt = elem.isSignlessInteger() && !elem.isInteger(1); // i1 has no atomic arithmetic
   bool isFloat = isa<FloatType>(elem);
   switch (getKind()) {
   case RMWKind::add:
@@ -482,7 +503,7 @@ LogicalResult AtomicRMWOp::verify() {
   case RMWKind::min:
     if (!isInt && !isFloat)
       return emitOpError() << "atomic " << stringifyRMWKind(getKind())
-                           << " needs an integer or float pointee, got " << elem;
+                           << " needs an integer (i8 to i64) or float pointee, got " << elem;
     break;
   case RMWKind::umax:
   case RMWKind::umin:
@@ -491,7 +512,7 @@ LogicalResult AtomicRMWOp::verify() {
   case RMWKind::Xor:
     if (!isInt)
       return emitOpError() << "atomic " << stringifyRMWKind(getKind())
-                           << " needs an integer pointee, got " << elem;
+                           << " needs an integer (i8 to i64) pointee, got " << elem;
     break;
   case RMWKind::xchg:
     break;
@@ -501,12 +522,12 @@ LogicalResult AtomicRMWOp::verify() {
 
 // tile.atomic_rmw kind, sem, scope, %ptr, %val[, %mask] attr-dict : ptr-type
 ParseResult AtomicRMWOp::parse(OpAsmParser &parser, OperationState &result) {
-  RMWKind kind;
-  MemSemantic sem;
-  MemScope scope;
-  if (parseEnumKeyword(parser, kind, symbolizeRMWKind) || parser.parseComma() ||
-      parseEnumKeyword(parser, sem, symbolizeMemSemantic) || parser.parseComma() ||
-      parseEnumKeyword(parser, scope, symbolizeMemScope) || parser.parseComma())
+  RMWKind kind = RMWKind::add;
+  MemSemantic sem = MemSemantic::relaxed;
+  MemScope scope = MemScope::gpu;
+  if (parseEnumKeyword(parser, kind, "atomic operation") || parser.parseComma() ||
+      parseEnumKeyword(parser, sem, "memory semantic") || parser.parseComma() ||
+      parseEnumKeyword(parser, scope, "memory scope") || parser.parseComma())
     return failure();
   SmallVector<OpAsmParser::UnresolvedOperand, 3> ops(2);
   if (parser.parseOperand(ops[0]) || parser.parseComma() || parser.parseOperand(ops[1]))
@@ -517,10 +538,8 @@ ParseResult AtomicRMWOp::parse(OpAsmParser &parser, OperationState &result) {
       return failure();
   }
   Type ptrType;
-  if (parser.parseOptionalAttrDict(result.attributes) || parsePtrType(parser, ptrType))
+  if (parser.parseOptionalAttrDict(result.attributes) || parseAtomicPtrType(parser, ptrType))
     return failure();
-  if (isa<BlockPtrType>(ptrType))
-    return parser.emitError(parser.getNameLoc(), "atomics do not take block pointers");
   MLIRContext *ctx = parser.getContext();
   auto &props = result.getOrAddProperties<Properties>();
   props.kind = RMWKindAttr::get(ctx, kind);
@@ -560,19 +579,17 @@ LogicalResult AtomicCASOp::verify() {
 
 // tile.atomic_cas sem, scope, %ptr, %cmp, %val attr-dict : ptr-type
 ParseResult AtomicCASOp::parse(OpAsmParser &parser, OperationState &result) {
-  MemSemantic sem;
-  MemScope scope;
+  MemSemantic sem = MemSemantic::relaxed;
+  MemScope scope = MemScope::gpu;
   SmallVector<OpAsmParser::UnresolvedOperand, 3> ops(3);
-  if (parseEnumKeyword(parser, sem, symbolizeMemSemantic) || parser.parseComma() ||
-      parseEnumKeyword(parser, scope, symbolizeMemScope) || parser.parseComma() ||
+  if (parseEnumKeyword(parser, sem, "memory semantic") || parser.parseComma() ||
+      parseEnumKeyword(parser, scope, "memory scope") || parser.parseComma() ||
       parser.parseOperand(ops[0]) || parser.parseComma() || parser.parseOperand(ops[1]) ||
       parser.parseComma() || parser.parseOperand(ops[2]))
     return failure();
   Type ptrType;
-  if (parser.parseOptionalAttrDict(result.attributes) || parsePtrType(parser, ptrType))
+  if (parser.parseOptionalAttrDict(result.attributes) || parseAtomicPtrType(parser, ptrType))
     return failure();
-  if (isa<BlockPtrType>(ptrType))
-    return parser.emitError(parser.getNameLoc(), "atomics do not take block pointers");
   MLIRContext *ctx = parser.getContext();
   auto &props = result.getOrAddProperties<Properties>();
   props.sem = MemSemanticAttr::get(ctx, sem);
@@ -595,6 +612,19 @@ void AtomicCASOp::print(OpAsmPrinter &p) {
 //===----------------------------------------------------------------------===//
 // Dot
 //===----------------------------------------------------------------------===//
+
+/// `precision = tf32` in the custom form: the bare keyword, as the load and atomic hints.
+static ParseResult parseInputPrecision(OpAsmParser &parser, InputPrecisionAttr &attr) {
+  InputPrecision v = InputPrecision::ieee;
+  if (parseEnumKeyword(parser, v, "input precision"))
+    return failure();
+  attr = InputPrecisionAttr::get(parser.getContext(), v);
+  return success();
+}
+
+static void printInputPrecision(OpAsmPrinter &p, DotOp, InputPrecisionAttr attr) {
+  p << stringifyInputPrecision(attr.getValue());
+}
 
 LogicalResult DotOp::verify() {
   auto a = cast<RankedTensorType>(getA().getType());

@@ -60,7 +60,7 @@ def Tile_ArangeOp : Tile_Op<"arange", [Pure]> {
     pad lengths that are not powers of two or reject them with a located error.
   }];
   let arguments = (ins I32Attr:$start, I32Attr:$end);
-  let results = (outs RankedTensorOf<[I32]>:$result);
+  let results = (outs StaticShapeTensorOf<[I32]>:$result);
   let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
@@ -274,7 +274,7 @@ def Tile_MakeBlockPtrOp : Tile_Op<"make_block_ptr", [Pure, AttrSizedOperandSegme
   let results = (outs Tile_BlockPtrType:$result);
   let assemblyFormat = [{
     $base `,` `[` $shape `]` `,` `[` $strides `]` `,` `[` $offsets `]` attr-dict `:`
-    type($base) `->` type($result)
+    qualified(type($base)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -288,7 +288,7 @@ def Tile_AdvanceOp : Tile_Op<"advance", [Pure, AllTypesMatch<["ptr", "result"]>]
   }];
   let arguments = (ins Tile_BlockPtrType:$ptr, Variadic<I64>:$offsets);
   let results = (outs Tile_BlockPtrType:$result);
-  let assemblyFormat = "$ptr `,` `[` $offsets `]` attr-dict `:` type($result)";
+  let assemblyFormat = "$ptr `,` `[` $offsets `]` attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -311,7 +311,8 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
                                          "::tessel::tile::InputPrecision::ieee">:$precision);
   let results = (outs Tile_ElemTensor:$d);
   let assemblyFormat = [{
-    $a `,` $b `,` $c (`precision` `=` $precision^)? attr-dict `:` type($a) `*` type($b) `->` type($d)
+    $a `,` $b `,` $c (`precision` `=` custom<InputPrecision>($precision)^)? attr-dict `:`
+    type($a) `*` type($b) `->` type($d)
   }];
   let hasVerifier = 1;
 }

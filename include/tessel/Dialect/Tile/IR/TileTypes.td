@@ -53,18 +53,21 @@ def Tile_BlockPtrType : Tile_Type<"BlockPtr", "block_ptr"> {
 def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64, F8E4M3FN, F8E5M2], "floating-point">;
 def Tile_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "signless integer">;
 def Tile_Elem : AnyTypeOf<[Tile_Float, Tile_Int], "tile element">;
-def Tile_ElemTensor : RankedTensorOf<[Tile_Float, Tile_Int]>;
-def Tile_PtrTensor : RankedTensorOf<[Tile_PtrType]>;
-def Tile_IntTensor : RankedTensorOf<[Tile_Int]>;
-def Tile_BoolTensor : RankedTensorOf<[I1]>;
+// Tiles have static shapes: the DSL traces concrete block sizes, and shape verifiers compare
+// and multiply dimensions.
+def Tile_ElemTensor : StaticShapeTensorOf<[Tile_Float, Tile_Int]>;
+def Tile_PtrTensor : StaticShapeTensorOf<[Tile_PtrType]>;
+def Tile_IntTensor : StaticShapeTensorOf<[Tile_Int]>;
+def Tile_BoolTensor : StaticShapeTensorOf<[I1]>;
 
 def Tile_PtrLike : AnyTypeOf<[Tile_PtrType, Tile_PtrTensor], "pointer or tile of pointers">;
 def Tile_AnyPtrLike : AnyTypeOf<[Tile_PtrType, Tile_PtrTensor, Tile_BlockPtrType],
                                 "pointer, tile of pointers or block pointer">;
 def Tile_IntLike : AnyTypeOf<[Tile_Int, Tile_IntTensor], "integer or tile of integers">;
 def Tile_BoolLike : AnyTypeOf<[I1, Tile_BoolTensor], "i1 or tile of i1">;
-def Tile_Value : AnyTypeOf<[Tile_Elem, Tile_ElemTensor], "scalar or tile">;
+def Tile_Value : AnyTypeOf<[Tile_Elem, Tile_ElemTensor], "scalar or statically shaped tile">;
 def Tile_Scalar : AnyTypeOf<[Tile_Elem, Tile_PtrType], "scalar">;
-def Tile_Tensor : AnyTypeOf<[Tile_ElemTensor, Tile_PtrTensor], "tile">;
+def Tile_Tensor : AnyTypeOf<[Tile_ElemTensor, Tile_PtrTensor],
+                             "statically shaped tile of numbers or pointers">;
 
 #endif // TESSEL_DIALECT_TILE_IR_TILETYPES_TD
