@@ -46,6 +46,9 @@ std::string cacheSuffix(const MemoryHints &h, bool isStore) {
   case CacheModifier::wt: s += isStore ? ".wt" : ""; break;
   case CacheModifier::none: break;
   }
+  // PTX allows an L1 eviction priority only without a cache operator (.cg etc. bypass L1).
+  if (h.cache != tile::CacheModifier::none)
+    return s;
   if (h.evict == tile::EvictionPolicy::evict_first)
     s += ".L1::evict_first";
   else if (h.evict == tile::EvictionPolicy::evict_last)
