@@ -249,6 +249,10 @@ static std::pair<std::string, std::string> atomicType(tile::RMWKind kind, Type t
   }
 }
 
+bool NVIDIATargetInfo::supportsAtomic(tile::RMWKind kind, Type elem) const {
+  return !atomicType(kind, elem).first.empty();
+}
+
 Value NVIDIATargetInfo::atomicRMW(OpBuilder &b, Location loc, tile::RMWKind kind, Value ptr,
                                   Value value, Value pred, tile::MemSemantic sem,
                                   tile::MemScope scope) const {
