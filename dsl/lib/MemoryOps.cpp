@@ -27,10 +27,10 @@ static void requirePointer(TraceState &s, const RawValue &p, const char *op, boo
 static Value maskFor(TraceState &s, Value ptr, const RawValue *mask, dsl::detail::Loc loc) {
   if (!mask)
     return {};
+  Value m = s.get(*mask, loc);
   if (mask->kind != ValueKind::tile || mask->dtype != DType::i1)
     s.fail(loc, llvm::Twine("mask must be i1 (a comparison such as cols < n), got ") +
                     describe(*mask));
-  Value m = s.get(*mask, loc);
   if (!broadcastsTo(shapeOf(m), shapeOf(ptr)))
     s.fail(loc, llvm::Twine("mask shape ") + shapeStr(shapeOf(m)) +
                     " does not match pointer shape " + shapeStr(shapeOf(ptr)));
@@ -40,9 +40,9 @@ static Value maskFor(TraceState &s, Value ptr, const RawValue *mask, dsl::detail
 /// Checks that `v` has the pointee type and broadcasts it to the pointer's shape.
 static Value valueFor(TraceState &s, Value ptr, const RawValue &v, DType pointee,
                       const char *what, dsl::detail::Loc loc) {
+  Value x = s.get(v, loc);
   if (v.kind != ValueKind::tile)
     s.fail(loc, llvm::Twine(what) + " must be a value, got " + describe(v));
-  Value x = s.get(v, loc);
   if (v.dtype != pointee)
     s.fail(loc, llvm::Twine(what) + " has type " + dtypeName(v.dtype) +
                     " but the pointer points to " + dtypeName(pointee) +

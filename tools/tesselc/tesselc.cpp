@@ -99,14 +99,10 @@ static std::string emitDescription() {
 
 /// Shows tesselc's options and MLIR's (under their own heading) in --help, not LLVM's.
 static void organizeHelp() {
+  for (auto &entry : cl::getRegisteredOptions())
+    if (entry.getKey().starts_with("mlir-"))
+      entry.getValue()->addCategory(mlirCategory);
   cl::HideUnrelatedOptions({&tesselCategory, &mlirCategory});
-  for (auto &entry : cl::getRegisteredOptions()) {
-    if (!entry.getKey().starts_with("mlir-"))
-      continue;
-    entry.getValue()->addCategory(mlirCategory);
-    if (entry.getValue()->getOptionHiddenFlag() != cl::ReallyHidden)
-      entry.getValue()->setHiddenFlag(cl::NotHidden);
-  }
 }
 
 namespace {
@@ -174,10 +170,14 @@ void Driver::runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr) {
   }
 }
 
-/// "out: ptr<bf16> (divisibility 16)".
-static std::string describeArg(const std::string &name, const dsl::detail::ArgSpec &a, bool generic) {
-  std::string type = generic ? "T" : dtypeName(a.dtype);
-  std::string s = name + ": " + (a.kind == dsl::detail::ArgKind::ptr ? "ptr<" + type + ">" : type);
+/// "out: ptr<bf16> (divisibility 16)"; "T" for a type that varies with the kernel's dtype.
+static std::string describeArg(const KernelInfo &k, size_t i) {
+  const dsl::detail::ArgSpec &a = k.def.variants[0].args[i];
+  bool varies = false;
+  for (int v = 1; v < k.def.numVariants; ++v)
+    varies |= k.def.variants[v].args[i].dtype != a.dtype;
+  std::string type = varies ? "T" : dtypeName(a.dtype);
+  std::string s = k.argNames[i] + ": " + (a.kind == dsl::detail::ArgKind::ptr ? "ptr<" + type + ">" : type);
   if (a.divisibility > 1)
     s += " (divisibility " + std::to_string(a.divisibility) + ")";
   return s;
@@ -282,8 +282,7 @@ void Driver::runKernelFile(StringRef path) {
       llvm::outs() << "kernel " << def.name << " (" << def.file << ":" << def.line << ")\n";
       std::vector<std::string> args, types;
       for (size_t i = 0; i < k->argNames.size(); ++i)
-        args.push_back(describeArg(k->argNames[i], def.variants[0].args[i],
-                                   def.variants[0].generic));
+        args.push_back(describeArg(*k, i));
       llvm::outs() << "  args: " << llvm::join(args, ", ") << "\n";
       for (int v = 0; v < def.numVariants; ++v)
         if (def.variants[v].generic)
