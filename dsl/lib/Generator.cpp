@@ -36,7 +36,7 @@ GeneratorOptions tessel::dsl::defaultGeneratorOptions() {
 }
 
 std::vector<std::string> tessel::dsl::generatorFlags(const GeneratorOptions &options) {
-  return {"-std=c++20", "-O1", "-fPIC", "-shared", "-fvisibility=hidden",
+  return {"-std=c++20", "-O0", "-fPIC", "-shared", "-fvisibility=hidden",
           "-I" + options.includeDir};
 }
 
