@@ -30,6 +30,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -117,6 +118,8 @@ struct Driver {
   CompileOptions compile;
   TimingScope &timing;
   bool failed = false;
+  /// Which kernel produced each variant name (across all input files).
+  llvm::StringMap<const KernelInfo *> variantOwners;
 
   void compileUnit(Unit &unit) {
     TimingScope scope = timing.nest(unit.meta.variant);
@@ -148,6 +151,20 @@ void Driver::runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr) {
                        StringAttr::get(&context, target));
   std::string moduleTarget =
       (*module)->getAttrOfType<StringAttr>(tile::TileDialect::getTargetAttrName()).str();
+  if (llvm::Error err = checkTarget(moduleTarget)) {
+    llvm::errs() << "tesselc: error: " << path << ": " << llvm::toString(std::move(err)) << "\n";
+    failed = true;
+    return;
+  }
+  for (const std::string &name : kernelNames) {
+    auto f = module->lookupSymbol<func::FuncOp>(name);
+    if (!f || !tile::isKernel(f)) {
+      llvm::errs() << "tesselc: error: no kernel '" << name << "' in " << path << "\n";
+      failed = true;
+    }
+  }
+  if (failed)
+    return;
   llvm::SmallString<256> source(path);
   llvm::sys::fs::make_absolute(source);
   for (OwningOpRef<ModuleOp> &m : splitKernels(*module)) {
@@ -275,7 +292,6 @@ void Driver::runKernelFile(StringRef path) {
   if (failed)
     return;
 
-  llvm::StringSet<> seen;
   for (auto [k, kernelConfigs] : llvm::zip(kernels, configs)) {
     const dsl::detail::KernelDef &def = k->def;
     if (listKernels) {
@@ -307,8 +323,15 @@ void Driver::runKernelFile(StringRef path) {
       bool kernelFailed = false;
       for (const ConfigValue &config : kernelConfigs) {
         std::string name = variantName(*k, variant, config);
-        if (!seen.insert(name).second)
+        auto [it, inserted] = variantOwners.try_emplace(name, k);
+        if (!inserted && it->second == k)
           continue; // -D made two configs equal
+        if (!inserted) {
+          llvm::errs() << "tesselc: error: two kernels named '" << def.name
+                       << "' produce the variant " << name << "\n";
+          failed = kernelFailed = true;
+          break;
+        }
         if (listKernels) {
           llvm::outs() << "    " << name << "\n";
           continue;
