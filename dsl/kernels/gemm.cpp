@@ -42,48 +42,48 @@ inline Tile<f32> activate(Activation act, const Tile<f32> &x) {
 }
 
 template <class T>
-void gemm(const GemmConfig &c, Ptr<T> a, Ptr<T> b, Ptr<T> out, Ptr<T> bias, Int M, Int N, Int K,
+void gemm(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int M, Int N, Int K,
           Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn, Int stride_cm,
           Int stride_cn) {
   Int pid = program_id(0);
-  Int num_pid_m = cdiv(M, c.BLOCK_M);
-  Int num_pid_n = cdiv(N, c.BLOCK_N);
-  Int in_group = c.GROUP_M * num_pid_n;
-  Int first_m = pid / in_group * c.GROUP_M;
-  Int group_size = minimum(num_pid_m - first_m, c.GROUP_M);
+  Int num_pid_m = cdiv(M, cfg.BLOCK_M);
+  Int num_pid_n = cdiv(N, cfg.BLOCK_N);
+  Int in_group = cfg.GROUP_M * num_pid_n;
+  Int first_m = pid / in_group * cfg.GROUP_M;
+  Int group_size = minimum(num_pid_m - first_m, cfg.GROUP_M);
   Int pid_m = first_m + pid % in_group % group_size;
   Int pid_n = pid % in_group / group_size;
 
   // Rows and columns wrap around (% M, % N) so loads need no mask on M and N.
-  Tile<i64> rm = (pid_m * c.BLOCK_M + arange(0, c.BLOCK_M)) % M;       // (BLOCK_M)
-  Tile<i64> rn = (pid_n * c.BLOCK_N + arange(0, c.BLOCK_N)) % N;       // (BLOCK_N)
-  Tile<i32> rk = arange(0, c.BLOCK_K);                                  // (BLOCK_K)
-  Ptr<T> ap = a + rm(_, None) * stride_am + rk(None, _) * stride_ak;    // (BLOCK_M, BLOCK_K)
-  Ptr<T> bp = b + rk(_, None) * stride_bk + rn(None, _) * stride_bn;    // (BLOCK_K, BLOCK_N)
-  Tile<f32> acc = zeros<f32>({c.BLOCK_M, c.BLOCK_N});                   // (BLOCK_M, BLOCK_N)
+  Tile<i64> rm = (pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M)) % M;          // (BLOCK_M)
+  Tile<i64> rn = (pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N)) % N;          // (BLOCK_N)
+  Tile<i32> rk = arange(0, cfg.BLOCK_K);                                      // (BLOCK_K)
+  Ptr<T> ap = a + rm(_, None) * stride_am + rk(None, _) * stride_ak;          // (BLOCK_M, BLOCK_K)
+  Ptr<T> bp = b + rk(_, None) * stride_bk + rn(None, _) * stride_bn;          // (BLOCK_K, BLOCK_N)
+  Tile<f32> acc = zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N});                     // (BLOCK_M, BLOCK_N)
 
   std::tie(acc, ap, bp) = for_range(
-      0, cdiv(K, c.BLOCK_K), 1, std::tuple{acc, ap, bp},
+      0, cdiv(K, cfg.BLOCK_K), 1, std::tuple{acc, ap, bp},
       [&](Int k, Tile<f32> acc, Ptr<T> ap, Ptr<T> bp) {
-        Int k_left = K - k * c.BLOCK_K;
-        Tile<T> av = load(ap, rk(None, _) < k_left, 0.0);               // (BLOCK_M, BLOCK_K)
-        Tile<T> bv = load(bp, rk(_, None) < k_left, 0.0);               // (BLOCK_K, BLOCK_N)
-        return std::tuple{dot(av, bv, acc),                              // (BLOCK_M, BLOCK_N)
-                          ap + c.BLOCK_K * stride_ak, bp + c.BLOCK_K * stride_bk};
+        Int k_left = K - k * cfg.BLOCK_K;
+        Tile<T> av = load(ap, rk(None, _) < k_left, 0.0);                     // (BLOCK_M, BLOCK_K)
+        Tile<T> bv = load(bp, rk(_, None) < k_left, 0.0);                     // (BLOCK_K, BLOCK_N)
+        return std::tuple{dot(av, bv, acc),                                   // (BLOCK_M, BLOCK_N)
+                          ap + cfg.BLOCK_K * stride_ak, bp + cfg.BLOCK_K * stride_bk};
       });
 
-  if (c.HAS_BIAS)
-    acc += cast<f32>(load(bias + rn))(None, _);                         // (BLOCK_M, BLOCK_N)
-  acc = activate(c.ACT, acc);                                           // (BLOCK_M, BLOCK_N)
+  if (cfg.HAS_BIAS)
+    acc += cast<f32>(load(bias + rn))(None, _);                               // (BLOCK_M, BLOCK_N)
+  acc = activate(cfg.ACT, acc);                                               // (BLOCK_M, BLOCK_N)
 
-  Tile<i64> cm = pid_m * c.BLOCK_M + arange(0, c.BLOCK_M);              // (BLOCK_M)
-  Tile<i64> cn = pid_n * c.BLOCK_N + arange(0, c.BLOCK_N);              // (BLOCK_N)
-  Ptr<T> cp = out + cm(_, None) * stride_cm + cn(None, _) * stride_cn;  // (BLOCK_M, BLOCK_N)
-  Mask cmask = (cm(_, None) < M) & (cn(None, _) < N);                   // (BLOCK_M, BLOCK_N)
+  Tile<i64> cm = pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M);                // (BLOCK_M)
+  Tile<i64> cn = pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N);                // (BLOCK_N)
+  Ptr<T> cp = c + cm(_, None) * stride_cm + cn(None, _) * stride_cn;          // (BLOCK_M, BLOCK_N)
+  Mask cmask = (cm(_, None) < M) & (cn(None, _) < N);                         // (BLOCK_M, BLOCK_N)
   store(cp, cast<T>(acc), cmask);
 }
 TESSEL_KERNEL(gemm, DTYPES(f16, bf16, f32),
-              ARGS(a, b, out, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+              ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn),
               CONFIGS(GemmConfig{.BLOCK_M = 128, .BLOCK_N = 256, .BLOCK_K = 64, .num_warps = 8,
                                  .num_stages = 3},

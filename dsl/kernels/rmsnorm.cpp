@@ -77,7 +77,8 @@ TESSEL_KERNEL(rmsnorm_looped, DTYPES(f32, f16, bf16), ARGS(out, in, w, stride, n
               CONFIGS(RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))
 
 /// Fused residual add for any n_cols: pass 1 writes res <- in + res and accumulates the sum of
-/// squares; pass 2 re-reads the new residual and normalizes.
+/// squares of the residual as stored (rounded to T); pass 2 re-reads it and normalizes, so both
+/// passes see the same values (as PyTorch's rms_norm(x + res) on T tensors does).
 template <class T>
 void add_rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> res, Ptr<T> w,
                         Int stride, Int n_cols, Float eps) {
@@ -89,9 +90,10 @@ void add_rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> re
   Float ss = for_range(0, n_cols, c.BLOCK, Float(0.0), [&](Int start, Float acc) {
     Tile<i64> offs = start + cols;                                       // (BLOCK)
     Mask mask = offs < n_cols;                                           // (BLOCK)
-    Tile<f32> x = cast<f32>(load(x_row + offs, mask, 0.0)) +
-                  cast<f32>(load(res_row + offs, mask, 0.0));            // (BLOCK)
-    store(res_row + offs, cast<T>(x), mask);
+    Tile<T> sum_t = cast<T>(cast<f32>(load(x_row + offs, mask, 0.0)) +
+                            cast<f32>(load(res_row + offs, mask, 0.0))); // (BLOCK)
+    store(res_row + offs, sum_t, mask);
+    Tile<f32> x = cast<f32>(sum_t);                                      // (BLOCK)
     return acc + sum(x * x, 0);
   });
   Float r = 1.0 / sqrt(ss / n_cols + eps);

@@ -68,9 +68,10 @@ static const char *name(UnaryOp op) {
 static void requireValue(TraceState &s, const RawValue &v, const char *op, dsl::detail::Loc loc) {
   if (v.kind == dsl::detail::ValueKind::tile || v.kind == dsl::detail::ValueKind::none)
     return;
-  s.fail(loc, llvm::Twine(op) + " does not apply to " + describe(v) +
-                  (v.kind == dsl::detail::ValueKind::ptr ? "; pointers only advance by offsets (p + offs)"
-                                                    : ""));
+  const char *hint = v.kind == dsl::detail::ValueKind::ptr
+                         ? "; pointers only advance by offsets (p + offs)"
+                         : "";
+  s.fail(loc, llvm::Twine(op) + " does not apply to " + describe(v) + hint);
 }
 
 //===----------------------------------------------------------------------===//

@@ -77,7 +77,8 @@ void dsl::detail::endFor(const RawValue *yields, int n, RawValue *results, Loc l
 
 void dsl::detail::beginIf(RawValue cond, Loc loc) {
   TraceState &s = TraceState::current();
-  if (cond.kind != dsl::detail::ValueKind::tile || cond.dtype != DType::i1 || cond.shape.rank() != 0)
+  if (cond.kind != dsl::detail::ValueKind::tile || cond.dtype != DType::i1 ||
+      cond.shape.rank() != 0)
     s.fail(loc, llvm::Twine("the condition of if_then_else / when must be an i1 scalar (a "
                             "comparison of scalars), got ") +
                     describe(cond));

@@ -7,7 +7,8 @@ using namespace tessel::dsl;
 using namespace tessel::dsl::tracer;
 using dsl::detail::RawValue;
 
-RawValue dsl::detail::dot(RawValue a, RawValue b, const RawValue *acc, Precision precision, Loc loc) {
+RawValue dsl::detail::dot(RawValue a, RawValue b, const RawValue *acc, Precision precision,
+                          Loc loc) {
   TraceState &s = TraceState::current();
   for (const RawValue *v : {&a, &b})
     if (v->kind != dsl::detail::ValueKind::tile)

@@ -153,7 +153,8 @@ static std::string symbolSafe(StringRef s) {
   return out;
 }
 
-std::string tessel::dsl::variantName(const KernelInfo &kernel, const dsl::detail::VariantDef &variant,
+std::string tessel::dsl::variantName(const KernelInfo &kernel,
+                                     const dsl::detail::VariantDef &variant,
                                      const ConfigValue &config) {
   std::string name = kernel.def.name;
   if (variant.generic)

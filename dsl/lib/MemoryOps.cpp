@@ -69,10 +69,6 @@ RawValue dsl::detail::addptr(RawValue ptr, RawValue offset, Loc loc) {
   return s.wrap(s.b().create<tile::AddPtrOp>(l, p.getType(), p, o));
 }
 
-static SmallVector<int32_t> boundaryDims(const int32_t *dims, int n) {
-  return SmallVector<int32_t>(dims, dims + n);
-}
-
 RawValue dsl::detail::load(const LoadArgs &args, Loc loc) {
   TraceState &s = TraceState::current();
   requirePointer(s, args.ptr, "load", true, loc);
@@ -83,7 +79,7 @@ RawValue dsl::detail::load(const LoadArgs &args, Loc loc) {
   if (args.ptr.kind == ValueKind::block_ptr) {
     op = b.create<tile::LoadOp>(l, p);
     if (args.numBoundaryCheck)
-      op.setBoundaryCheck(ArrayRef<int32_t>(boundaryDims(args.boundaryCheck, args.numBoundaryCheck)));
+      op.setBoundaryCheck(ArrayRef<int32_t>(args.boundaryCheck, args.numBoundaryCheck));
     if (args.padding != Padding::none)
       op.setPadding(args.padding == Padding::zero ? tile::PaddingOption::zero
                                                   : tile::PaddingOption::nan);
@@ -115,7 +111,7 @@ void dsl::detail::store(const StoreArgs &args, Loc loc) {
                       " through a block pointer to " + describe(args.ptr));
     op = b.create<tile::StoreOp>(l, p, v);
     if (args.numBoundaryCheck)
-      op.setBoundaryCheck(ArrayRef<int32_t>(boundaryDims(args.boundaryCheck, args.numBoundaryCheck)));
+      op.setBoundaryCheck(ArrayRef<int32_t>(args.boundaryCheck, args.numBoundaryCheck));
   } else {
     Value v = valueFor(s, p, args.value, args.ptr.dtype, "the stored value", loc);
     Value mask = maskFor(s, p, args.mask, loc);

@@ -38,8 +38,8 @@ CacheKey &CacheKey::add(StringRef name, StringRef value) {
 }
 
 Error CacheKey::addFile(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buf = MemoryBuffer::getFile(path, /*IsText=*/false,
-                                                                     /*RequiresNullTerminator=*/false);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buf =
+      MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!buf)
     return createStringError(buf.getError(), "cannot read '" + path + "': " +
                                                  buf.getError().message());

@@ -30,7 +30,8 @@ void tessel::driver::fillFromKernel(func::FuncOp kernel, VariantMetadata &meta,
       arg.kind = "scalar";
       arg.type = typeName(type);
     }
-    if (auto d = kernel.getArgAttrOfType<IntegerAttr>(i, tile::TileDialect::getDivisibilityAttrName()))
+    if (auto d = kernel.getArgAttrOfType<IntegerAttr>(
+            i, tile::TileDialect::getDivisibilityAttrName()))
       arg.divisibility = d.getInt();
     meta.args.push_back(arg);
   }

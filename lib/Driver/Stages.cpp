@@ -14,7 +14,8 @@ static std::vector<Stage> &stages() {
                    return mlir::success();
                  }});
     // Listed so that --help and --emit know them; their backends register a `run`.
-    l.push_back({"layout", "tile IR with layouts (blocked, slice, mma, shared)", ".layout.mlir", {}});
+    l.push_back(
+        {"layout", "tile IR with layouts (blocked, slice, mma, shared)", ".layout.mlir", {}});
     l.push_back({"llvm", "LLVM IR", ".ll", {}});
     l.push_back({"ptx", "PTX assembly (cuda targets)", ".ptx", {}});
     l.push_back({"cubin", "CUDA binary, through ptxas (cuda targets)", ".cubin", {}});

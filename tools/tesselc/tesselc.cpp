@@ -194,7 +194,8 @@ static std::string describeArg(const KernelInfo &k, size_t i) {
   for (int v = 1; v < k.def.numVariants; ++v)
     varies |= k.def.variants[v].args[i].dtype != a.dtype;
   std::string type = varies ? "T" : dtypeName(a.dtype);
-  std::string s = k.argNames[i] + ": " + (a.kind == dsl::detail::ArgKind::ptr ? "ptr<" + type + ">" : type);
+  bool isPtr = a.kind == dsl::detail::ArgKind::ptr;
+  std::string s = k.argNames[i] + ": " + (isPtr ? "ptr<" + type + ">" : type);
   if (a.divisibility > 1)
     s += " (divisibility " + std::to_string(a.divisibility) + ")";
   return s;

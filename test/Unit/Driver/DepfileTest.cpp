@@ -6,7 +6,8 @@
 using tessel::driver::parseDepfile;
 
 TEST(Depfile, ContinuationLines) {
-  auto deps = parseDepfile("/tmp/k.so: /src/k.cpp \\\n /inc/tessel/dsl.h \\\n  /usr/include/c++/12/tuple\n");
+  auto deps = parseDepfile(
+      "/tmp/k.so: /src/k.cpp \\\n /inc/tessel/dsl.h \\\n  /usr/include/c++/12/tuple\n");
   ASSERT_EQ(deps.size(), 3u);
   EXPECT_EQ(deps[0], "/src/k.cpp");
   EXPECT_EQ(deps[1], "/inc/tessel/dsl.h");

@@ -123,7 +123,9 @@ template <class S> const ConfigSchema &configSchema() {
       ::tessel::dsl::detail::fieldKind<decltype(S::field)>(),                                    \
       ::tessel::dsl::detail::enumNames<decltype(S::field)>(),                                    \
       ::tessel::dsl::detail::numEnumNames<decltype(S::field)>(),                                 \
-      [](const void *c) { return ::tessel::dsl::detail::toInt(static_cast<const S *>(c)->field); }, \
+      [](const void *c) {                                                                        \
+        return ::tessel::dsl::detail::toInt(static_cast<const S *>(c)->field);                   \
+      },                                                                                         \
       [](const void *c) {                                                                        \
         return ::tessel::dsl::detail::toFloat(static_cast<const S *>(c)->field);                 \
       },                                                                                         \

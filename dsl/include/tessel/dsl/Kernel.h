@@ -8,7 +8,8 @@
 //
 //   TESSEL_KERNEL(vector_add, ARGS(x, y, out, n), CONFIGS(AddConfig{}))
 //   TESSEL_KERNEL(softmax, DTYPES(f32, f16, bf16), ARGS(out, in, stride, n_cols),
-//                 CONFIGS(SoftmaxConfig{.BLOCK = 1024}, SoftmaxConfig{.BLOCK = 4096, .num_warps = 8}))
+//                 CONFIGS(SoftmaxConfig{.BLOCK = 1024},
+//                         SoftmaxConfig{.BLOCK = 4096, .num_warps = 8}))
 //
 // The sections come in that order. tesselc traces one function per (dtype, config) variant.
 //
