@@ -19,6 +19,9 @@ void tessel::driver::buildTilePipeline(OpPassManager &pm) {
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Hoists loop-invariant pure ops (splats, casts, address arithmetic) out of for_range bodies;
+  // memory operations stay where they are.
+  pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createSymbolDCEPass());
 }
 

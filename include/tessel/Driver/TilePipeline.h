@@ -10,8 +10,8 @@
 
 namespace tessel::driver {
 
-/// Adds the tile-level cleanup pipeline: inline (DSL helpers; no nested simplification),
-/// canonicalize, cse, symbol-dce.
+/// Adds the tile-level cleanup pipeline: inline (helper functions; no nested simplification),
+/// canonicalize, cse, loop-invariant-code-motion, symbol-dce.
 void buildTilePipeline(mlir::OpPassManager &pm);
 
 /// --dump-ir: writes the module to DIR/NN-<name>.mlir, numbered in order: 00-trace.mlir is
