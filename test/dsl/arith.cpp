@@ -42,10 +42,11 @@ TESSEL_KERNEL(arith, ARGS(pi, pf, pb, ph, pbf, n, x), CONFIGS(Config{}))
 // CHECK-DAG:     arith.remsi %[[R]], %{{.*}} : tensor<64xi32>
 // CHECK-DAG:     arith.divsi %[[R]], %{{.*}} : tensor<64xi32>
 // CHECK-DAG:     arith.muli %[[WIDE]], %{{.*}} : tensor<64xi64>
-// CHECK:         arith.shli %[[WIDE]]
-// CHECK:         arith.shrsi
-// CHECK:         arith.xori %[[WIDE]]
-// CHECK:         arith.andi %[[WIDE]]
+// Operands of one expression are traced in the C++ compiler's evaluation order: DAG.
+// CHECK-DAG:     arith.shli %[[WIDE]]
+// CHECK-DAG:     arith.shrsi
+// CHECK-DAG:     arith.xori %[[WIDE]]
+// CHECK-DAG:     arith.andi %[[WIDE]]
 // CHECK:         arith.ori
 // i32 * 0.5: an int with a float literal is f32.
 // CHECK:         %[[RF:.*]] = arith.sitofp %[[R]] : tensor<64xi32> to tensor<64xf32>
@@ -62,12 +63,12 @@ TESSEL_KERNEL(arith, ARGS(pi, pf, pb, ph, pbf, n, x), CONFIGS(Config{}))
 // CHECK:         arith.mulf %[[H]], %{{.*}} : tensor<64xf16>
 // CHECK:         arith.addf %{{.*}}, %{{.*}} : tensor<64xf16>
 // Comparisons and logic on masks.
-// CHECK:         arith.cmpi ne, %[[R]]
-// CHECK:         arith.cmpi eq, %[[R]]
-// CHECK:         arith.xori %{{.*}}, %{{.*}} : tensor<64xi1>
-// CHECK:         arith.cmpf oge
-// CHECK:         arith.cmpi slt, %[[R64]], %[[N]] : tensor<64xi64>
-// CHECK:         arith.andi %{{.*}} : tensor<64xi1>
+// CHECK-DAG:     arith.cmpi ne, %[[R]]
+// CHECK-DAG:     arith.cmpi eq, %[[R]]
+// CHECK-DAG:     arith.xori %{{.*}}, %{{.*}} : tensor<64xi1>
+// CHECK-DAG:     arith.cmpf oge
+// CHECK-DAG:     arith.cmpi slt, %[[R64]], %[[N]] : tensor<64xi64>
+// CHECK-DAG:     arith.andi %{{.*}} : tensor<64xi1>
 // CHECK:         arith.ori %{{.*}} : tensor<64xi1>
 // CHECK:         arith.negf %[[F]]
 // CHECK:         arith.subi %{{.*}}, %[[WIDE]]
