@@ -35,15 +35,11 @@ void dsl::detail::beginFor(RawValue lb, RawValue ub, RawValue step, const RawVal
   Value lo = loopBound(s, lb, "start", loc), hi = loopBound(s, ub, "end", loc),
         st = loopBound(s, step, "step", loc);
   SmallVector<Value> initValues;
-  for (int i = 0; i < n; ++i) {
-    if (inits[i].kind == dsl::detail::ValueKind::none || inits[i].id < 0)
-      s.fail(loc, llvm::Twine("for_range: carried value #") + llvm::Twine(i) +
-                      " is an unassigned handle");
+  for (int i = 0; i < n; ++i)
     initValues.push_back(s.get(inits[i], loc));
-  }
   OpBuilder &b = s.b();
   auto op = b.create<scf::ForOp>(s.loc(loc), lo, hi, st, initValues);
-  s.regions.push_back({OpenRegion::Kind::forBody, op, b.saveInsertionPoint(), loc, {}, 0});
+  s.regions.push_back({OpenRegion::Kind::forBody, op, b.saveInsertionPoint(), {}, 0});
   enter(b, op.getBody());
   bodyArgs[0] = s.wrap(op.getInductionVar());
   for (int i = 0; i < n; ++i)
@@ -85,7 +81,7 @@ void dsl::detail::beginIf(RawValue cond, Loc loc) {
   Value c = s.get(cond, loc);
   OpBuilder &b = s.b();
   auto op = b.create<scf::IfOp>(s.loc(loc), TypeRange{}, c, /*withElseRegion=*/true);
-  s.regions.push_back({OpenRegion::Kind::ifThen, op, b.saveInsertionPoint(), loc, {}, 0});
+  s.regions.push_back({OpenRegion::Kind::ifThen, op, b.saveInsertionPoint(), {}, 0});
   enter(b, op.thenBlock());
 }
 

@@ -128,7 +128,7 @@ RawValue dsl::detail::atomicRMW(AtomicKind kind, RawValue ptr, RawValue value, c
   Value p = s.get(ptr, loc);
   Value v = valueFor(s, p, value, ptr.dtype, "the atomic's value", loc);
   Value m = maskFor(s, p, mask, loc);
-  tile::RMWKind k;
+  tile::RMWKind k = tile::RMWKind::add;
   switch (kind) {
   case AtomicKind::add: k = tile::RMWKind::add; break;
   case AtomicKind::max: k = tile::RMWKind::max; break;

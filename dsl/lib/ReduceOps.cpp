@@ -54,7 +54,7 @@ static Value indexTile(OpBuilder &b, Location l, ArrayRef<int64_t> shape, int ax
 }
 
 /// Inserts the reduced dimension back for keep_dims.
-static RawValue keepDims(TraceState &s, RawValue r, int axis, bool keep, dsl::detail::Loc loc) {
+static RawValue keepDims(RawValue r, int axis, bool keep, dsl::detail::Loc loc) {
   return keep ? dsl::detail::expandDims(r, axis, loc) : r;
 }
 
@@ -145,7 +145,7 @@ RawValue dsl::detail::reduce(ReduceKind kind, RawValue v, int axis, bool keep, L
     // Block arguments are (acc..., new...); argmax's combine() wants (a, ia, x, ix).
     b.create<tile::YieldOp>(l, combine(b, l, kind, blk));
   }
-  return keepDims(s, s.wrap(op.getResult(arg ? 1 : 0)), axis, keep, loc);
+  return keepDims(s.wrap(op.getResult(arg ? 1 : 0)), axis, keep, loc);
 }
 
 RawValue dsl::detail::cumsum(RawValue v, int axis, bool reverse, Loc loc) {
@@ -174,7 +174,7 @@ void dsl::detail::beginCombiner(bool scan, RawValue v, int axis, bool reverse, R
   Value x = s.get(v, loc);
   OpBuilder &b = s.b();
   Location l = s.loc(loc);
-  OpenRegion region{OpenRegion::Kind::combiner, nullptr, b.saveInsertionPoint(), loc, {}, axis};
+  OpenRegion region{OpenRegion::Kind::combiner, nullptr, {}, {}, axis};
   Region *body;
   if (scan) {
     auto op = b.create<tile::ScanOp>(l, TypeRange{x.getType()}, ValueRange{x},
@@ -210,5 +210,5 @@ RawValue dsl::detail::endCombiner(RawValue yielded, bool keep, Loc loc) {
   s.regions.pop_back();
   s.b().restoreInsertionPoint(region.after);
   RawValue r = s.wrap(op->getResult(0));
-  return isa<tile::ReduceOp>(op) ? keepDims(s, r, region.axis, keep, loc) : r;
+  return isa<tile::ReduceOp>(op) ? keepDims(r, region.axis, keep, loc) : r;
 }

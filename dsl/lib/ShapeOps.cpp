@@ -154,6 +154,7 @@ RawValue dsl::detail::trans(RawValue v, const int32_t *order, int n, Loc loc) {
 RawValue dsl::detail::subscript(const RawValue &v, const Subscript *subs, int n, Loc loc) {
   TraceState &s = TraceState::current();
   requireTileOrPtr(s, v, "subscript", loc);
+  s.get(v, loc); // an unassigned handle is reported as such
   int kept = 0;
   for (int i = 0; i < n; ++i)
     kept += subs[i].newAxis ? 0 : 1;
@@ -164,7 +165,5 @@ RawValue dsl::detail::subscript(const RawValue &v, const Subscript *subs, int n,
   for (int i = 0; i < n; ++i)
     if (subs[i].newAxis)
       r = expandDims(r, i, loc);
-  if (n == 0 || r.id == v.id)
-    s.get(v, loc); // still check that the handle is valid
   return r;
 }

@@ -31,7 +31,6 @@ struct OpenRegion {
   enum class Kind { forBody, ifThen, ifElse, combiner } kind;
   mlir::Operation *op;
   mlir::OpBuilder::InsertPoint after;
-  detail::Loc loc;
   llvm::SmallVector<mlir::Value> thenValues; // ifElse: what the then-branch yields
   int axis = 0;                              // combiner: reduce/scan axis
 };
