@@ -19,9 +19,9 @@ TESSEL_KERNEL(block_ptrs, ARGS(a, out, M, K, stride), CONFIGS(Config{}))
 
 // CHECK-LABEL: func.func @block_ptrs__BM_64__BK_32(
 // CHECK:       %[[OFF:.*]] = arith.muli %{{.*}}, %c64_i64 : i64
-// CHECK:       %[[BP:.*]] = tile.make_block_ptr %arg0, [%arg2, %arg3], [%arg4, %c1_i64], [%[[OFF]], %c0_i64] {order = array<i32: 1, 0>} : <f16> -> <tensor<64x32xf16>>
+// CHECK:       %[[BP:.*]] = tile.make_block_ptr %arg0, [%arg2, %arg3], [%arg4, %c1_i64], [%[[OFF]], %c0_i64] {order = array<i32: 1, 0>} : !tile.ptr<f16> -> !tile.block_ptr<tensor<64x32xf16>>
 // CHECK:       %[[A:.*]] = tile.load %[[BP]] boundary_check = [0, 1] padding = zero : !tile.block_ptr<tensor<64x32xf16>>
-// CHECK:       %[[NEXT:.*]] = tile.advance %[[BP]], [%c0_i64, %c32_i64] : <tensor<64x32xf16>>
+// CHECK:       %[[NEXT:.*]] = tile.advance %[[BP]], [%c0_i64, %c32_i64] : !tile.block_ptr<tensor<64x32xf16>>
 // CHECK:       %[[B:.*]] = tile.load %[[NEXT]] : !tile.block_ptr<tensor<64x32xf16>>
 // CHECK:       %[[SUM:.*]] = arith.addf %[[A]], %[[B]] : tensor<64x32xf16>
 // CHECK:       %[[OB:.*]] = tile.make_block_ptr %arg1

@@ -32,5 +32,5 @@ TESSEL_KERNEL(dots, ARGS(a, b, out, qa, qout), CONFIGS(Config{}))
 // CHECK:       %[[B:.*]] = tile.load %{{.*}} : tensor<64x16x!tile.ptr<f16>>
 // CHECK:       %[[D0:.*]] = tile.dot %[[A]], %[[B]], %[[FZERO]] : tensor<32x64xf16> * tensor<64x16xf16> -> tensor<32x16xf32>
 // CHECK:       %[[D1:.*]] = tile.dot %[[A]], %[[B]], %[[D0]] : tensor<32x64xf16> * tensor<64x16xf16> -> tensor<32x16xf32>
-// CHECK:       tile.dot %{{.*}}, %{{.*}}, %[[D1]] precision = <tf32> : tensor<32x64xf32> * tensor<64x16xf32> -> tensor<32x16xf32>
+// CHECK:       tile.dot %{{.*}}, %{{.*}}, %[[D1]] precision = tf32 : tensor<32x64xf32> * tensor<64x16xf32> -> tensor<32x16xf32>
 // CHECK:       tile.dot %{{.*}}, %{{.*}}, %[[IZERO]] : tensor<32x64xi8> * tensor<64x16xi8> -> tensor<32x16xi32>
