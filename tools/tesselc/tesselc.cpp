@@ -16,6 +16,7 @@
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Driver/Compiler.h"
+#include "tessel/Driver/GPUStages.h"
 #include "tessel/Driver/Stages.h"
 #include "tessel/Driver/Targets.h"
 #include "tessel/Driver/Version.h"
@@ -370,6 +371,7 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
+  registerGPUStages();
   std::string emitHelp = emitDescription();
   emit.setDescription(emitHelp);
   organizeHelp();
@@ -397,8 +399,14 @@ int main(int argc, char **argv) {
         names.push_back(s.name);
       return fail("unknown --emit stage '" + name + "'; stages: " + llvm::join(names, ", "));
     }
-    if (!stage->available())
-      return fail("stage '" + name + "' is not yet available in this build (available: tile)");
+    if (!stage->available()) {
+      std::vector<std::string> names;
+      for (const Stage &s : getStages())
+        if (s.available())
+          names.push_back(s.name);
+      return fail("stage '" + name + "' is not yet available in this build (available: " +
+                  llvm::join(names, ", ") + ")");
+    }
   }
   for (const Stage &s : getStages())
     if (llvm::is_contained(requested, s.name))
