@@ -74,6 +74,8 @@ llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
     doc["threads_per_warp"] = *meta.threadsPerWarp;
   if (meta.sharedMemory)
     doc["shared_memory"] = *meta.sharedMemory;
+  if (meta.specializes)
+    doc["specializes"] = *meta.specializes;
   if (!meta.resources.empty())
     doc["resources"] = std::move(resources);
   return doc;

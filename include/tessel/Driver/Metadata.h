@@ -43,6 +43,9 @@ struct VariantMetadata {
   std::optional<int> threadsPerWarp;
   std::optional<int> sharedMemory;
   std::map<std::string, int64_t> resources;
+  /// A specialized twin: the variant it specializes; its assumptions are the args'
+  /// divisibility (checked at launch).
+  std::optional<std::string> specializes;
 };
 
 /// The argument list, num_warps and num_stages of a kernel function (names "arg0", ... unless
