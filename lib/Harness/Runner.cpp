@@ -58,6 +58,17 @@ Status tessel::harness::bindArguments(const KernelMetadata &variant, const Probl
                            variant.function + "' has type " + param.type + " but problem " +
                            p.name + " passes " + (wantPtr ? "buffer '" : "scalar '") + a.name +
                            "' there");
+    if (wantPtr && param.isPointer()) {
+      // "!tile.ptr<f32>" or "!tile.ptr<f32, 1>": the pointee must be the buffer's dtype.
+      std::string pointee = param.type.substr(10);
+      pointee = pointee.substr(0, pointee.find_first_of(",>"));
+      DType have = p.buffers[a.buffer].host.dtype();
+      if (pointee != name(have))
+        return Status::error("parameter #" + std::to_string(i) + " '" + param.name + "' of '" +
+                             variant.function + "' is " + param.type + " but problem " + p.name +
+                             " passes buffer '" + a.name + "' of " + name(have) +
+                             " (pick the variant for that dtype, or --dtype " + pointee + ")");
+    }
   }
   return Status::ok();
 }
