@@ -18,6 +18,8 @@
 #include "tessel/Harness/Problem.h"
 #include "tessel/Harness/Runner.h"
 
+#include "RawRun.h"
+
 #ifndef TESSEL_RUN_NO_INTERPRETER
 #include "tessel/Interpreter/Interpreter.h"
 #endif
@@ -50,6 +52,10 @@ Runs a compiled kernel variant on a target and verifies it against a double-prec
   --bench                time repeated launches (median) after the verified run
   --reps N               timed launches for --bench (default 5)
   --quiet                print only the verdict line
+  --grid X[,Y,Z]         without --problem: run on the --arg values and print every buffer
+  --arg SPEC             (repeatable) f32:[1,2], f32[8] (poisoned), f32[8]=iota, i64=5 ...;
+                         NAME@SPEC names a buffer (see tools/tessel-run/RawRun.h)
+  --programs FIRST:COUNT run only these linear program ids of the grid
   --list-targets         print the targets of this build
   --list-problems        print the problem specs and their parameters
 )";
@@ -77,6 +83,8 @@ int main(int argc, char **argv) {
   bool bench = false, quiet = false;
   std::map<std::string, int64_t> defines;
   std::map<std::string, std::string> options;
+  std::vector<std::string> rawArgs;
+  std::string gridSpec, programs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&](std::string &out) -> bool {
@@ -137,6 +145,16 @@ int main(int argc, char **argv) {
       if (!value(v))
         return usage("--reps needs a value");
       reps = std::max(1, std::atoi(v.c_str()));
+    } else if (is("--arg")) {
+      if (!value(v))
+        return usage("--arg needs a value");
+      rawArgs.push_back(v);
+    } else if (is("--grid")) {
+      if (!value(gridSpec))
+        return usage("--grid needs a value");
+    } else if (is("--programs")) {
+      if (!value(programs))
+        return usage("--programs needs FIRST:COUNT");
     } else if (a == "--bench") {
       bench = true;
     } else if (a == "--quiet") {
@@ -162,8 +180,8 @@ int main(int argc, char **argv) {
   }
   if (kernelPath.empty())
     return usage("no kernel file given");
-  if (problem.empty())
-    return usage("no --problem given (--list-problems)");
+  if (problem.empty() && gridSpec.empty())
+    return usage("no --problem given (--list-problems), and no --grid for a raw run");
 
   // The target.
   bool defaulted = target.empty();
@@ -182,8 +200,6 @@ int main(int argc, char **argv) {
     return usage("unknown target '" + target + "' (--list-targets)");
   }
   std::unique_ptr<Executor> ex = entry->create();
-  if (defaulted && target == "interpreter" && !quiet)
-    std::printf("tessel-run: no GPU found: running on the interpreter\n");
 
   // The variant.
   KernelMetadata variant;
@@ -203,7 +219,28 @@ int main(int argc, char **argv) {
     return 2;
   }
 
+  int64_t firstProgram = 0, programCount = -1;
+  if (!programs.empty()) {
+    size_t colon = programs.find(':');
+    if (colon == std::string::npos)
+      return usage("--programs needs FIRST:COUNT");
+    firstProgram = std::strtoll(programs.c_str(), nullptr, 10);
+    programCount = std::strtoll(programs.c_str() + colon + 1, nullptr, 10);
+  }
+  if (problem.empty()) {
+    std::vector<int64_t> g = parseShape(gridSpec);
+    if (g.empty() || g.size() > 3)
+      return usage("bad --grid '" + gridSpec + "' (expected X, X,Y or X,Y,Z)");
+    Grid grid;
+    grid.x = g[0];
+    grid.y = g.size() > 1 ? g[1] : 1;
+    grid.z = g.size() > 2 ? g[2] : 1;
+    return rawRun(*ex, variant, rawArgs, grid, firstProgram, programCount);
+  }
+
   // The problem.
+  if (defaulted && target == "interpreter" && !quiet)
+    std::printf("tessel-run: no GPU found: running on the interpreter\n");
   ProblemOptions po;
   po.name = problem;
   po.shape = parseShape(shape);
@@ -221,6 +258,10 @@ int main(int argc, char **argv) {
   Problem p;
   if (Status s = makeProblem(po, p); !s)
     return usage(s.message());
+  if (!programs.empty()) {
+    p.launch.firstProgram = firstProgram;
+    p.launch.programCount = programCount;
+  }
 
   RunReport report;
   if (Status s = runProblem(*ex, variant, p, report); !s) {
