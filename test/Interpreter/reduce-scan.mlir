@@ -78,7 +78,7 @@ func.func @nan_policy(%x: !tile.ptr<f32>, %o: !tile.ptr<f32>) attributes {tile.k
   return
 }
 
-// Case C8: a [16, 1] tile reduced along axis 0 with max and with sum: 9 and 32.
+// Case C8, a [16, 1] tile reduced along axis 0 with max and with sum: 9 and 32.
 // C8: o = [9, 32]
 func.func @c8(%x: !tile.ptr<f32>, %o: !tile.ptr<f32>) attributes {tile.kernel} {
   %r = tile.arange 0, 16 : tensor<16xi32>
