@@ -20,3 +20,12 @@ llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 tools = ["tessel-opt", "tessel-run", "tessel-run-gpu"]
 llvm_config.add_tool_substitutions(tools, [config.tessel_tools_dir])
 config.substitutions.append(("%tessel_src", config.tessel_src_root))
+
+# Kernel templates in test/kernels/Inputs: ELT is the element type, EXT/TRUNC its casts to and
+# from f32, BLK the block size. `%inst-bf16 BLK=128 < template > kernel.mlir` instantiates one.
+for dt, ext, trunc in [("f32", "arith.bitcast", "arith.bitcast"),
+                       ("f16", "arith.extf", "arith.truncf"),
+                       ("bf16", "arith.extf", "arith.truncf")]:
+    config.substitutions.append(
+        ("%inst-" + dt,
+         "sh %s/test/kernels/instantiate.sh %s %s %s" % (config.tessel_src_root, dt, ext, trunc)))

@@ -60,8 +60,10 @@ Status tessel::harness::loadKernelMetadata(const std::string &path, KernelMetada
     m.function = m.kernel;
   m.target = str({"target"});
   m.tileIR = str({"tile_ir", "ir", "tile"});
-  if (j.contains("files") && j["files"].is_object())
-    for (auto &[k, v] : j["files"].items())
+  m.dtype = str({"dtype"});
+  for (const char *filesKey : {"files", "artifacts"})
+    if (j.contains(filesKey) && j[filesKey].is_object())
+      for (auto &[k, v] : j[filesKey].items())
       if (v.is_string()) {
         m.files[k] = v.get<std::string>();
         if (m.tileIR.empty() && (k == "tile" || k == "tile_ir" || k == "mlir"))
@@ -77,6 +79,9 @@ Status tessel::harness::loadKernelMetadata(const std::string &path, KernelMetada
           info.name = a["name"].get<std::string>();
         if (a.contains("type") && a["type"].is_string())
           info.type = a["type"].get<std::string>();
+        // tesselc's schema (tessel.kernel.v1): kind "ptr" with the pointee as the type.
+        if (a.contains("kind") && a["kind"] == "ptr" && !info.isPointer())
+          info.type = "!tile.ptr<" + info.type + ">";
       } else if (a.is_string()) {
         info.name = a.get<std::string>();
       }

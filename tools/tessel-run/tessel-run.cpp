@@ -41,7 +41,7 @@ Runs a compiled kernel variant on a target and verifies it against a double-prec
   --kernel NAME          the function to run (a .mlir file with several kernels)
   --problem NAME         the problem spec (--list-problems)
   --shape DIMS           e.g. 4096x4096 (meaning per problem)
-  --dtype T              f32 (default), f16, bf16, f64
+  --dtype T              f32, f16, bf16, f64 (default: the variant's dtype, else f32)
   --seed N               RNG seed of the inputs (default 0)
   --target T             interpreter, cuda, ... (--list-targets); default: a GPU target when
                          one is built in and finds a device, else the interpreter
@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
 #ifndef TESSEL_RUN_NO_INTERPRETER
   tessel::interp::registerInterpreterExecutor();
 #endif
-  std::string kernelPath, function, problem, shape, dtype = "f32", target;
+  std::string kernelPath, function, problem, shape, dtype, target;
   uint64_t seed = 0;
   int reps = 5;
   bool bench = false, quiet = false;
@@ -246,6 +246,8 @@ int main(int argc, char **argv) {
   po.shape = parseShape(shape);
   if (po.shape.empty())
     return usage("bad --shape '" + shape + "' (expected e.g. 4096x4096)");
+  if (dtype.empty())
+    dtype = variant.dtype.empty() ? "f32" : variant.dtype;
   auto dt = parseDType(dtype);
   if (!dt)
     return usage("unknown --dtype '" + dtype + "'");

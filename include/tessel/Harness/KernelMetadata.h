@@ -29,6 +29,7 @@ struct KernelMetadata {
   std::string kernel;        ///< kernel name in the library ("softmax")
   std::string function;      ///< symbol of the func.func in the IR
   std::string target;        ///< "interpreter", "cuda:sm_90a", ... (may be empty)
+  std::string dtype;         ///< dtype of a dtype-generic kernel's variant ("bf16"), or empty
   std::string metadataPath;  ///< the JSON file, empty for a bare .mlir
   std::string artifactsDir;  ///< directory the paths below are relative to
   std::string tileIR;        ///< tile-IR file (absolute after loading)
@@ -43,9 +44,10 @@ struct KernelMetadata {
   int64_t configValue(std::initializer_list<const char *> names, int64_t fallback) const;
 };
 
-/// Reads a variant's metadata JSON. Accepted keys: "kernel"/"name", "function"/"symbol",
-/// "target", "tile_ir"/"ir"/"files"{"tile": ...}, "args" [{"name", "type"}], "config" {...},
-/// "num_warps", "num_stages". Relative paths are relative to the JSON file's directory.
+/// Reads a variant's metadata JSON (tesselc's schema tessel.kernel.v1, docs/Artifacts.md).
+/// Accepted keys: "kernel"/"name", "function"/"symbol", "target", "dtype",
+/// "tile_ir"/"ir"/"artifacts"{"tile": ...}/"files"{...}, "args" [{"name", "kind", "type"}]
+/// (kind "ptr": type is the pointee), "config" {...}, "num_warps", "num_stages". Relative paths are relative to the JSON file's directory.
 Status loadKernelMetadata(const std::string &path, KernelMetadata &out);
 
 /// A variant made from a tile-IR file: function `function` ("" for the only kernel in it).
