@@ -3,7 +3,7 @@
 // out[i] = x[i] + y[i] for i < n; program p handles [p * BLK, (p + 1) * BLK). Offsets are i64:
 // the program id is widened before the multiply, so pid * BLK cannot wrap (case C6).
 func.func @vector_add(%x: !tile.ptr<ELT>, %y: !tile.ptr<ELT>, %out: !tile.ptr<ELT>, %n: i64)
-    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tessel.config = {BLOCK = BLK : i64}} {
   %pid = tile.program_id 0
   %p64 = arith.extsi %pid : i32 to i64
   %blk = arith.constant BLK : i64

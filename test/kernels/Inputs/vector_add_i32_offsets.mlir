@@ -2,7 +2,7 @@
 // wraps for programs past 2^31 / BLK. On the interpreter the wrapped addresses fall outside
 // every buffer and the run stops with a located error instead of reading or writing them.
 func.func @vector_add(%x: !tile.ptr<ELT>, %y: !tile.ptr<ELT>, %out: !tile.ptr<ELT>, %n: i64)
-    attributes {tile.kernel} {
+    attributes {tile.kernel, tessel.config = {BLOCK = BLK : i64}} {
   %pid = tile.program_id 0
   %blk = arith.constant BLK : i32
   %start = arith.muli %pid, %blk : i32                                   // wraps past 2^31
