@@ -377,16 +377,40 @@ Status reduction(const Builder &b, ref::Reduction &r) {
   return Status::ok();
 }
 
-/// Labels in [0, V) with option ignore=none|some|all (some: every third row is ignored).
+/// Labels in [0, V) with option ignore=none|some|all|K (some: rows 1, 4, 7, ... are ignored;
+/// K: the first K of those rows).
 std::vector<int64_t> labels(Builder &b, int64_t n, int64_t v, int64_t ignoreIndex) {
   std::string ig = b.option("ignore", "some");
+  int64_t count = ig.find_first_not_of("0123456789") == std::string::npos && !ig.empty()
+                      ? std::atoll(ig.c_str())
+                      : (ig == "some" ? n : 0);
   std::vector<int64_t> l(n);
   for (int64_t i = 0; i < n; ++i) {
     l[i] = b.rng.integer(0, v - 1);
-    if (ig == "all" || (ig == "some" && i % 3 == 1))
+    if (ig == "all" || (i % 3 == 1 && count-- > 0))
       l[i] = ignoreIndex;
   }
   return l;
+}
+
+/// Option true_prob=P: raises each row's label logit so that its softmax probability is P
+/// (before rounding the logit to the dtype), case C2.
+void setTrueProb(Builder &b, int logits, const std::vector<int64_t> &lab, int64_t n, int64_t v,
+                 int64_t ignoreIndex) {
+  std::string ps = b.option("true_prob", "");
+  if (ps.empty())
+    return;
+  double p = std::atof(ps.c_str());
+  HostBuffer &x = b.p.buffers[logits].host;
+  for (int64_t i = 0; i < n; ++i) {
+    if (lab[i] == ignoreIndex)
+      continue;
+    double rest = 0;
+    for (int64_t j = 0; j < v; ++j)
+      if (j != lab[i])
+        rest += std::exp(x.get(i * v + j));
+    x.set(i * v + lab[i], std::log(p / (1 - p) * rest));
+  }
 }
 
 Status crossEntropy(Builder &b) {
@@ -452,6 +476,7 @@ Status crossEntropyBwd(Builder &b) {
   int dlogits = b.output("dlogits", b.o.dtype, {n, v});
   int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
   std::vector<int64_t> lab = labels(b, n, v, ignoreIndex);
+  setTrueProb(b, logits, lab, n, v, ignoreIndex);
   int labelsBuf = b.input("labels", DType::i64, {n});
   for (int64_t i = 0; i < n; ++i)
     b.p.buffers[labelsBuf].host.setInt(i, lab[i]);
@@ -569,7 +594,7 @@ const std::vector<Entry> &specs() {
       {"cross_entropy_bwd", crossEntropyBwd,
        "cross_entropy_bwd(dlogits, logits, labels, grad_scale, stride, n_cols, ignore_index): "
        "dlogits = (softmax - onehot) * grad_scale[row], 0 for ignored rows. Options as "
-       "cross_entropy (C3, C4)."},
+       "cross_entropy, ignore=K (K ignored rows), true_prob=P (C2, C3, C4)."},
       {"gemm", gemm,
        "gemm(a, b, c, bias, M, N, K, stride_am, stride_bk, stride_cm): shape MxNxK, c = act(a*b "
        "+ bias). Config BLOCK_M, BLOCK_N (grid). Options act=none|relu|gelu|silu, bias=0|1 (C7)."},
