@@ -43,6 +43,8 @@ std::vector<int64_t> tessel::harness::parseShape(const std::string &s) {
       return {};
     if (j == std::string::npos)
       break;
+    if (j + 1 == s.size())
+      return {};
     i = j + 1;
   }
   return shape;
