@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# The main job: set up, build, then compile and run Tessel's example kernel.
+# The main job: set up, build, then compile and run Tessel's kernels: on the GPU when one is
+# present, else on the interpreter. Until tesselc compiles dsl/kernels/, the kernels are the
+# hand-written tile-IR templates of test/kernels/Inputs, each verified against its
+# double-precision reference by tessel-run.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TESSEL_BUILD_DIR:-$root/build}
@@ -7,4 +10,50 @@ build=${TESSEL_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh"
 echo "main: tile IR of examples/vector_add.mlir after canonicalize + cse:"
 "$build/bin/tessel-opt" "$root/examples/vector_add.mlir" --canonicalize --cse
-echo "main: done"
+
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 &&
+   "$build/bin/tessel-run" --list-targets | grep -q '^cuda:'; then
+  target=cuda
+  echo "main: GPU found: running the kernels on it"
+else
+  target=interpreter
+  echo "main: no GPU found: running on the interpreter"
+fi
+
+# kernel template, problem, shape, dtype, template parameters
+kernels=(
+  "vector_add vector_add 1000003 f32 BLK=1024"
+  "softmax softmax 1823x781 bf16 BLK=256"
+  "rmsnorm rmsnorm 512x4096 bf16 BLK=1024"
+  "add_rmsnorm add_rmsnorm 512x4096 bf16 BLK=1024"
+  "layernorm layernorm 512x1536 f32 BLK=2048"
+  "swiglu swiglu 256x14336 bf16 BLK=1024"
+  "geglu geglu 256x14336 bf16 BLK=1024"
+  "rope rope 2x32x8x128x128 bf16 BLK=64"
+  "cross_entropy cross_entropy 64x32000 bf16 BLK=1024"
+  "cross_entropy_bwd cross_entropy_bwd 64x32000 bf16 BLK=1024"
+  "gemm gemm 512x512x512 f16 BM=64 BN=64 BK=32 GM=8 ACT=0 BIAS=0"
+)
+out="$build/main-kernels"
+mkdir -p "$out"
+failed=0
+for k in "${kernels[@]}"; do
+  read -r template problem shape dtype params <<<"$k"
+  case $dtype in
+    f32) casts="arith.bitcast arith.bitcast" ;;
+    *) casts="arith.extf arith.truncf" ;;
+  esac
+  # shellcheck disable=SC2086
+  sh "$root/test/kernels/instantiate.sh" "$dtype" $casts $params \
+    < "$root/test/kernels/Inputs/$template.mlir" > "$out/$template.$dtype.mlir"
+  printf 'main: %-18s ' "$template"
+  if ! "$build/bin/tessel-run" "$out/$template.$dtype.mlir" --target "$target" --problem "$problem" \
+      --shape "$shape" --dtype "$dtype" --quiet; then
+    failed=$((failed + 1))
+  fi
+done
+if ((failed)); then
+  echo "main: $failed kernel(s) FAILED"
+  exit 1
+fi
+echo "main: done, every kernel passed on the $target"

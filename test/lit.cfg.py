@@ -20,6 +20,7 @@ llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 tools = ["tessel-opt", "tessel-run", "tessel-run-gpu"]
 llvm_config.add_tool_substitutions(tools, [config.tessel_tools_dir])
 config.substitutions.append(("%tessel_src", config.tessel_src_root))
+config.substitutions.append(("%tessel_tools", config.tessel_tools_dir))
 
 # Kernel templates in test/kernels/Inputs: ELT is the element type, EXT/TRUNC its casts to and
 # from f32, BLK the block size. `%inst-bf16 BLK=128 < template > kernel.mlir` instantiates one.

@@ -52,10 +52,11 @@ Status tessel::harness::bindArguments(const KernelMetadata &variant, const Probl
   for (size_t i = 0; i < n; ++i) {
     const KernelArgInfo &param = variant.args[i];
     const ProblemArg &a = p.args[order[i]];
+    std::string what = "parameter #" + std::to_string(i) +
+                       (param.name.empty() ? "" : " '" + param.name + "'");
     bool wantPtr = a.kind == LaunchArg::Kind::Buffer;
     if (!param.type.empty() && param.isPointer() != wantPtr)
-      return Status::error("parameter #" + std::to_string(i) + " '" + param.name + "' of '" +
-                           variant.function + "' has type " + param.type + " but problem " +
+      return Status::error(what + " of '" + variant.function + "' has type " + param.type + " but problem " +
                            p.name + " passes " + (wantPtr ? "buffer '" : "scalar '") + a.name +
                            "' there");
     if (wantPtr && param.isPointer()) {
@@ -64,8 +65,7 @@ Status tessel::harness::bindArguments(const KernelMetadata &variant, const Probl
       pointee = pointee.substr(0, pointee.find_first_of(",>"));
       DType have = p.buffers[a.buffer].host.dtype();
       if (pointee != name(have))
-        return Status::error("parameter #" + std::to_string(i) + " '" + param.name + "' of '" +
-                             variant.function + "' is " + param.type + " but problem " + p.name +
+        return Status::error(what + " of '" + variant.function + "' is " + param.type + " but problem " + p.name +
                              " passes buffer '" + a.name + "' of " + name(have) +
                              " (pick the variant for that dtype, or --dtype " + pointee + ")");
     }
