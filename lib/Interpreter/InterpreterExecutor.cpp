@@ -18,7 +18,9 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Threading.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <map>
 
 using namespace mlir;
@@ -41,8 +43,10 @@ public:
 
   std::string target() const override { return "interpreter"; }
   std::string describe() const override {
-    return "CPU interpreter (" +
-           std::to_string(llvm::hardware_concurrency().compute_thread_count()) + " threads)";
+    unsigned threads = llvm::hardware_concurrency().compute_thread_count();
+    if (const char *env = std::getenv("TESSEL_INTERP_THREADS"))
+      threads = static_cast<unsigned>(std::max(1, std::atoi(env)));
+    return "CPU interpreter (" + std::to_string(threads) + " threads)";
   }
 
   Status load(KernelMetadata &variant) override {

@@ -74,6 +74,7 @@ static bool keyValue(const std::string &s, std::string &k, std::string &v) {
 }
 
 int main(int argc, char **argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0); // errors (stderr) and verdicts interleave in order
 #ifndef TESSEL_RUN_NO_INTERPRETER
   tessel::interp::registerInterpreterExecutor();
 #endif
