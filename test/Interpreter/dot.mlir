@@ -37,7 +37,7 @@ func.func @dot_tf32(%a: !tile.ptr<f32>, %o: !tile.ptr<f32>) attributes {tile.ker
   %yt = tile.splat %y : f32 -> tensor<1x1xf32>
   %z = arith.constant dense<0.0> : tensor<1x1xf32>
   %d0 = tile.dot %xt, %xt, %z : tensor<1x1xf32> * tensor<1x1xf32> -> tensor<1x1xf32>
-  %d1 = tile.dot %yt, %yt, %z precision = <tf32> : tensor<1x1xf32> * tensor<1x1xf32> -> tensor<1x1xf32>
+  %d1 = tile.dot %yt, %yt, %z precision = tf32 : tensor<1x1xf32> * tensor<1x1xf32> -> tensor<1x1xf32>
   %s0 = tile.reshape %d0 : tensor<1x1xf32> -> tensor<1xf32>
   %s1 = tile.reshape %d1 : tensor<1x1xf32> -> tensor<1xf32>
   %r = tile.arange 0, 1 : tensor<1xi32>
