@@ -59,8 +59,8 @@ Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<dou
   c.relError = ref2 > 0 ? std::sqrt(diff2 / ref2) : c.maxAbsError;
   double bound = ref2 > 0 ? tol.rel : tol.abs;
   c.pass = c.unwritten == 0 && c.badNonFinite == 0 && c.relError <= bound;
-  c.summary = "max_abs_err=" + fmt(c.maxAbsError) + " rel_err=" + fmt(c.relError) +
-              " (bound " + fmt(bound) + ")";
+  c.summary = "max_abs_err=" + fmt(c.maxAbsError) + " rel_err=" + fmt(c.relError) + " (bound " +
+              fmt(bound) + ")";
   if (c.unwritten)
     c.summary += ", " + std::to_string(c.unwritten) + " element(s) never written (first at " +
                  std::to_string(c.firstBad) + ")";

@@ -36,8 +36,8 @@ const char *tessel::harness::name(DType t) {
 }
 
 std::optional<DType> tessel::harness::parseDType(std::string_view s) {
-  for (DType t : {DType::i1, DType::i8, DType::i16, DType::i32, DType::i64, DType::f16,
-                  DType::bf16, DType::f32, DType::f64})
+  for (DType t : {DType::i1, DType::i8, DType::i16, DType::i32, DType::i64, DType::f16, DType::bf16,
+                  DType::f32, DType::f64})
     if (s == name(t))
       return t;
   return std::nullopt;

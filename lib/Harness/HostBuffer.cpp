@@ -63,8 +63,7 @@ void HostBuffer::set(int64_t i, double v) {
   case DType::bf16: as<uint16_t>()[i] = doubleToBF16(v); return;
   case DType::f32: as<float>()[i] = static_cast<float>(v); return;
   case DType::f64: as<double>()[i] = v; return;
-  default:
-    setInt(i, std::isfinite(v) ? static_cast<int64_t>(v) : 0);
+  default: setInt(i, std::isfinite(v) ? static_cast<int64_t>(v) : 0);
   }
 }
 

@@ -64,11 +64,11 @@ Status tessel::harness::loadKernelMetadata(const std::string &path, KernelMetada
   for (const char *filesKey : {"files", "artifacts"})
     if (j.contains(filesKey) && j[filesKey].is_object())
       for (auto &[k, v] : j[filesKey].items())
-      if (v.is_string()) {
-        m.files[k] = v.get<std::string>();
-        if (m.tileIR.empty() && (k == "tile" || k == "tile_ir" || k == "mlir"))
-          m.tileIR = v.get<std::string>();
-      }
+        if (v.is_string()) {
+          m.files[k] = v.get<std::string>();
+          if (m.tileIR.empty() && (k == "tile" || k == "tile_ir" || k == "mlir"))
+            m.tileIR = v.get<std::string>();
+        }
   if (!m.tileIR.empty() && fs::path(m.tileIR).is_relative())
     m.tileIR = (fs::path(m.artifactsDir) / m.tileIR).string();
   if (j.contains("args") && j["args"].is_array())

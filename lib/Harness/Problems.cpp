@@ -435,7 +435,8 @@ Status crossEntropy(Builder &b) {
   ProblemBuffer &t = b.p.buffers[total];
   t.input = true; // accumulated with atomic adds: starts at 0
   t.host.set(0, 0.0);
-  int64_t valid = std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
+  int64_t valid =
+      std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
   double scale = red == ref::Reduction::mean ? 1.0 / static_cast<double>(valid) : 1.0;
   if (red == ref::Reduction::mean && valid == 0)
     scale = INFINITY; // 0 * inf = NaN: PyTorch's mean over no element
@@ -460,8 +461,8 @@ Status crossEntropy(Builder &b) {
   b.p.elements = n * v;
   b.p.bytes = n * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * n;
   b.describe();
-  b.p.description += " reduction=" + b.option("reduction", "mean") + " ignore=" +
-                     b.option("ignore", "some");
+  b.p.description +=
+      " reduction=" + b.option("reduction", "mean") + " ignore=" + b.option("ignore", "some");
   return Status::ok();
 }
 
@@ -486,7 +487,8 @@ Status crossEntropyBwd(Builder &b) {
   std::vector<double> gradOut(red == ref::Reduction::none ? n : 1);
   for (double &g : gradOut)
     g = b.rng.uniform(0.5, 2.0);
-  int64_t valid = std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
+  int64_t valid =
+      std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
   int gs = b.input("grad_scale", DType::f32, {n});
   for (int64_t i = 0; i < n; ++i) {
     double s = red == ref::Reduction::none  ? gradOut[i]
@@ -509,8 +511,8 @@ Status crossEntropyBwd(Builder &b) {
   b.p.elements = n * v;
   b.p.bytes = 2 * n * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * n;
   b.describe();
-  b.p.description += " reduction=" + b.option("reduction", "mean") + " ignore=" +
-                     b.option("ignore", "some");
+  b.p.description +=
+      " reduction=" + b.option("reduction", "mean") + " ignore=" + b.option("ignore", "some");
   return Status::ok();
 }
 
@@ -541,9 +543,8 @@ Status gemm(Builder &b) {
   int bb = b.input("b", b.o.dtype, {K, N});
   int c = b.output("c", b.o.dtype, {M, N});
   int bias = b.input("bias", b.o.dtype, {N});
-  b.p.buffers[c].reference =
-      ref::gemm(b.values(ab), b.values(bb), hasBias ? b.values(bias) : std::vector<double>{}, M,
-                N, K, a);
+  b.p.buffers[c].reference = ref::gemm(
+      b.values(ab), b.values(bb), hasBias ? b.values(bias) : std::vector<double>{}, M, N, K, a);
   b.ptr("a", ab, {"a_ptr"});
   b.ptr("b", bb, {"b_ptr"});
   b.ptr("c", c, {"c_ptr", "out", "out_ptr"});

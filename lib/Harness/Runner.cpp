@@ -52,22 +52,23 @@ Status tessel::harness::bindArguments(const KernelMetadata &variant, const Probl
   for (size_t i = 0; i < n; ++i) {
     const KernelArgInfo &param = variant.args[i];
     const ProblemArg &a = p.args[order[i]];
-    std::string what = "parameter #" + std::to_string(i) +
-                       (param.name.empty() ? "" : " '" + param.name + "'");
+    std::string what =
+        "parameter #" + std::to_string(i) + (param.name.empty() ? "" : " '" + param.name + "'");
     bool wantPtr = a.kind == LaunchArg::Kind::Buffer;
     if (!param.type.empty() && param.isPointer() != wantPtr)
-      return Status::error(what + " of '" + variant.function + "' has type " + param.type + " but problem " +
-                           p.name + " passes " + (wantPtr ? "buffer '" : "scalar '") + a.name +
-                           "' there");
+      return Status::error(what + " of '" + variant.function + "' has type " + param.type +
+                           " but problem " + p.name + " passes " +
+                           (wantPtr ? "buffer '" : "scalar '") + a.name + "' there");
     if (wantPtr && param.isPointer()) {
       // "!tile.ptr<f32>" or "!tile.ptr<f32, 1>": the pointee must be the buffer's dtype.
       std::string pointee = param.type.substr(10);
       pointee = pointee.substr(0, pointee.find_first_of(",>"));
       DType have = p.buffers[a.buffer].host.dtype();
       if (pointee != name(have))
-        return Status::error(what + " of '" + variant.function + "' is " + param.type + " but problem " + p.name +
-                             " passes buffer '" + a.name + "' of " + name(have) +
-                             " (pick the variant for that dtype, or --dtype " + pointee + ")");
+        return Status::error(what + " of '" + variant.function + "' is " + param.type +
+                             " but problem " + p.name + " passes buffer '" + a.name + "' of " +
+                             name(have) + " (pick the variant for that dtype, or --dtype " +
+                             pointee + ")");
     }
   }
   return Status::ok();
@@ -101,8 +102,7 @@ Status tessel::harness::runProblem(Executor &ex, const KernelMetadata &variant, 
   }
   auto start = std::chrono::steady_clock::now();
   Status launched = ex.launch(p.launch, args);
-  report.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!launched) {
     report.error = launched.message();
     ex.releaseAll();

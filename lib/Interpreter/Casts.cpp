@@ -19,10 +19,10 @@ namespace {
 /// f32/f64 value -> the nearest value of float kind `e` held in storage type To.
 template <typename From> double toFloatKind(From x, Elem e) {
   switch (e) {
-  case Elem::f16: return h::halfToFloat(std::is_same_v<From, double> ? h::doubleToHalf(x)
-                                                                     : h::floatToHalf(x));
-  case Elem::bf16: return h::bf16ToFloat(std::is_same_v<From, double> ? h::doubleToBF16(x)
-                                                                      : h::floatToBF16(x));
+  case Elem::f16:
+    return h::halfToFloat(std::is_same_v<From, double> ? h::doubleToHalf(x) : h::floatToHalf(x));
+  case Elem::bf16:
+    return h::bf16ToFloat(std::is_same_v<From, double> ? h::doubleToBF16(x) : h::floatToBF16(x));
   case Elem::f32: return static_cast<float>(x);
   default: return static_cast<double>(x);
   }
@@ -52,8 +52,7 @@ int64_t floatToInt(double x, unsigned w, bool isSigned) {
 }
 
 /// Loop from storage In to storage Out.
-template <typename In, typename Out, typename F>
-Handler cast(int a, int r, int64_t n, F fn) {
+template <typename In, typename Out, typename F> Handler cast(int a, int r, int64_t n, F fn) {
   UnaryKernel k = mapUnary<In, Out>(fn);
   return [=](Frame &f) { k(f.slots[a].data(), f.slots[r].data(), n); };
 }
@@ -77,13 +76,13 @@ Status Compiler::compileCast(Operation *op, Sequence &out, bool &handled) {
 
   // Integer -> integer.
   if (isa<arith::ExtSIOp, arith::IndexCastOp>(op)) {
-    out.ops.push_back(cast<int64_t, int64_t>(a, r, n, [wi, wo](int64_t x) { return wrapTo(sext(x, wi), wo); }));
+    out.ops.push_back(
+        cast<int64_t, int64_t>(a, r, n, [wi, wo](int64_t x) { return wrapTo(sext(x, wi), wo); }));
     return Status::ok();
   }
   if (isa<arith::ExtUIOp, arith::IndexCastUIOp>(op)) {
-    out.ops.push_back(cast<int64_t, int64_t>(a, r, n, [wi, wo](int64_t x) {
-      return wrapTo(static_cast<int64_t>(zext(x, wi)), wo);
-    }));
+    out.ops.push_back(cast<int64_t, int64_t>(
+        a, r, n, [wi, wo](int64_t x) { return wrapTo(static_cast<int64_t>(zext(x, wi)), wo); }));
     return Status::ok();
   }
   if (isa<arith::TruncIOp>(op)) {
@@ -94,11 +93,13 @@ Status Compiler::compileCast(Operation *op, Sequence &out, bool &handled) {
   // Float -> float.
   if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
     if (is == Storage::F32 && os == Storage::F32)
-      out.ops.push_back(cast<float, float>(a, r, n, [oe](float x) { return float(toFloatKind(x, oe)); }));
+      out.ops.push_back(
+          cast<float, float>(a, r, n, [oe](float x) { return float(toFloatKind(x, oe)); }));
     else if (is == Storage::F32)
       out.ops.push_back(cast<float, double>(a, r, n, [](float x) { return double(x); }));
     else if (os == Storage::F32)
-      out.ops.push_back(cast<double, float>(a, r, n, [oe](double x) { return float(toFloatKind(x, oe)); }));
+      out.ops.push_back(
+          cast<double, float>(a, r, n, [oe](double x) { return float(toFloatKind(x, oe)); }));
     else
       out.ops.push_back(cast<double, double>(a, r, n, [](double x) { return x; }));
     return Status::ok();
@@ -117,9 +118,8 @@ Status Compiler::compileCast(Operation *op, Sequence &out, bool &handled) {
         return isSigned ? static_cast<float>(sext(x, wi)) : static_cast<float>(zext(x, wi));
       }));
     else
-      out.ops.push_back(cast<int64_t, float>(a, r, n, [value, oe](int64_t x) {
-        return float(toFloatKind(value(x), oe));
-      }));
+      out.ops.push_back(cast<int64_t, float>(
+          a, r, n, [value, oe](int64_t x) { return float(toFloatKind(value(x), oe)); }));
     return Status::ok();
   }
 
@@ -127,9 +127,11 @@ Status Compiler::compileCast(Operation *op, Sequence &out, bool &handled) {
   if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
     bool isSigned = isa<arith::FPToSIOp>(op);
     if (is == Storage::F64)
-      out.ops.push_back(cast<double, int64_t>(a, r, n, [wo, isSigned](double x) { return floatToInt(x, wo, isSigned); }));
+      out.ops.push_back(cast<double, int64_t>(
+          a, r, n, [wo, isSigned](double x) { return floatToInt(x, wo, isSigned); }));
     else
-      out.ops.push_back(cast<float, int64_t>(a, r, n, [wo, isSigned](float x) { return floatToInt(x, wo, isSigned); }));
+      out.ops.push_back(cast<float, int64_t>(
+          a, r, n, [wo, isSigned](float x) { return floatToInt(x, wo, isSigned); }));
     return Status::ok();
   }
 
@@ -155,14 +157,18 @@ Status Compiler::compileCast(Operation *op, Sequence &out, bool &handled) {
     out.ops.push_back(cast<int64_t, int64_t>(a, r, n, [](int64_t x) { return x; }));
   } else if (fi && !fo) {
     if (is == Storage::F64)
-      out.ops.push_back(cast<double, int64_t>(a, r, n, [ie, floatBits](double x) { return floatBits(ie, x); }));
+      out.ops.push_back(
+          cast<double, int64_t>(a, r, n, [ie, floatBits](double x) { return floatBits(ie, x); }));
     else
-      out.ops.push_back(cast<float, int64_t>(a, r, n, [ie, floatBits](float x) { return floatBits(ie, x); }));
+      out.ops.push_back(
+          cast<float, int64_t>(a, r, n, [ie, floatBits](float x) { return floatBits(ie, x); }));
   } else if (!fi && fo) {
     if (os == Storage::F64)
-      out.ops.push_back(cast<int64_t, double>(a, r, n, [oe, bitsFloat](int64_t x) { return bitsFloat(oe, x); }));
+      out.ops.push_back(
+          cast<int64_t, double>(a, r, n, [oe, bitsFloat](int64_t x) { return bitsFloat(oe, x); }));
     else
-      out.ops.push_back(cast<int64_t, float>(a, r, n, [oe, bitsFloat](int64_t x) { return float(bitsFloat(oe, x)); }));
+      out.ops.push_back(cast<int64_t, float>(
+          a, r, n, [oe, bitsFloat](int64_t x) { return float(bitsFloat(oe, x)); }));
   } else if (is == Storage::F32 && os == Storage::F32) { // f16 <-> bf16 reinterpretation
     out.ops.push_back(cast<float, float>(a, r, n, [ie, oe, floatBits, bitsFloat](float x) {
       return float(bitsFloat(oe, floatBits(ie, x)));

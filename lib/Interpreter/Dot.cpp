@@ -66,8 +66,8 @@ Status Compiler::compileDot(Operation *op, Sequence &out, bool &handled) {
   // i8 x i8 -> i32.
   out.ops.push_back([=](Frame &f) {
     int64_t *d = f.slots[r].as<int64_t>();
-    matmul(f.slots[a].as<int64_t>(), f.slots[b].as<int64_t>(), f.slots[c].as<int64_t>(), d, M,
-           N, K);
+    matmul(f.slots[a].as<int64_t>(), f.slots[b].as<int64_t>(), f.slots[c].as<int64_t>(), d, M, N,
+           K);
     for (int64_t i = 0; i < M * N; ++i)
       d[i] = wrap<32>(d[i]);
   });

@@ -344,7 +344,8 @@ Status Compiler::compileElementwise(Operation *op, Sequence &out, bool &handled)
       return s;
     BinaryKernel k = cmpiKernel(cmp.getPredicate(), w);
     int64_t n = type(r).numel;
-    out.ops.push_back([=](Frame &f) { k(f.slots[a].data(), f.slots[b].data(), f.slots[r].data(), n); });
+    out.ops.push_back(
+        [=](Frame &f) { k(f.slots[a].data(), f.slots[b].data(), f.slots[r].data(), n); });
     return Status::ok();
   }
   if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
@@ -352,9 +353,10 @@ Status Compiler::compileElementwise(Operation *op, Sequence &out, bool &handled)
     if (Status s = define(cmp.getResult(), op, r); !s)
       return s;
     BinaryKernel k = type(a).storage() == Storage::F64 ? cmpfKernel<double>(cmp.getPredicate())
-                                                        : cmpfKernel<float>(cmp.getPredicate());
+                                                       : cmpfKernel<float>(cmp.getPredicate());
     int64_t n = type(r).numel;
-    out.ops.push_back([=](Frame &f) { k(f.slots[a].data(), f.slots[b].data(), f.slots[r].data(), n); });
+    out.ops.push_back(
+        [=](Frame &f) { k(f.slots[a].data(), f.slots[b].data(), f.slots[r].data(), n); });
     return Status::ok();
   }
   if (auto sel = dyn_cast<arith::SelectOp>(op)) {
@@ -387,8 +389,8 @@ Status Compiler::compileElementwise(Operation *op, Sequence &out, bool &handled)
     return Status::ok();
   }
 
-  if (op->getNumOperands() == 2 && (op->getDialect()->getNamespace() == "arith" ||
-                                    op->getDialect()->getNamespace() == "math")) {
+  if (op->getNumOperands() == 2 &&
+      (op->getDialect()->getNamespace() == "arith" || op->getDialect()->getNamespace() == "math")) {
     int a = slot(op->getOperand(0)), b = slot(op->getOperand(1));
     if (BinaryKernel k = binaryKernel(name, type(a))) {
       int r;
@@ -401,8 +403,8 @@ Status Compiler::compileElementwise(Operation *op, Sequence &out, bool &handled)
     }
   }
 
-  if (op->getNumOperands() == 1 && (op->getDialect()->getNamespace() == "arith" ||
-                                    op->getDialect()->getNamespace() == "math")) {
+  if (op->getNumOperands() == 1 &&
+      (op->getDialect()->getNamespace() == "arith" || op->getDialect()->getNamespace() == "math")) {
     int a = slot(op->getOperand(0));
     UnaryKernel k;
     if (isFloatElem(type(a).elem))

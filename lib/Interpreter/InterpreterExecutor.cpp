@@ -60,8 +60,7 @@ public:
     func::FuncOp kernel;
     std::vector<func::FuncOp> kernels;
     module_->walk([&](func::FuncOp fn) {
-      if (!variant.function.empty() ? fn.getSymName() == variant.function
-                                    : tile::isKernel(fn))
+      if (!variant.function.empty() ? fn.getSymName() == variant.function : tile::isKernel(fn))
         kernels.push_back(fn);
     });
     if (kernels.empty() && variant.function.empty())

@@ -99,10 +99,14 @@ template <typename F> UnaryKernel floatUnary(Elem e, F fn) {
 /// wraps to `w` bits.
 template <typename F> BinaryKernel intBinary(unsigned w, F fn) {
   switch (w) {
-  case 1: return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<1>(fn(x, y)); });
-  case 8: return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<8>(fn(x, y)); });
-  case 16: return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<16>(fn(x, y)); });
-  case 32: return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<32>(fn(x, y)); });
+  case 1:
+    return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<1>(fn(x, y)); });
+  case 8:
+    return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<8>(fn(x, y)); });
+  case 16:
+    return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<16>(fn(x, y)); });
+  case 32:
+    return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<32>(fn(x, y)); });
   default: return mapBinary<int64_t, int64_t>(fn);
   }
 }

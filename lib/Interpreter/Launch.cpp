@@ -53,8 +53,9 @@ Status CompiledKernel::run(const std::vector<ArgValue> &args,
   for (size_t i = 0; i < args.size(); ++i) {
     bool ptr = prog.slots[prog.argSlots[i]].elem == Elem::ptr;
     if (ptr != (args[i].kind == ArgValue::Kind::Pointer))
-      return Status::error("argument #" + std::to_string(i) + " of kernel '" + name_ + "' must be " +
-                           (ptr ? "a buffer" : "a scalar") + " (" + params_[i].type + ")");
+      return Status::error("argument #" + std::to_string(i) + " of kernel '" + name_ +
+                           "' must be " + (ptr ? "a buffer" : "a scalar") + " (" + params_[i].type +
+                           ")");
   }
   for (int d = 0; d < 3; ++d)
     if (launch.grid[d] < 1 || launch.grid[d] > INT32_MAX)
@@ -89,7 +90,9 @@ Status CompiledKernel::run(const std::vector<ArgValue> &args,
       const SlotType &t = prog.slots[s];
       Buffer &b = f.slots[s];
       switch (args[i].kind) {
-      case ArgValue::Kind::Pointer: b.as<int64_t>()[0] = static_cast<int64_t>(args[i].address); break;
+      case ArgValue::Kind::Pointer:
+        b.as<int64_t>()[0] = static_cast<int64_t>(args[i].address);
+        break;
       case ArgValue::Kind::Int:
         if (t.storage() == Storage::I64)
           b.as<int64_t>()[0] = wrapTo(args[i].i, widthOf(t.elem));
@@ -102,9 +105,10 @@ Status CompiledKernel::run(const std::vector<ArgValue> &args,
         if (t.storage() == Storage::F64)
           b.as<double>()[0] = args[i].f;
         else if (t.storage() == Storage::F32)
-          b.as<float>()[0] = t.elem == Elem::f16    ? harness::halfToFloat(harness::doubleToHalf(args[i].f))
-                             : t.elem == Elem::bf16 ? harness::bf16ToFloat(harness::doubleToBF16(args[i].f))
-                                                    : static_cast<float>(args[i].f);
+          b.as<float>()[0] =
+              t.elem == Elem::f16    ? harness::halfToFloat(harness::doubleToHalf(args[i].f))
+              : t.elem == Elem::bf16 ? harness::bf16ToFloat(harness::doubleToBF16(args[i].f))
+                                     : static_cast<float>(args[i].f);
         else
           b.as<int64_t>()[0] = static_cast<int64_t>(args[i].f);
         break;

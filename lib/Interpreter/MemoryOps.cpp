@@ -70,9 +70,9 @@ std::string outOfBounds(const Frame &f, const AccessInfo &info, int64_t lane, ui
   const MemoryRegion *nearest = nullptr;
   uint64_t best = UINT64_MAX;
   for (const MemoryRegion &r : mem) {
-    uint64_t d = addr < r.begin ? r.begin - addr
+    uint64_t d = addr < r.begin              ? r.begin - addr
                  : addr >= r.begin + r.bytes ? addr - (r.begin + r.bytes) + 1
-                                              : 0;
+                                             : 0;
     if (d < best)
       best = d, nearest = &r;
   }
@@ -86,8 +86,8 @@ std::string outOfBounds(const Frame &f, const AccessInfo &info, int64_t lane, ui
   int64_t offset = static_cast<int64_t>(addr - nearest->begin) / static_cast<int64_t>(info.size);
   int64_t count = static_cast<int64_t>(nearest->bytes / info.size);
   return msg + "element offset " + std::to_string(offset) + " from the start of buffer '" +
-         nearest->name + "', which holds " + std::to_string(count) + " elements (valid offsets 0.." +
-         std::to_string(count - 1) + "); nothing was accessed";
+         nearest->name + "', which holds " + std::to_string(count) +
+         " elements (valid offsets 0.." + std::to_string(count - 1) + "); nothing was accessed";
 }
 
 /// Checks every enabled lane; reports and returns false on the first bad one.
@@ -167,7 +167,9 @@ void doLoad(const AccessInfo &info, const int64_t *ptr, const int64_t *mask, con
                            [](uint64_t a) { return h::bf16ToFloat(readMem<uint16_t>(a)); });
   case DType::f64:
     return loadLoop<double>(ptr, mask, static_cast<const double *>(other),
-                            fill == Fill::Zero ? 0.0 : fill == Fill::NaN ? double(NAN) : f64Poison(),
+                            fill == Fill::Zero  ? 0.0
+                            : fill == Fill::NaN ? double(NAN)
+                                                : f64Poison(),
                             static_cast<double *>(out), n,
                             [](uint64_t a) { return readMem<double>(a); });
   case DType::i1:
@@ -211,11 +213,14 @@ void doStore(const AccessInfo &info, const int64_t *ptr, const int64_t *mask, co
   case DType::i1:
     return storeLoop(ptr, mask, vi, n, [](uint64_t a, int64_t v) { writeMem<uint8_t>(a, v & 1); });
   case DType::i8:
-    return storeLoop(ptr, mask, vi, n, [](uint64_t a, int64_t v) { writeMem<int8_t>(a, int8_t(v)); });
+    return storeLoop(ptr, mask, vi, n,
+                     [](uint64_t a, int64_t v) { writeMem<int8_t>(a, int8_t(v)); });
   case DType::i16:
-    return storeLoop(ptr, mask, vi, n, [](uint64_t a, int64_t v) { writeMem<int16_t>(a, int16_t(v)); });
+    return storeLoop(ptr, mask, vi, n,
+                     [](uint64_t a, int64_t v) { writeMem<int16_t>(a, int16_t(v)); });
   case DType::i32:
-    return storeLoop(ptr, mask, vi, n, [](uint64_t a, int64_t v) { writeMem<int32_t>(a, int32_t(v)); });
+    return storeLoop(ptr, mask, vi, n,
+                     [](uint64_t a, int64_t v) { writeMem<int32_t>(a, int32_t(v)); });
   case DType::i64:
     return storeLoop(ptr, mask, vi, n, [](uint64_t a, int64_t v) { writeMem<int64_t>(a, v); });
   }
@@ -247,10 +252,8 @@ template <typename T> int64_t intRMW(uint64_t addr, tile::RMWKind k, int64_t v64
   case tile::RMWKind::xchg: return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
   case tile::RMWKind::max: return casLoop(p, [v](T o) { return std::max(o, v); });
   case tile::RMWKind::min: return casLoop(p, [v](T o) { return std::min(o, v); });
-  case tile::RMWKind::umax:
-    return casLoop(p, [v](T o) { return T(std::max(U(o), U(v))); });
-  case tile::RMWKind::umin:
-    return casLoop(p, [v](T o) { return T(std::min(U(o), U(v))); });
+  case tile::RMWKind::umax: return casLoop(p, [v](T o) { return T(std::max(U(o), U(v))); });
+  case tile::RMWKind::umin: return casLoop(p, [v](T o) { return T(std::min(U(o), U(v))); });
   }
   return 0;
 }
@@ -284,23 +287,27 @@ void doAtomicRMW(const AccessInfo &info, tile::RMWKind k, const int64_t *ptr, co
     bool on = !mask || mask[i];
     switch (info.dtype) {
     case DType::f32:
-      of[i] = on ? float(floatRMW<uint32_t>(a, k, vf[i], [](uint32_t b) { return double(h::floatOf(b)); },
-                                            [](double d) { return h::bitsOf(float(d)); }))
+      of[i] = on ? float(floatRMW<uint32_t>(
+                       a, k, vf[i], [](uint32_t b) { return double(h::floatOf(b)); },
+                       [](double d) { return h::bitsOf(float(d)); }))
                  : f32Poison();
       break;
     case DType::f16:
-      of[i] = on ? float(floatRMW<uint16_t>(a, k, vf[i], [](uint16_t b) { return double(h::halfToFloat(b)); },
-                                            [](double d) { return h::doubleToHalf(d); }))
+      of[i] = on ? float(floatRMW<uint16_t>(
+                       a, k, vf[i], [](uint16_t b) { return double(h::halfToFloat(b)); },
+                       [](double d) { return h::doubleToHalf(d); }))
                  : h::halfToFloat(h::kPoisonF16);
       break;
     case DType::bf16:
-      of[i] = on ? float(floatRMW<uint16_t>(a, k, vf[i], [](uint16_t b) { return double(h::bf16ToFloat(b)); },
-                                            [](double d) { return h::doubleToBF16(d); }))
+      of[i] = on ? float(floatRMW<uint16_t>(
+                       a, k, vf[i], [](uint16_t b) { return double(h::bf16ToFloat(b)); },
+                       [](double d) { return h::doubleToBF16(d); }))
                  : h::bf16ToFloat(h::kPoisonBF16);
       break;
     case DType::f64:
-      od[i] = on ? floatRMW<uint64_t>(a, k, vd[i], [](uint64_t b) { return h::doubleOf(b); },
-                                      [](double d) { return h::bitsOf(d); })
+      od[i] = on ? floatRMW<uint64_t>(
+                       a, k, vd[i], [](uint64_t b) { return h::doubleOf(b); },
+                       [](double d) { return h::bitsOf(d); })
                  : f64Poison();
       break;
     case DType::i1: oi[i] = on ? intRMW<uint8_t>(a, k, vi[i] & 1) & 1 : 1; break;
@@ -341,13 +348,16 @@ void doAtomicCAS(const AccessInfo &info, const int64_t *ptr, const void *cmp, co
       static_cast<double *>(out)[i] = h::doubleOf(casBits(a, h::bitsOf(cd[i]), h::bitsOf(vd[i])));
       break;
     case DType::i16:
-      static_cast<int64_t *>(out)[i] = int16_t(casBits<uint16_t>(a, uint16_t(ci[i]), uint16_t(vi[i])));
+      static_cast<int64_t *>(out)[i] =
+          int16_t(casBits<uint16_t>(a, uint16_t(ci[i]), uint16_t(vi[i])));
       break;
     case DType::i32:
-      static_cast<int64_t *>(out)[i] = int32_t(casBits<uint32_t>(a, uint32_t(ci[i]), uint32_t(vi[i])));
+      static_cast<int64_t *>(out)[i] =
+          int32_t(casBits<uint32_t>(a, uint32_t(ci[i]), uint32_t(vi[i])));
       break;
     default:
-      static_cast<int64_t *>(out)[i] = int64_t(casBits<uint64_t>(a, uint64_t(ci[i]), uint64_t(vi[i])));
+      static_cast<int64_t *>(out)[i] =
+          int64_t(casBits<uint64_t>(a, uint64_t(ci[i]), uint64_t(vi[i])));
       break;
     }
   }
@@ -497,8 +507,8 @@ Status Compiler::compileMemoryOp(Operation *op, Sequence &out, bool &handled) {
       const int64_t *mask = m >= 0 ? f.slots[m].as<int64_t>() : nullptr;
       if (!checkAccess(f, ai, ptr, mask, n))
         return;
-      doLoad(ai, ptr, mask, o >= 0 ? f.slots[o].data() : nullptr, Fill::Poison,
-             f.slots[r].data(), n);
+      doLoad(ai, ptr, mask, o >= 0 ? f.slots[o].data() : nullptr, Fill::Poison, f.slots[r].data(),
+             n);
     });
     return Status::ok();
   }

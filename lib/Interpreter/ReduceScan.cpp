@@ -45,9 +45,9 @@ static BinaryKernel recognizeCombiner(Compiler &c, mlir::Block &body, const Slot
     return nullptr;
   StringRef name = op.getName().getStringRef();
   static const char *const commutative[] = {
-      "arith.addf", "arith.mulf", "arith.maximumf", "arith.minimumf", "arith.maxnumf",
-      "arith.minnumf", "arith.addi", "arith.muli", "arith.maxsi", "arith.minsi", "arith.maxui",
-      "arith.minui", "arith.andi", "arith.ori", "arith.xori"};
+      "arith.addf",    "arith.mulf",  "arith.maximumf", "arith.minimumf", "arith.maxnumf",
+      "arith.minnumf", "arith.addi",  "arith.muli",     "arith.maxsi",    "arith.minsi",
+      "arith.maxui",   "arith.minui", "arith.andi",     "arith.ori",      "arith.xori"};
   for (const char *n : commutative)
     if (name == n)
       return c.binaryKernel(name, t);

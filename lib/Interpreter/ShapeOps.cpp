@@ -65,7 +65,8 @@ Status Compiler::compileShapeOp(Operation *op, Sequence &out, bool &handled) {
     if (Status s = define(op->getResult(0), op, r); !s)
       return s;
     bool isPid = isa<tile::ProgramIdOp>(op);
-    int axis = isPid ? cast<tile::ProgramIdOp>(op).getAxis() : cast<tile::NumProgramsOp>(op).getAxis();
+    int axis =
+        isPid ? cast<tile::ProgramIdOp>(op).getAxis() : cast<tile::NumProgramsOp>(op).getAxis();
     out.ops.push_back([=](Frame &f) {
       f.slots[r].as<int64_t>()[0] = wrap<32>(isPid ? f.pid[axis] : f.launch->grid[axis]);
     });

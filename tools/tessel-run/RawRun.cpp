@@ -53,8 +53,10 @@ bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string
     while (i < body.size()) {
       size_t j = body.find(',', i);
       std::string v = body.substr(i, j == std::string::npos ? std::string::npos : j - i);
-      vals.push_back(v == "nan" ? NAN : v == "inf" ? INFINITY : v == "-inf" ? -INFINITY
-                                                                            : std::strtod(v.c_str(), nullptr));
+      vals.push_back(v == "nan"    ? NAN
+                     : v == "inf"  ? INFINITY
+                     : v == "-inf" ? -INFINITY
+                                   : std::strtod(v.c_str(), nullptr));
       if (j == std::string::npos)
         break;
       i = j + 1;

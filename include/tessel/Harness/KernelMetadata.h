@@ -17,22 +17,20 @@ struct KernelArgInfo {
   std::string name;
   std::string type;
   bool isPointer() const { return type.rfind("!tile.ptr", 0) == 0; }
-  bool isFloat() const {
-    return type == "f16" || type == "bf16" || type == "f32" || type == "f64";
-  }
+  bool isFloat() const { return type == "f16" || type == "bf16" || type == "f32" || type == "f64"; }
 };
 
 /// A compiled kernel variant: one kernel at one config. Read from the JSON file tesselc writes
 /// next to the variant's artifacts, or made up from a `.mlir` file and a function name (the
 /// executor that loads it then fills `args` from the IR).
 struct KernelMetadata {
-  std::string kernel;        ///< kernel name in the library ("softmax")
-  std::string function;      ///< symbol of the func.func in the IR
-  std::string target;        ///< "interpreter", "cuda:sm_90a", ... (may be empty)
-  std::string dtype;         ///< dtype of a dtype-generic kernel's variant ("bf16"), or empty
-  std::string metadataPath;  ///< the JSON file, empty for a bare .mlir
-  std::string artifactsDir;  ///< directory the paths below are relative to
-  std::string tileIR;        ///< tile-IR file (absolute after loading)
+  std::string kernel;       ///< kernel name in the library ("softmax")
+  std::string function;     ///< symbol of the func.func in the IR
+  std::string target;       ///< "interpreter", "cuda:sm_90a", ... (may be empty)
+  std::string dtype;        ///< dtype of a dtype-generic kernel's variant ("bf16"), or empty
+  std::string metadataPath; ///< the JSON file, empty for a bare .mlir
+  std::string artifactsDir; ///< directory the paths below are relative to
+  std::string tileIR;       ///< tile-IR file (absolute after loading)
   std::map<std::string, std::string> files; ///< other artifacts by kind ("ptx", "cubin", ...)
   std::vector<KernelArgInfo> args;
   std::map<std::string, int64_t> config; ///< config fields (BLOCK, num_warps, ...)
@@ -47,7 +45,8 @@ struct KernelMetadata {
 /// Reads a variant's metadata JSON (tesselc's schema tessel.kernel.v1, docs/Artifacts.md).
 /// Accepted keys: "kernel"/"name", "function"/"symbol", "target", "dtype",
 /// "tile_ir"/"ir"/"artifacts"{"tile": ...}/"files"{...}, "args" [{"name", "kind", "type"}]
-/// (kind "ptr": type is the pointee), "config" {...}, "num_warps", "num_stages". Relative paths are relative to the JSON file's directory.
+/// (kind "ptr": type is the pointee), "config" {...}, "num_warps", "num_stages". Relative paths are
+/// relative to the JSON file's directory.
 Status loadKernelMetadata(const std::string &path, KernelMetadata &out);
 
 /// A variant made from a tile-IR file: function `function` ("" for the only kernel in it).

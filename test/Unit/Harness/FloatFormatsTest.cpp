@@ -79,18 +79,18 @@ TEST(BF16, KnownValues) {
 TEST(F16, KnownValues) {
   EXPECT_EQ(floatToHalf(1.0f), 0x3C00);
   EXPECT_EQ(floatToHalf(-2.0f), 0xC000);
-  EXPECT_EQ(floatToHalf(65504.0f), 0x7BFF);    // max
-  EXPECT_EQ(floatToHalf(65519.0f), 0x7BFF);    // below the midpoint to 65536
-  EXPECT_EQ(floatToHalf(65520.0f), 0x7C00);    // the midpoint: ties to even = infinity
+  EXPECT_EQ(floatToHalf(65504.0f), 0x7BFF); // max
+  EXPECT_EQ(floatToHalf(65519.0f), 0x7BFF); // below the midpoint to 65536
+  EXPECT_EQ(floatToHalf(65520.0f), 0x7C00); // the midpoint: ties to even = infinity
   EXPECT_EQ(floatToHalf(1e6f), 0x7C00);
-  EXPECT_EQ(floatToHalf(0x1p-14f), 0x0400);    // smallest normal
-  EXPECT_EQ(floatToHalf(0x1p-24f), 0x0001);    // smallest subnormal
-  EXPECT_EQ(floatToHalf(0x1p-25f), 0x0000);    // half of it: tie to even (0)
-  EXPECT_EQ(floatToHalf(0x1.8p-24f), 0x0002);  // 1.5 ulp: tie to even (2)
+  EXPECT_EQ(floatToHalf(0x1p-14f), 0x0400);         // smallest normal
+  EXPECT_EQ(floatToHalf(0x1p-24f), 0x0001);         // smallest subnormal
+  EXPECT_EQ(floatToHalf(0x1p-25f), 0x0000);         // half of it: tie to even (0)
+  EXPECT_EQ(floatToHalf(0x1.8p-24f), 0x0002);       // 1.5 ulp: tie to even (2)
   EXPECT_EQ(floatToHalf(0x1.0000020p-25f), 0x0001); // just above half an ulp
   EXPECT_EQ(floatToHalf(0.1f), 0x2E66);
   EXPECT_EQ(floatToHalf(1.0f / 3.0f), 0x3555);
-  EXPECT_EQ(floatToHalf(1.0f + 0x1p-11f), 0x3C00); // tie, even is 1
+  EXPECT_EQ(floatToHalf(1.0f + 0x1p-11f), 0x3C00);   // tie, even is 1
   EXPECT_EQ(floatToHalf(1.0f + 0x1.8p-10f), 0x3C02); // tie, even is up
   EXPECT_EQ(floatToHalf(-0.0f), 0x8000);
   EXPECT_EQ(floatToHalf(INFINITY), 0x7C00);

@@ -65,7 +65,7 @@ TEST(Compare, NaNNeverPassesUnlessExpected) {
   HostBuffer out(DType::f32, {2});
   out.set(0, 1.0);
   out.set(1, NAN);
-  EXPECT_FALSE(compare(out, {1.0, 2.0}, {1, 1}).pass); // even with a huge tolerance
+  EXPECT_FALSE(compare(out, {1.0, 2.0}, {1, 1}).pass);      // even with a huge tolerance
   EXPECT_TRUE(compare(out, {1.0, NAN}, {1e-5, 1e-6}).pass); // C4: mean over nothing
   out.set(1, INFINITY);
   EXPECT_FALSE(compare(out, {1.0, 2.0}, {1, 1}).pass);
@@ -96,15 +96,16 @@ TEST(Reference, CrossEntropyMeanOverNothingIsNaN) {
   EXPECT_EQ(ce.loss[0], 0.0);
   ce = ref::crossEntropy(logits, {-100, -100}, 2, 2, -100, ref::Reduction::sum);
   EXPECT_EQ(ce.total, 0.0);
-  std::vector<double> g = ref::crossEntropyBackward(logits, {-100, -100}, 2, 2, -100,
-                                                    ref::Reduction::mean, {1.0});
+  std::vector<double> g =
+      ref::crossEntropyBackward(logits, {-100, -100}, 2, 2, -100, ref::Reduction::mean, {1.0});
   for (double v : g)
     EXPECT_EQ(v, 0.0);
 }
 
 TEST(Reference, RopeRotatesHalf) {
   // x = [1, 2, 3, 4], cos = 0, sin = 1: out = rotate_half(x) = [-3, -4, 1, 2].
-  std::vector<double> out = ref::ropeRotateHalf({1, 2, 3, 4}, {0, 0, 0, 0}, {1, 1, 1, 1}, 1, 1, 1, 4);
+  std::vector<double> out =
+      ref::ropeRotateHalf({1, 2, 3, 4}, {0, 0, 0, 0}, {1, 1, 1, 1}, 1, 1, 1, 4);
   EXPECT_EQ(out, (std::vector<double>{-3, -4, 1, 2}));
 }
 
@@ -112,7 +113,7 @@ TEST(Problem, EveryProblemBuilds) {
   for (const std::string &name : problemNames()) {
     ProblemOptions o;
     o.name = name;
-    o.shape = name == "rope" ? std::vector<int64_t>{1, 2, 1, 2, 8}
+    o.shape = name == "rope"   ? std::vector<int64_t>{1, 2, 1, 2, 8}
               : name == "gemm" ? std::vector<int64_t>{5, 6, 7}
                                : std::vector<int64_t>{3, 10};
     o.dtype = DType::bf16;
@@ -124,7 +125,8 @@ TEST(Problem, EveryProblemBuilds) {
     for (const ProblemBuffer &b : p.buffers)
       if (b.output) {
         anyOutput = true;
-        EXPECT_EQ(static_cast<int64_t>(b.reference.size()), b.host.numel()) << name << " " << b.name;
+        EXPECT_EQ(static_cast<int64_t>(b.reference.size()), b.host.numel())
+            << name << " " << b.name;
       }
     EXPECT_TRUE(anyOutput) << name;
   }
@@ -189,7 +191,9 @@ TEST(Runner, BindsByNameWithAliases) {
   ASSERT_TRUE(makeProblem(o, p).isOk());
   KernelMetadata m;
   m.function = "softmax";
-  m.args = {{"n_cols", "i64"}, {"input_ptr", "!tile.ptr<f32>"}, {"output_ptr", "!tile.ptr<f32>"},
+  m.args = {{"n_cols", "i64"},
+            {"input_ptr", "!tile.ptr<f32>"},
+            {"output_ptr", "!tile.ptr<f32>"},
             {"row_stride", "i64"}};
   std::vector<int> order;
   ASSERT_TRUE(bindArguments(m, p, order).isOk());

@@ -128,8 +128,7 @@ TEST_F(InterpreterTest, OutOfBoundsTouchesNothing) {
   EXPECT_NE(s.message().find("test.mlir:15:"), std::string::npos) << s.message();
   EXPECT_NE(s.message().find("program_id (1, 0, 0), lane 36 of 64"), std::string::npos)
       << s.message();
-  EXPECT_NE(s.message().find("element offset 100 from the start of buffer 'x'"),
-            std::string::npos)
+  EXPECT_NE(s.message().find("element offset 100 from the start of buffer 'x'"), std::string::npos)
       << s.message();
   for (int i = 0; i < 100; ++i)
     ASSERT_EQ(oa[i], 7.0f);
