@@ -29,10 +29,10 @@ kernels=(
   "layernorm layernorm 512x1536 f32 BLK=2048"
   "swiglu swiglu 256x14336 bf16 BLK=1024"
   "geglu geglu 256x14336 bf16 BLK=1024"
-  "rope rope 2x32x8x128x128 bf16 BLK=64"
+  "rope rope 2x32x8x128x128 bf16 HLF=64 BH=32"
   "cross_entropy cross_entropy 64x32000 bf16 BLK=1024"
-  "cross_entropy_bwd cross_entropy_bwd 64x32000 bf16 BLK=1024"
-  "gemm gemm 512x512x512 f16 BM=64 BN=64 BK=32 GM=8 ACT=0 BIAS=0"
+  "cross_entropy_backward cross_entropy_backward 64x32000 bf16 BLK=1024 REDN=1 REDS=mean"
+  "gemm gemm 512x512x512 f16 BM=64 BN=64 BK=32 GM=8 ACTN=1 ACTS=relu BIAS=1"
 )
 out="$build/main-kernels"
 mkdir -p "$out"
@@ -46,7 +46,7 @@ for k in "${kernels[@]}"; do
   # shellcheck disable=SC2086
   sh "$root/test/kernels/instantiate.sh" "$dtype" $casts $params \
     < "$root/test/kernels/Inputs/$template.mlir" > "$out/$template.$dtype.mlir"
-  printf 'main: %-18s ' "$template"
+  printf 'main: %-23s ' "$template"
   if ! "$build/bin/tessel-run" "$out/$template.$dtype.mlir" --target "$target" --problem "$problem" \
       --shape "$shape" --dtype "$dtype" --quiet; then
     failed=$((failed + 1))

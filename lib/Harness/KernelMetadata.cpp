@@ -93,6 +93,8 @@ Status tessel::harness::loadKernelMetadata(const std::string &path, KernelMetada
         m.config[k] = v.get<int64_t>();
       else if (v.is_boolean())
         m.config[k] = v.get<bool>() ? 1 : 0;
+      else if (v.is_string())
+        m.configText[k] = v.get<std::string>();
     }
   };
   if (j.contains("config") && j["config"].is_object())

@@ -1,19 +1,22 @@
 //===- Problems.cpp - problem specs of the library kernels -----------------===//
 //
-// Parameter orders (the kernels in test/kernels and dsl/kernels follow them; binding by name
-// takes over when a variant's metadata names its parameters):
-//   vector_add(x, y, out, n)                                   grid cdiv(n, BLOCK)
-//   softmax(out, in, stride, n_cols)                           grid rows
-//   row_max(out, in, stride, n_cols)                           grid rows
-//   rmsnorm(out, x, w, stride, n_cols, eps)                    grid rows
-//   add_rmsnorm(out, residual, x, w, stride, n_cols, eps)      grid rows; residual += x in place
-//   layernorm(out, x, w, b, stride, n_cols, eps)               grid rows
-//   swiglu / geglu(out, a, b, n)                               grid cdiv(n, BLOCK)
-//   rope(q, k, cos, sin, seq_len, n_qh, n_kh, head_dim)        grid (B*S, max(n_qh, n_kh))
-//   cross_entropy(logits, labels, loss, total, stride, n_cols, ignore_index, scale)  grid rows
-//   cross_entropy_bwd(dlogits, logits, labels, grad_scale, stride, n_cols, ignore_index) grid rows
-//   gemm(a, b, c, bias, M, N, K, stride_am, stride_bk, stride_cm)
-//                                      grid cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), GROUP_M order
+// Parameter orders are those of the kernels of dsl/kernels (and of the hand-written templates in
+// test/kernels/Inputs); a variant whose metadata names its parameters binds by name instead:
+//   vector_add(x, y, out, n)                                     grid cdiv(n, BLOCK)
+//   swiglu / geglu(out, gate, up, n)                             grid cdiv(n, BLOCK)
+//   softmax(out, in, in_stride, out_stride, n_cols)              grid rows
+//   row_max(out, in, stride, n_cols)                             grid rows
+//   rmsnorm(out, in, w, stride, n_cols, eps)                     grid rows
+//   add_rmsnorm(out, in, res, w, stride, n_cols, eps)            grid rows; res += in in place
+//   layernorm(out, in, w, bias, stride, n_cols, eps)             grid rows
+//   rope(q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride, q_head_stride,
+//        k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride, cos_seq_stride,
+//        cos_half_offset)                                        grid B * S
+//   cross_entropy(loss, logits, labels, stride, n_cols, ignore_index)             grid rows
+//   cross_entropy_backward(dlogits, logits, labels, dloss, stride, dstride, n_cols,
+//                          ignore_index, n_valid)                                 grid rows
+//   gemm(a, b, out, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm,
+//        stride_cn)                        grid cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), GROUP_M order
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Harness/Problem.h"
@@ -70,6 +73,17 @@ struct Builder {
         if (a == b)
           return v;
       }
+    return fallback;
+  }
+  /// An enum config field of the variant (ACT = "relu"), or `fallback`.
+  std::string text(const std::string &key, const std::string &fallback) const {
+    for (const auto &[k, v] : o.configText) {
+      std::string a = k, b = key;
+      std::transform(a.begin(), a.end(), a.begin(), ::tolower);
+      std::transform(b.begin(), b.end(), b.begin(), ::tolower);
+      if (a == b)
+        return v;
+    }
     return fallback;
   }
   std::string option(const std::string &key, const std::string &fallback) const {
@@ -150,11 +164,23 @@ Status rowsCols(const ProblemOptions &o, int64_t &rows, int64_t &cols) {
 // Element-wise
 //===----------------------------------------------------------------------===//
 
-/// vector_add, swiglu, geglu: out = f(a, b) over n elements; option tail=T keeps only the
-/// last T elements of each tensor in memory and runs only the programs that touch them.
-Status elementwise(Builder &b, const char *aName, const char *bName,
-                   std::vector<double> (*f)(const std::vector<double> &,
-                                            const std::vector<double> &)) {
+using Binary = std::vector<double> (*)(const std::vector<double> &, const std::vector<double> &);
+
+/// The GELU of geglu: erf (config approximate = none, the default) or tanh.
+std::vector<double> gegluTanh(const std::vector<double> &a, const std::vector<double> &b) {
+  std::vector<double> o(a.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    double x = a[i];
+    o[i] = 0.5 * x * (1.0 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))) * b[i];
+  }
+  return o;
+}
+
+/// vector_add (x, y, out, n) and the GLUs (out, gate, up, n): out = f(first, second) over n
+/// elements; option tail=T keeps only the last T elements of each tensor in memory and runs
+/// only the programs that touch them (case C6).
+Status elementwise(Builder &b, bool outFirst, const char *aName, const char *bName, Binary f,
+                   std::vector<std::string> aAliases, std::vector<std::string> bAliases) {
   const ProblemOptions &o = b.o;
   if (Status s = floatDType(o); !s)
     return s;
@@ -173,9 +199,12 @@ Status elementwise(Builder &b, const char *aName, const char *bName,
   for (int i : {x, y, out})
     b.p.buffers[i].pointerOffset = -start;
   b.p.buffers[out].reference = f(b.values(x), b.values(y));
-  b.ptr(aName, x, {"x_ptr", "a_ptr", "x", "a", "gate", "input"});
-  b.ptr(bName, y, {"y_ptr", "b_ptr", "y", "b", "up"});
-  b.ptr("out", out, {"out_ptr", "output", "output_ptr", "o", "c"});
+  if (outFirst)
+    b.ptr("out", out, {"out_ptr", "output", "output_ptr", "o", "y"});
+  b.ptr(aName, x, aAliases);
+  b.ptr(bName, y, bAliases);
+  if (!outFirst)
+    b.ptr("out", out, {"out_ptr", "output", "output_ptr", "o", "c"});
   b.i64("n", n, {"n_elements", "numel", "size"});
   b.p.launch.grid.x = cdiv(n, block);
   b.p.launch.firstProgram = start / block;
@@ -204,7 +233,8 @@ Status softmax(Builder &b) {
   b.p.buffers[out].reference = ref::softmax(b.values(in), rows, cols);
   b.ptr("out", out, {"out_ptr", "output", "output_ptr", "y"});
   b.ptr("in", in, {"in_ptr", "input", "input_ptr", "x"});
-  b.i64("stride", cols, {"row_stride", "input_row_stride", "x_stride"});
+  b.i64("in_stride", cols, {"stride", "row_stride", "input_row_stride", "x_stride"});
+  b.i64("out_stride", cols, {"output_row_stride", "y_stride"});
   b.i64("n_cols", cols, {"cols", "ncols", "n"});
   b.p.launch.grid.x = rows;
   b.p.elements = rows * cols;
@@ -229,7 +259,7 @@ Status rowMax(Builder &b) {
   b.p.buffers[out].tol = {0, 0}; // a max is exact
   b.ptr("out", out, {"out_ptr", "output"});
   b.ptr("in", in, {"in_ptr", "input", "x"});
-  b.i64("stride", cols, {"row_stride"});
+  b.i64("stride", cols, {"row_stride", "in_stride"});
   b.i64("n_cols", cols, {"cols", "n"});
   b.p.launch.grid.x = rows;
   b.p.elements = rows * cols;
@@ -246,11 +276,11 @@ Status rmsnorm(Builder &b) {
     return s;
   double eps = 1e-6;
   int out = b.output("out", b.o.dtype, {rows, cols});
-  int x = b.input("x", b.o.dtype, {rows, cols});
+  int x = b.input("in", b.o.dtype, {rows, cols});
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
   b.p.buffers[out].reference = ref::rmsNorm(b.values(x), b.values(w), rows, cols, eps);
   b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
-  b.ptr("x", x, {"x_ptr", "in", "input"});
+  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
   b.ptr("w", w, {"w_ptr", "weight", "weight_ptr"});
   b.i64("stride", cols, {"row_stride", "x_stride"});
   b.i64("n_cols", cols, {"cols", "n"});
@@ -270,8 +300,8 @@ Status addRmsnorm(Builder &b) {
     return s;
   double eps = 1e-6;
   int out = b.output("out", b.o.dtype, {rows, cols});
-  int res = b.input("residual", b.o.dtype, {rows, cols});
-  int x = b.input("x", b.o.dtype, {rows, cols});
+  int x = b.input("in", b.o.dtype, {rows, cols});
+  int res = b.input("res", b.o.dtype, {rows, cols});
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
   std::vector<double> sum = ref::vectorAdd(b.values(x), b.values(res));
   b.p.buffers[out].reference = ref::rmsNorm(sum, b.values(w), rows, cols, eps);
@@ -280,8 +310,8 @@ Status addRmsnorm(Builder &b) {
   r.reference = sum;
   r.tol = defaultTolerance(b.o.dtype);
   b.ptr("out", out, {"out_ptr", "y", "output"});
-  b.ptr("residual", res, {"residual_ptr", "res", "r"});
-  b.ptr("x", x, {"x_ptr", "in", "input"});
+  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
+  b.ptr("res", res, {"residual", "residual_ptr", "res_ptr", "r"});
   b.ptr("w", w, {"w_ptr", "weight"});
   b.i64("stride", cols, {"row_stride"});
   b.i64("n_cols", cols, {"cols", "n"});
@@ -301,15 +331,15 @@ Status layernorm(Builder &b) {
     return s;
   double eps = 1e-5;
   int out = b.output("out", b.o.dtype, {rows, cols});
-  int x = b.input("x", b.o.dtype, {rows, cols}, -2, 3); // a nonzero mean: C1 catches padding
+  int x = b.input("in", b.o.dtype, {rows, cols}, -2, 3); // a nonzero mean: C1 catches padding
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
-  int bias = b.input("b", b.o.dtype, {cols});
+  int bias = b.input("bias", b.o.dtype, {cols});
   b.p.buffers[out].reference =
       ref::layerNorm(b.values(x), b.values(w), b.values(bias), rows, cols, eps);
   b.ptr("out", out, {"out_ptr", "y", "output"});
-  b.ptr("x", x, {"x_ptr", "in", "input"});
+  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
   b.ptr("w", w, {"w_ptr", "weight"});
-  b.ptr("b", bias, {"b_ptr", "bias", "bias_ptr"});
+  b.ptr("bias", bias, {"b", "b_ptr", "bias_ptr"});
   b.i64("stride", cols, {"row_stride"});
   b.i64("n_cols", cols, {"cols", "n"});
   b.f64("eps", eps, {"epsilon"});
@@ -324,8 +354,9 @@ Status layernorm(Builder &b) {
 // RoPE
 //===----------------------------------------------------------------------===//
 
-/// Shape BxHQxHKxSxD: q (B, HQ, S, D) and k (B, HK, S, D) rotated in place with cos/sin
-/// (B, S, D) (cos/sin per batch, case C5).
+/// Shape BxHQxHKxSxD: q (B, HQ, S, D) and k (B, HK, S, D) rotated in place with f32 cos/sin
+/// tables (B, S, D), one per batch (case C5). The variant's HALF must be D/2 and BLOCK_H at
+/// least max(HQ, HK) when its config names them.
 Status rope(Builder &b) {
   if (Status s = needRank(b.o, 5, "BxHQxHKxSxD"); !s)
     return s;
@@ -335,10 +366,18 @@ Status rope(Builder &b) {
           D = b.o.shape[4];
   if (D % 2)
     return Status::error("problem rope: head_dim " + std::to_string(D) + " must be even");
+  int64_t half = b.config({"HALF"}, D / 2), blockH = b.config({"BLOCK_H"}, std::max(HQ, HK));
+  if (half != D / 2)
+    return Status::error("problem rope: the variant has HALF = " + std::to_string(half) +
+                         ", so head_dim must be " + std::to_string(2 * half) + ", not " +
+                         std::to_string(D));
+  if (blockH < std::max(HQ, HK))
+    return Status::error("problem rope: the variant has BLOCK_H = " + std::to_string(blockH) +
+                         ", fewer than the " + std::to_string(std::max(HQ, HK)) + " heads");
   int q = b.input("q", b.o.dtype, {B, HQ, S, D});
   int k = b.input("k", b.o.dtype, {B, HK, S, D});
-  int c = b.input("cos", b.o.dtype, {B, S, D});
-  int s = b.input("sin", b.o.dtype, {B, S, D});
+  int c = b.input("cos", DType::f32, {B, S, D});
+  int s = b.input("sin", DType::f32, {B, S, D});
   std::vector<double> cv = b.values(c), sv = b.values(s);
   for (int i : {q, k}) {
     ProblemBuffer &pb = b.p.buffers[i];
@@ -353,10 +392,18 @@ Status rope(Builder &b) {
   b.i64("seq_len", S, {"s", "seq", "n_tokens"});
   b.i64("n_qh", HQ, {"n_q_heads", "hq", "q_heads"});
   b.i64("n_kh", HK, {"n_k_heads", "hk", "k_heads"});
-  b.i64("head_dim", D, {"d", "hd"});
-  b.p.launch.grid = {B * S, std::max(HQ, HK), 1};
+  b.i64("q_batch_stride", HQ * S * D);
+  b.i64("q_seq_stride", D);
+  b.i64("q_head_stride", S * D);
+  b.i64("k_batch_stride", HK * S * D);
+  b.i64("k_seq_stride", D);
+  b.i64("k_head_stride", S * D);
+  b.i64("cos_batch_stride", S * D);
+  b.i64("cos_seq_stride", D);
+  b.i64("cos_half_offset", D / 2);
+  b.p.launch.grid = {B * S, 1, 1};
   b.p.elements = B * (HQ + HK) * S * D;
-  b.p.bytes = (2 * b.p.elements + 2 * B * S * D) * static_cast<int64_t>(sizeOf(b.o.dtype));
+  b.p.bytes = 2 * b.p.elements * static_cast<int64_t>(sizeOf(b.o.dtype)) + 8 * B * S * D;
   b.describe();
   return Status::ok();
 }
@@ -365,17 +412,18 @@ Status rope(Builder &b) {
 // Cross-entropy
 //===----------------------------------------------------------------------===//
 
-Status reduction(const Builder &b, ref::Reduction &r) {
-  std::string s = b.option("reduction", "mean");
-  if (s == "mean")
+/// The reduction: the variant's `reduction` config field when it has one, else the option.
+Status reduction(const Builder &b, ref::Reduction &r, std::string &name) {
+  name = b.text("reduction", b.option("reduction", "mean"));
+  if (name == "mean")
     r = ref::Reduction::mean;
-  else if (s == "sum")
+  else if (name == "sum")
     r = ref::Reduction::sum;
-  else if (s == "none")
+  else if (name == "none")
     r = ref::Reduction::none;
   else
     return Status::error("problem " + b.o.name + ": reduction must be mean, sum or none, got '" +
-                         s + "'");
+                         name + "'");
   return Status::ok();
 }
 
@@ -415,6 +463,16 @@ void setTrueProb(Builder &b, int logits, const std::vector<int64_t> &lab, int64_
   }
 }
 
+int labelsBuffer(Builder &b, const std::vector<int64_t> &lab) {
+  int buf = b.input("labels", DType::i64, {static_cast<int64_t>(lab.size())});
+  for (size_t i = 0; i < lab.size(); ++i)
+    b.p.buffers[buf].host.setInt(static_cast<int64_t>(i), lab[i]);
+  return buf;
+}
+
+/// loss[row] per row (0 when ignored), and the reduction of the losses computed on the host
+/// from the kernel's output (a derived buffer): mean over the non-ignored rows (NaN when there
+/// is none, as PyTorch, case C4), sum, or none (nothing more to check).
 Status crossEntropy(Builder &b) {
   int64_t n, v;
   if (Status s = rowsCols(b.o, n, v); !s)
@@ -422,97 +480,93 @@ Status crossEntropy(Builder &b) {
   if (Status s = floatDType(b.o); !s)
     return s;
   ref::Reduction red;
-  if (Status s = reduction(b, red); !s)
+  std::string redName;
+  if (Status s = reduction(b, red, redName); !s)
     return s;
   const int64_t ignoreIndex = -100;
+  int loss = b.output("loss", DType::f32, {n});
   int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
   std::vector<int64_t> lab = labels(b, n, v, ignoreIndex);
-  int labelsBuf = b.input("labels", DType::i64, {n});
-  for (int64_t i = 0; i < n; ++i)
-    b.p.buffers[labelsBuf].host.setInt(i, lab[i]);
-  int loss = b.output("loss", DType::f32, {n});
-  int total = b.output("total", DType::f32, {1});
-  ProblemBuffer &t = b.p.buffers[total];
-  t.input = true; // accumulated with atomic adds: starts at 0
-  t.host.set(0, 0.0);
-  int64_t valid =
-      std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
-  double scale = red == ref::Reduction::mean ? 1.0 / static_cast<double>(valid) : 1.0;
-  if (red == ref::Reduction::mean && valid == 0)
-    scale = INFINITY; // 0 * inf = NaN: PyTorch's mean over no element
+  int labelsBuf = labelsBuffer(b, lab);
   ref::CrossEntropy r = ref::crossEntropy(b.values(logits), lab, n, v, ignoreIndex, red);
   b.p.buffers[loss].reference = r.loss;
-  b.p.buffers[loss].tol = defaultTolerance(b.o.dtype == DType::f64 ? DType::f64 : DType::f32);
-  if (b.o.dtype == DType::f16 || b.o.dtype == DType::bf16)
-    b.p.buffers[loss].tol = {1e-4, 1e-5}; // f32 math on exact 16-bit inputs
+  b.p.buffers[loss].tol = {1e-5, 1e-6}; // f32 math on the (exact) stored logits
+  int total = b.output("reduced", DType::f64, {1});
+  ProblemBuffer &t = b.p.buffers[total];
+  t.derived = true;
+  t.input = false;
   t.reference = {red == ref::Reduction::none ? 0.0 : r.total};
-  t.tol = {1e-5, 1e-5};
+  t.tol = {1e-5, 1e-6};
   if (red == ref::Reduction::none)
-    t.checkEnd = 0; // not produced
+    t.checkEnd = 0;
+  int64_t valid =
+      std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
+  b.p.derive = [loss, total, red, valid](Problem &p) {
+    const HostBuffer &l = p.buffers[loss].host;
+    double sum = 0;
+    for (int64_t i = 0; i < l.numel(); ++i)
+      sum += l.get(i);
+    // PyTorch's mean over zero rows: 0 / 0 = NaN.
+    double value = red == ref::Reduction::mean ? sum / static_cast<double>(valid) : sum;
+    p.buffers[total].host.set(0, value);
+  };
+  b.ptr("loss", loss, {"loss_ptr", "losses"});
   b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr", "input"});
   b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr", "y", "y_ptr"});
-  b.ptr("loss", loss, {"loss_ptr", "losses"});
-  b.ptr("total", total, {"total_ptr", "loss_sum", "reduced"});
   b.i64("stride", v, {"row_stride", "logits_stride"});
   b.i64("n_cols", v, {"vocab", "v", "n_vocab", "cols"});
   b.i64("ignore_index", ignoreIndex, {"ignore"});
-  b.f64("scale", scale, {"loss_scale", "reduction_scale"});
   b.p.launch.grid.x = n;
   b.p.elements = n * v;
   b.p.bytes = n * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * n;
   b.describe();
-  b.p.description +=
-      " reduction=" + b.option("reduction", "mean") + " ignore=" + b.option("ignore", "some");
+  b.p.description += " reduction=" + redName + " ignore=" + b.option("ignore", "some");
   return Status::ok();
 }
 
-Status crossEntropyBwd(Builder &b) {
+/// dlogits = (softmax - onehot) * g per row, g = dloss[row] (reduction none, a different value
+/// per token, case C3), dloss[0] (sum) or dloss[0] / n_valid (mean); ignored rows get 0.
+Status crossEntropyBackward(Builder &b) {
   int64_t n, v;
   if (Status s = rowsCols(b.o, n, v); !s)
     return s;
   if (Status s = floatDType(b.o); !s)
     return s;
   ref::Reduction red;
-  if (Status s = reduction(b, red); !s)
+  std::string redName;
+  if (Status s = reduction(b, red, redName); !s)
     return s;
   const int64_t ignoreIndex = -100;
   int dlogits = b.output("dlogits", b.o.dtype, {n, v});
   int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
   std::vector<int64_t> lab = labels(b, n, v, ignoreIndex);
   setTrueProb(b, logits, lab, n, v, ignoreIndex);
-  int labelsBuf = b.input("labels", DType::i64, {n});
-  for (int64_t i = 0; i < n; ++i)
-    b.p.buffers[labelsBuf].host.setInt(i, lab[i]);
-  // Upstream gradient: one per token for none (all different, case C3), else one value.
-  std::vector<double> gradOut(red == ref::Reduction::none ? n : 1);
-  for (double &g : gradOut)
-    g = b.rng.uniform(0.5, 2.0);
+  int labelsBuf = labelsBuffer(b, lab);
+  int dloss = b.input("dloss", DType::f32, {red == ref::Reduction::none ? n : 1}, 0.5, 2.0);
   int64_t valid =
       std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
-  int gs = b.input("grad_scale", DType::f32, {n});
-  for (int64_t i = 0; i < n; ++i) {
-    double s = red == ref::Reduction::none  ? gradOut[i]
-               : red == ref::Reduction::sum ? gradOut[0]
-                                            : gradOut[0] / static_cast<double>(valid);
-    b.p.buffers[gs].host.set(i, s);
-  }
-  std::vector<double> gsv = b.values(gs); // the scales as the kernel sees them (f32)
-  std::vector<double> g = ref::crossEntropyBackward(b.values(logits), lab, n, v, ignoreIndex,
-                                                    ref::Reduction::none, gsv);
-  b.p.buffers[dlogits].reference = g;
+  // The per-row scale as the kernel forms it in f32.
+  std::vector<double> g = b.values(dloss), scale(n);
+  for (int64_t i = 0; i < n; ++i)
+    scale[i] = red == ref::Reduction::none  ? g[i]
+               : red == ref::Reduction::sum ? g[0]
+                                            : double(float(g[0]) / float(valid));
+  b.p.buffers[dlogits].reference = ref::crossEntropyBackward(
+      b.values(logits), lab, n, v, ignoreIndex, ref::Reduction::none, scale);
   b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
   b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr"});
   b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
-  b.ptr("grad_scale", gs, {"grad_scale_ptr", "grad_out", "dloss", "scale"});
-  b.i64("stride", v, {"row_stride"});
+  b.ptr("dloss", dloss, {"dloss_ptr", "grad_out", "grad_output"});
+  b.i64("stride", v, {"row_stride", "logits_stride"});
+  b.i64("dstride", v, {"dlogits_stride", "grad_stride"});
   b.i64("n_cols", v, {"vocab", "v", "cols"});
   b.i64("ignore_index", ignoreIndex, {"ignore"});
+  b.i64("n_valid", valid, {"n_non_ignore"});
   b.p.launch.grid.x = n;
   b.p.elements = n * v;
   b.p.bytes = 2 * n * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * n;
   b.describe();
-  b.p.description +=
-      " reduction=" + b.option("reduction", "mean") + " ignore=" + b.option("ignore", "some");
+  b.p.description += " reduction=" + redName + " ignore=" + b.option("ignore", "some");
   return Status::ok();
 }
 
@@ -520,15 +574,16 @@ Status crossEntropyBwd(Builder &b) {
 // GEMM
 //===----------------------------------------------------------------------===//
 
-/// Shape MxNxK; c = act(a * b + bias) with option act=none|relu|gelu|silu and bias=0|1 (the
-/// kernel variant's ACT / HAS_BIAS config must agree).
+/// Shape MxNxK; out = act(a * b + bias). The activation and the bias come from the variant's
+/// ACT / HAS_BIAS config fields when present, else from options act=none|relu|gelu|silu and
+/// bias=0|1.
 Status gemm(Builder &b) {
   if (Status s = needRank(b.o, 3, "MxNxK"); !s)
     return s;
   if (Status s = floatDType(b.o); !s)
     return s;
   int64_t M = b.o.shape[0], N = b.o.shape[1], K = b.o.shape[2];
-  std::string act = b.option("act", "none");
+  std::string act = b.text("ACT", b.option("act", "none"));
   ref::Activation a = ref::Activation::none;
   if (act == "relu")
     a = ref::Activation::relu;
@@ -538,23 +593,27 @@ Status gemm(Builder &b) {
     a = ref::Activation::silu;
   else if (act != "none")
     return Status::error("problem gemm: act must be none, relu, gelu or silu, got '" + act + "'");
-  bool hasBias = b.option("bias", act == "none" ? "0" : "1") == "1";
+  bool hasBias = b.config({"HAS_BIAS"}, b.option("bias", act == "none" ? "0" : "1") == "1");
   int ab = b.input("a", b.o.dtype, {M, K});
   int bb = b.input("b", b.o.dtype, {K, N});
-  int c = b.output("c", b.o.dtype, {M, N});
+  int c = b.output("out", b.o.dtype, {M, N});
   int bias = b.input("bias", b.o.dtype, {N});
-  b.p.buffers[c].reference = ref::gemm(
-      b.values(ab), b.values(bb), hasBias ? b.values(bias) : std::vector<double>{}, M, N, K, a);
+  b.p.buffers[c].reference =
+      ref::gemm(b.values(ab), b.values(bb), hasBias ? b.values(bias) : std::vector<double>{}, M,
+                N, K, a);
   b.ptr("a", ab, {"a_ptr"});
   b.ptr("b", bb, {"b_ptr"});
-  b.ptr("c", c, {"c_ptr", "out", "out_ptr"});
+  b.ptr("out", c, {"c", "c_ptr", "out_ptr"});
   b.ptr("bias", bias, {"bias_ptr"});
   b.i64("M", M);
   b.i64("N", N);
   b.i64("K", K);
   b.i64("stride_am", K, {"lda"});
+  b.i64("stride_ak", 1);
   b.i64("stride_bk", N, {"ldb"});
+  b.i64("stride_bn", 1);
   b.i64("stride_cm", N, {"ldc"});
+  b.i64("stride_cn", 1);
   int64_t bm = b.config({"BLOCK_M"}, 64), bn = b.config({"BLOCK_N"}, 64);
   b.p.launch.grid.x = cdiv(M, bm) * cdiv(N, bn);
   b.p.elements = M * N;
@@ -572,35 +631,53 @@ struct Entry {
 
 const std::vector<Entry> &specs() {
   static const std::vector<Entry> table = {
-      {"vector_add", [](Builder &b) { return elementwise(b, "x", "y", ref::vectorAdd); },
+      {"vector_add",
+       [](Builder &b) {
+         return elementwise(b, false, "x", "y", ref::vectorAdd, {"x_ptr", "a", "a_ptr", "input"},
+                            {"y_ptr", "b", "b_ptr"});
+       },
        "vector_add(x, y, out, n): out = x + y. Shape: any (flattened). Config BLOCK. Option "
        "tail=T: allocate only the last T elements and run only their programs (C6)."},
-      {"swiglu", [](Builder &b) { return elementwise(b, "a", "b", ref::swiglu); },
-       "swiglu(a, b, out, n): out = silu(a) * b. Config BLOCK."},
-      {"geglu", [](Builder &b) { return elementwise(b, "a", "b", ref::geglu); },
-       "geglu(a, b, out, n): out = gelu_erf(a) * b. Config BLOCK."},
-      {"softmax", softmax, "softmax(out, in, stride, n_cols): row softmax. Shape ROWSxCOLS."},
+      {"swiglu",
+       [](Builder &b) {
+         return elementwise(b, true, "gate", "up", ref::swiglu, {"a", "gate_ptr", "x"},
+                            {"b", "up_ptr", "y"});
+       },
+       "swiglu(out, gate, up, n): out = silu(gate) * up. Config BLOCK."},
+      {"geglu",
+       [](Builder &b) {
+         bool tanh = b.text("approximate", b.option("approximate", "none")) == "tanh";
+         return elementwise(b, true, "gate", "up", tanh ? gegluTanh : ref::geglu,
+                            {"a", "gate_ptr", "x"}, {"b", "up_ptr", "y"});
+       },
+       "geglu(out, gate, up, n): out = gelu(gate) * up, erf GELU or tanh when the config (or "
+       "option) approximate = tanh. Config BLOCK."},
+      {"softmax", softmax,
+       "softmax(out, in, in_stride, out_stride, n_cols): row softmax. Shape ROWSxCOLS."},
       {"row_max", rowMax, "row_max(out, in, stride, n_cols): out (f32) = max of each row (C9)."},
-      {"rmsnorm", rmsnorm, "rmsnorm(out, x, w, stride, n_cols, eps): shape ROWSxCOLS, eps 1e-6."},
+      {"rmsnorm", rmsnorm, "rmsnorm(out, in, w, stride, n_cols, eps): shape ROWSxCOLS, eps 1e-6."},
       {"add_rmsnorm", addRmsnorm,
-       "add_rmsnorm(out, residual, x, w, stride, n_cols, eps): residual += x (written back), "
-       "out = rmsnorm(residual) * w."},
+       "add_rmsnorm(out, in, res, w, stride, n_cols, eps): res += in (written back), "
+       "out = rmsnorm(res) * w."},
       {"layernorm", layernorm,
-       "layernorm(out, x, w, b, stride, n_cols, eps): biased variance, eps 1e-5 (C1)."},
+       "layernorm(out, in, w, bias, stride, n_cols, eps): biased variance, eps 1e-5 (C1)."},
       {"rope", rope,
-       "rope(q, k, cos, sin, seq_len, n_qh, n_kh, head_dim): shape BxHQxHKxSxD, q and k "
-       "rotated in place (rotate-half), cos/sin (B, S, D); grid (B*S, max(HQ, HK)) (C5)."},
+       "rope(q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride, q_head_stride, "
+       "k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride, cos_seq_stride, "
+       "cos_half_offset): shape BxHQxHKxSxD, q (B, HQ, S, D) and k (B, HK, S, D) rotated in "
+       "place (rotate-half), f32 cos/sin (B, S, D); grid B*S (C5)."},
       {"cross_entropy", crossEntropy,
-       "cross_entropy(logits, labels, loss, total, stride, n_cols, ignore_index, scale): shape "
-       "NxV; loss[i] per row (0 when ignored), total += loss[i] * scale with atomics. Options "
-       "reduction=mean|sum|none, ignore=none|some|all (C4)."},
-      {"cross_entropy_bwd", crossEntropyBwd,
-       "cross_entropy_bwd(dlogits, logits, labels, grad_scale, stride, n_cols, ignore_index): "
-       "dlogits = (softmax - onehot) * grad_scale[row], 0 for ignored rows. Options as "
-       "cross_entropy, ignore=K (K ignored rows), true_prob=P (C2, C3, C4)."},
+       "cross_entropy(loss, logits, labels, stride, n_cols, ignore_index): shape NxV; loss[i] "
+       "per row (0 when ignored); the reduction of the losses (host side) is checked too. "
+       "Options reduction=mean|sum|none, ignore=none|some|all|K (C4)."},
+      {"cross_entropy_backward", crossEntropyBackward,
+       "cross_entropy_backward(dlogits, logits, labels, dloss, stride, dstride, n_cols, "
+       "ignore_index, n_valid): dlogits = (softmax - onehot) * g, 0 for ignored rows. Config "
+       "(or option) reduction; options ignore=..., true_prob=P (C2, C3, C4)."},
       {"gemm", gemm,
-       "gemm(a, b, c, bias, M, N, K, stride_am, stride_bk, stride_cm): shape MxNxK, c = act(a*b "
-       "+ bias). Config BLOCK_M, BLOCK_N (grid). Options act=none|relu|gelu|silu, bias=0|1 (C7)."},
+       "gemm(a, b, out, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, "
+       "stride_cn): shape MxNxK, out = act(a*b + bias). Config BLOCK_M, BLOCK_N (grid), ACT, "
+       "HAS_BIAS (or options act=..., bias=0|1) (C7)."},
   };
   return table;
 }
@@ -621,7 +698,15 @@ std::string tessel::harness::problemHelp() {
   return s;
 }
 
-Status tessel::harness::makeProblem(const ProblemOptions &opts, Problem &out) {
+Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) {
+  ProblemOptions opts = optsIn;
+  // Kernel names of the library map to their problems: *_looped variants, old names.
+  const std::string suffix = "_looped";
+  if (opts.name.size() > suffix.size() &&
+      opts.name.compare(opts.name.size() - suffix.size(), suffix.size(), suffix) == 0)
+    opts.name.resize(opts.name.size() - suffix.size());
+  if (opts.name == "cross_entropy_bwd")
+    opts.name = "cross_entropy_backward";
   for (const Entry &e : specs()) {
     if (opts.name != e.name)
       continue;

@@ -99,6 +99,8 @@ public:
       for (NamedAttribute a : cfg)
         if (auto i = dyn_cast<IntegerAttr>(a.getValue()))
           variant.config.emplace(a.getName().str(), i.getInt());
+        else if (auto t = dyn_cast<StringAttr>(a.getValue()))
+          variant.configText.emplace(a.getName().str(), t.str());
     return Status::ok();
   }
 

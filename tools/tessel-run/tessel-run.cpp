@@ -83,6 +83,7 @@ int main(int argc, char **argv) {
   int reps = 5;
   bool bench = false, quiet = false;
   std::map<std::string, int64_t> defines;
+  std::map<std::string, std::string> defineText;
   std::map<std::string, std::string> options;
   std::vector<std::string> rawArgs;
   std::string gridSpec, programs;
@@ -165,7 +166,14 @@ int main(int argc, char **argv) {
       std::string k, val;
       if (!keyValue(kv, k, val))
         return usage("-D needs NAME=VALUE, got '" + kv + "'");
-      defines[k] = std::strtoll(val.c_str(), nullptr, 0);
+      char *end = nullptr;
+      long long iv = std::strtoll(val.c_str(), &end, 0);
+      if (val == "true" || val == "false")
+        defines[k] = val == "true";
+      else if (end && *end == 0 && !val.empty())
+        defines[k] = iv;
+      else
+        defineText[k] = val; // an enum field: -D ACT=relu
     } else if (is("--opt")) {
       std::string k, val;
       if (!value(v) || !keyValue(v, k, val))
@@ -255,8 +263,11 @@ int main(int argc, char **argv) {
   po.dtype = *dt;
   po.seed = seed;
   po.config = variant.config;
+  po.configText = variant.configText;
   for (auto &[k, v] : defines)
     po.config[k] = v;
+  for (auto &[k, v] : defineText)
+    po.configText[k] = v;
   po.options = options;
   Problem p;
   if (Status s = makeProblem(po, p); !s)
@@ -291,7 +302,11 @@ int main(int argc, char **argv) {
     // Re-run on fresh buffers for timing.
     std::vector<BufferId> ids;
     for (ProblemBuffer &b : p.buffers) {
-      BufferId id;
+      BufferId id = -1;
+      if (b.derived) {
+        ids.push_back(id);
+        continue;
+      }
       if (!ex->allocate(b.name, b.host.dtype(), b.host.numel(), id) || !ex->upload(id, b.host))
         return 2;
       ids.push_back(id);

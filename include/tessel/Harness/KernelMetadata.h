@@ -33,7 +33,8 @@ struct KernelMetadata {
   std::string tileIR;       ///< tile-IR file (absolute after loading)
   std::map<std::string, std::string> files; ///< other artifacts by kind ("ptx", "cubin", ...)
   std::vector<KernelArgInfo> args;
-  std::map<std::string, int64_t> config; ///< config fields (BLOCK, num_warps, ...)
+  std::map<std::string, int64_t> config; ///< integer and bool config fields (BLOCK, num_warps)
+  std::map<std::string, std::string> configText; ///< enum config fields (ACT = "relu")
   int64_t numWarps = 4;
   int64_t numStages = 1;
 

@@ -14,6 +14,7 @@
 #include "tessel/Harness/HostBuffer.h"
 #include "tessel/Harness/Status.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -31,6 +32,9 @@ struct ProblemBuffer {
   /// Element offset of the pointer handed to the kernel from the buffer's start: negative when
   /// only a window of a larger virtual tensor is allocated (case C6).
   int64_t pointerOffset = 0;
+  /// Not a kernel argument: computed on the host by Problem::derive from the other outputs
+  /// after the run (e.g. the mean of per-row losses), then compared like an output.
+  bool derived = false;
 };
 
 struct ProblemArg {
@@ -48,6 +52,8 @@ struct Problem {
   std::vector<ProblemBuffer> buffers;
   std::vector<ProblemArg> args; ///< in the kernel's canonical parameter order
   LaunchConfig launch;
+  /// Fills the derived buffers from the downloaded outputs (null when there are none).
+  std::function<void(Problem &)> derive;
   int64_t elements = 0; ///< elements of the main input (throughput = elements / second)
   int64_t bytes = 0;    ///< the fewest bytes the kernel must move (bandwidth)
 };
@@ -61,6 +67,7 @@ struct ProblemOptions {
   DType dtype = DType::f32;
   uint64_t seed = 0;
   std::map<std::string, int64_t> config;
+  std::map<std::string, std::string> configText; ///< enum fields by name (ACT = "relu")
   std::map<std::string, std::string> options;
 };
 

@@ -194,10 +194,12 @@ TEST(Runner, BindsByNameWithAliases) {
   m.args = {{"n_cols", "i64"},
             {"input_ptr", "!tile.ptr<f32>"},
             {"output_ptr", "!tile.ptr<f32>"},
+            {"out_stride", "i64"},
             {"row_stride", "i64"}};
   std::vector<int> order;
-  ASSERT_TRUE(bindArguments(m, p, order).isOk());
-  EXPECT_EQ(order, (std::vector<int>{3, 1, 0, 2}));
+  Status bound = bindArguments(m, p, order);
+  ASSERT_TRUE(bound.isOk()) << bound.message();
+  EXPECT_EQ(order, (std::vector<int>{4, 1, 0, 3, 2}));
   m.args[1].type = "!tile.ptr<bf16>";
   Status s = bindArguments(m, p, order);
   EXPECT_FALSE(s.isOk());

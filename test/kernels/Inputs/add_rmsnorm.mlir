@@ -1,7 +1,7 @@
 // RMSNorm with a fused residual add, hand-written tile IR template (ELT, EXT, TRUNC, BLK).
-// residual = x + residual is written back (rounded to ELT, the next layer's input), and
+// res = in + res is written back (rounded to ELT, the next layer's input), and
 // out = residual / sqrt(mean(residual^2) + eps) * w, with the statistics on the rounded sum.
-func.func @add_rmsnorm(%out: !tile.ptr<ELT>, %res: !tile.ptr<ELT>, %x: !tile.ptr<ELT>,
+func.func @add_rmsnorm(%out: !tile.ptr<ELT>, %x: !tile.ptr<ELT>, %res: !tile.ptr<ELT>,
                        %w: !tile.ptr<ELT>, %stride: i64, %n_cols: i64, %eps: f32)
     attributes {tile.kernel} {
   %pid = tile.program_id 0

@@ -1,6 +1,6 @@
-// GeGLU, hand-written tile IR template (ELT, EXT, TRUNC, BLK): out = gelu(a) * b with the
+// GeGLU, hand-written tile IR template (ELT, EXT, TRUNC, BLK): out = gelu(gate) * up with the
 // exact (erf) GELU 0.5 * a * (1 + erf(a / sqrt(2))), element-wise over n elements in f32.
-func.func @geglu(%a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %out: !tile.ptr<ELT>, %n: i64)
+func.func @geglu(%out: !tile.ptr<ELT>, %a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %n: i64)
     attributes {tile.kernel, tessel.config = {BLOCK = BLK : i64}} {
   %pid = tile.program_id 0
   %p64 = arith.extsi %pid : i32 to i64

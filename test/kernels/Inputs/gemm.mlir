@@ -1,12 +1,14 @@
 // GEMM with GROUP_M tile order and a fused bias + activation epilogue, hand-written tile IR
-// template (ELT, TRUNC; BM, BN, BK block sizes, GM = GROUP_M, ACT 0 none / 1 relu / 2 gelu /
-// 3 silu, BIAS 0 / 1). c (M, N) = act(a (M, K) * b (K, N) + bias (N)); one program per
+// template (ELT, TRUNC; BM, BN, BK block sizes, GM = GROUP_M, ACTN 0 / 1 / 2 / 3 and ACTS
+// none / relu / gelu / silu, BIAS 0 / 1). Strides are in elements. c (M, N) = act(a (M, K) * b (K, N) + bias (N)); one program per
 // (BM, BN) tile of c, visited GROUP_M rows of tiles at a time; the K loop masks the last,
 // partial block (K need not be a multiple of BK: masked, not wrapped, case C7).
 func.func @gemm(%a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %c: !tile.ptr<ELT>, %bias: !tile.ptr<ELT>,
-                %M: i64, %N: i64, %K: i64, %sam: i64, %sbk: i64, %scm: i64)
+                %M: i64, %N: i64, %K: i64, %sam: i64, %sak: i64, %sbk: i64, %sbn: i64,
+                %scm: i64, %scn: i64)
     attributes {tile.kernel, tessel.config = {BLOCK_M = BM : i64, BLOCK_N = BN : i64,
-                                              BLOCK_K = BK : i64, GROUP_M = GM : i64}} {
+                                              BLOCK_K = BK : i64, GROUP_M = GM : i64,
+                                              ACT = "ACTS", HAS_BIAS = BIAS : i64}} {
   %pid32 = tile.program_id 0
   %pid = arith.extsi %pid32 : i32 to i64
   %bm = arith.constant BM : i64
@@ -49,6 +51,7 @@ func.func @gemm(%a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %c: !tile.ptr<ELT>, %bia
   %Ma = tile.splat %M : i64 -> tensor<BMxBKxi64>
   %ma = arith.cmpi slt, %rma, %Ma : tensor<BMxBKxi64>
   %Ka = tile.splat %K : i64 -> tensor<BMxBKxi64>
+  %saks = tile.splat %sak : i64 -> tensor<BMxBKxi64>
   %as = tile.splat %a : !tile.ptr<ELT> -> tensor<BMxBKx!tile.ptr<ELT>>
   // b tile (BK, BN): rows k0 + rk, columns rn.
   %rkc = tile.expand_dims %ik64 {axis = 1 : i32} : tensor<BKxi64> -> tensor<BKx1xi64>
@@ -56,6 +59,8 @@ func.func @gemm(%a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %c: !tile.ptr<ELT>, %bia
   %rnr = tile.expand_dims %rn {axis = 0 : i32} : tensor<BNxi64> -> tensor<1xBNxi64>
   %rnb = tile.broadcast %rnr : tensor<1xBNxi64> -> tensor<BKxBNxi64>
   %sbks = tile.splat %sbk : i64 -> tensor<BKxBNxi64>
+  %sbns = tile.splat %sbn : i64 -> tensor<BKxBNxi64>
+  %bcol = arith.muli %rnb, %sbns : tensor<BKxBNxi64>
   %Nb = tile.splat %N : i64 -> tensor<BKxBNxi64>
   %nbm = arith.cmpi slt, %rnb, %Nb : tensor<BKxBNxi64>
   %Kb = tile.splat %K : i64 -> tensor<BKxBNxi64>
@@ -70,7 +75,8 @@ func.func @gemm(%a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %c: !tile.ptr<ELT>, %bia
     %ka = arith.addi %k0a, %rka : tensor<BMxBKxi64>
     %kam = arith.cmpi slt, %ka, %Ka : tensor<BMxBKxi64>
     %amask = arith.andi %ma, %kam : tensor<BMxBKxi1>
-    %aoff = arith.addi %arow, %ka : tensor<BMxBKxi64>
+    %acol = arith.muli %ka, %saks : tensor<BMxBKxi64>
+    %aoff = arith.addi %arow, %acol : tensor<BMxBKxi64>
     %ap = tile.addptr %as, %aoff : tensor<BMxBKx!tile.ptr<ELT>>, tensor<BMxBKxi64>
     %av = tile.load %ap, %amask, %zaE : tensor<BMxBKx!tile.ptr<ELT>>      // (BM, BK)
     %k0b = tile.splat %k0 : i64 -> tensor<BKxBNxi64>
@@ -78,7 +84,7 @@ func.func @gemm(%a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %c: !tile.ptr<ELT>, %bia
     %kbm = arith.cmpi slt, %kb, %Kb : tensor<BKxBNxi64>
     %bmask = arith.andi %kbm, %nbm : tensor<BKxBNxi1>
     %brow = arith.muli %kb, %sbks : tensor<BKxBNxi64>
-    %boff = arith.addi %brow, %rnb : tensor<BKxBNxi64>
+    %boff = arith.addi %brow, %bcol : tensor<BKxBNxi64>
     %bp = tile.addptr %bs, %boff : tensor<BKxBNx!tile.ptr<ELT>>, tensor<BKxBNxi64>
     %bv = tile.load %bp, %bmask, %zbE : tensor<BKxBNx!tile.ptr<ELT>>      // (BK, BN)
     %d = tile.dot %av, %bv, %acc_i : tensor<BMxBKxELT> * tensor<BKxBNxELT> -> tensor<BMxBNxf32>
@@ -100,7 +106,7 @@ func.func @gemm(%a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %c: !tile.ptr<ELT>, %bia
   %biasr = tile.expand_dims %biasf {axis = 0 : i32} : tensor<BNxf32> -> tensor<1xBNxf32>
   %biasb = tile.broadcast %biasr : tensor<1xBNxf32> -> tensor<BMxBNxf32>
   %x = arith.addf %acc, %biasb : tensor<BMxBNxf32>
-  %act = arith.constant ACT : i64
+  %act = arith.constant ACTN : i64
   %zero = arith.constant dense<0.0> : tensor<BMxBNxf32>
   %one = arith.constant dense<1.0> : tensor<BMxBNxf32>
   %halfc = arith.constant dense<0.5> : tensor<BMxBNxf32>
@@ -129,7 +135,9 @@ func.func @gemm(%a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %c: !tile.ptr<ELT>, %bia
   %rno = tile.broadcast %rnr : tensor<1xBNxi64> -> tensor<BMxBNxi64>
   %scms = tile.splat %scm : i64 -> tensor<BMxBNxi64>
   %crow = arith.muli %rmo, %scms : tensor<BMxBNxi64>
-  %coff = arith.addi %crow, %rno : tensor<BMxBNxi64>
+  %scns = tile.splat %scn : i64 -> tensor<BMxBNxi64>
+  %ccol = arith.muli %rno, %scns : tensor<BMxBNxi64>
+  %coff = arith.addi %crow, %ccol : tensor<BMxBNxi64>
   %Mc = tile.splat %M : i64 -> tensor<BMxBNxi64>
   %Nc = tile.splat %N : i64 -> tensor<BMxBNxi64>
   %cm1 = arith.cmpi slt, %rmo, %Mc : tensor<BMxBNxi64>

@@ -2,13 +2,15 @@
 // One program per row; three passes over column blocks of BLK so rows of any length work:
 // the row max, the sum of exp(x - max), then exp(x - max) / sum. Masked-off lanes load -inf
 // (case C9): they add exp(-inf) = 0 and never win the max.
-func.func @softmax(%out: !tile.ptr<ELT>, %in: !tile.ptr<ELT>, %stride: i64, %n_cols: i64)
+func.func @softmax(%out: !tile.ptr<ELT>, %in: !tile.ptr<ELT>, %in_stride: i64, %out_stride: i64,
+                   %n_cols: i64)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %pid = tile.program_id 0
   %row = arith.extsi %pid : i32 to i64
-  %rowoff = arith.muli %row, %stride : i64
-  %inrow = tile.addptr %in, %rowoff : !tile.ptr<ELT>, i64
-  %outrow = tile.addptr %out, %rowoff : !tile.ptr<ELT>, i64
+  %inoff = arith.muli %row, %in_stride : i64
+  %outoff = arith.muli %row, %out_stride : i64
+  %inrow = tile.addptr %in, %inoff : !tile.ptr<ELT>, i64
+  %outrow = tile.addptr %out, %outoff : !tile.ptr<ELT>, i64
   %c0 = arith.constant 0 : i64
   %cb = arith.constant BLK : i64
   %r = tile.arange 0, BLK : tensor<BLKxi32>

@@ -1,6 +1,6 @@
-// SwiGLU, hand-written tile IR template (ELT, EXT, TRUNC, BLK): out = silu(a) * b with
+// SwiGLU, hand-written tile IR template (ELT, EXT, TRUNC, BLK): out = silu(gate) * up with
 // silu(a) = a / (1 + exp(-a)), element-wise over n elements in f32.
-func.func @swiglu(%a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %out: !tile.ptr<ELT>, %n: i64)
+func.func @swiglu(%out: !tile.ptr<ELT>, %a: !tile.ptr<ELT>, %b: !tile.ptr<ELT>, %n: i64)
     attributes {tile.kernel, tessel.config = {BLOCK = BLK : i64}} {
   %pid = tile.program_id 0
   %p64 = arith.extsi %pid : i32 to i64
