@@ -30,3 +30,7 @@ for dt, ext, trunc in [("f32", "arith.bitcast", "arith.bitcast"),
     config.substitutions.append(
         ("%inst-" + dt,
          "sh %s/test/kernels/instantiate.sh %s %s %s" % (config.tessel_src_root, dt, ext, trunc)))
+
+# tesselc (the DSL's compiler driver) runs the dsl/kernels tests when it is part of the build.
+if os.path.exists(os.path.join(config.tessel_tools_dir, "tesselc")):
+    config.available_features.add("tesselc")

@@ -208,8 +208,8 @@ Status elementwise(Builder &b, bool outFirst, const char *aName, const char *bNa
   b.i64("n", n, {"n_elements", "numel", "size"});
   b.p.launch.grid.x = cdiv(n, block);
   b.p.launch.firstProgram = start / block;
-  b.p.elements = n;
-  b.p.bytes = 3 * n * static_cast<int64_t>(sizeOf(o.dtype));
+  b.p.elements = len; // the elements this run touches (all of them unless tail=T)
+  b.p.bytes = 3 * len * static_cast<int64_t>(sizeOf(o.dtype));
   b.describe();
   if (start)
     b.p.description += " (last " + std::to_string(len) + " elements, programs " +

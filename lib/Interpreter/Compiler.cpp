@@ -199,6 +199,8 @@ Status Compiler::compileKernel(func::FuncOp kernel, std::vector<ParamInfo> &para
     p.type = debugString(arg.getType());
     p.isPointer = isa<tile::PtrType>(arg.getType());
     p.name = "arg" + std::to_string(arg.getArgNumber());
+    if (auto nl = dyn_cast<NameLoc>(arg.getLoc())) // tesselc names arguments with NameLocs
+      p.name = nl.getName().str();
     for (const char *attr : {"tessel.name", "tile.name", "tessel.arg_name"})
       if (auto n = kernel.getArgAttrOfType<StringAttr>(arg.getArgNumber(), attr))
         p.name = n.str();

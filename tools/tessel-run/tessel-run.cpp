@@ -39,7 +39,7 @@ Runs a compiled kernel variant on a target and verifies it against a double-prec
 
   KERNEL                 a variant's metadata JSON (tesselc) or a tile-IR .mlir file
   --kernel NAME          the function to run (a .mlir file with several kernels)
-  --problem NAME         the problem spec (--list-problems)
+  --problem NAME         the problem spec (--list-problems); default: the variant's kernel
   --shape DIMS           e.g. 4096x4096 (meaning per problem)
   --dtype T              f32, f16, bf16, f64 (default: the variant's dtype, else f32)
   --seed N               RNG seed of the inputs (default 0)
@@ -189,8 +189,6 @@ int main(int argc, char **argv) {
   }
   if (kernelPath.empty())
     return usage("no kernel file given");
-  if (problem.empty() && gridSpec.empty())
-    return usage("no --problem given (--list-problems), and no --grid for a raw run");
 
   // The target.
   bool defaulted = target.empty();
@@ -228,6 +226,11 @@ int main(int argc, char **argv) {
     return 2;
   }
 
+  // A library kernel's variant names its problem (softmax_looped -> softmax).
+  if (problem.empty() && gridSpec.empty())
+    problem = variant.kernel;
+  if (problem.empty() && gridSpec.empty())
+    return usage("no --problem given (--list-problems), and no --grid for a raw run");
   int64_t firstProgram = 0, programCount = -1;
   if (!programs.empty()) {
     size_t colon = programs.find(':');
