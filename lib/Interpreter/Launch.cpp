@@ -61,6 +61,10 @@ Status CompiledKernel::run(const std::vector<ArgValue> &args,
     if (launch.grid[d] < 1 || launch.grid[d] > INT32_MAX)
       return Status::error("grid dimension " + std::to_string(d) + " is " +
                            std::to_string(launch.grid[d]) + "; it must be in [1, 2^31)");
+  if (launch.grid[0] * launch.grid[1] > (int64_t(1) << 62) / launch.grid[2])
+    return Status::error("a grid of " + std::to_string(launch.grid[0]) + " x " +
+                         std::to_string(launch.grid[1]) + " x " + std::to_string(launch.grid[2]) +
+                         " programs is too large");
   int64_t total = launch.grid[0] * launch.grid[1] * launch.grid[2];
   int64_t first = launch.firstProgram;
   int64_t count = launch.programCount < 0 ? total - first : launch.programCount;
