@@ -598,9 +598,8 @@ Status gemm(Builder &b) {
   int bb = b.input("b", b.o.dtype, {K, N});
   int c = b.output("out", b.o.dtype, {M, N});
   int bias = b.input("bias", b.o.dtype, {N});
-  b.p.buffers[c].reference =
-      ref::gemm(b.values(ab), b.values(bb), hasBias ? b.values(bias) : std::vector<double>{}, M,
-                N, K, a);
+  b.p.buffers[c].reference = ref::gemm(
+      b.values(ab), b.values(bb), hasBias ? b.values(bias) : std::vector<double>{}, M, N, K, a);
   b.ptr("a", ab, {"a_ptr"});
   b.ptr("b", bb, {"b_ptr"});
   b.ptr("out", c, {"c", "c_ptr", "out_ptr"});

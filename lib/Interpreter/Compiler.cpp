@@ -201,6 +201,9 @@ Status Compiler::compileKernel(func::FuncOp kernel, std::vector<ParamInfo> &para
     p.name = "arg" + std::to_string(arg.getArgNumber());
     if (auto nl = dyn_cast<NameLoc>(arg.getLoc())) // tesselc names arguments with NameLocs
       p.name = nl.getName().str();
+    if (auto d = kernel.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                      tile::TileDialect::getDivisibilityAttrName()))
+      p.divisibility = std::max<int64_t>(1, d.getInt());
     for (const char *attr : {"tessel.name", "tile.name", "tessel.arg_name"})
       if (auto n = kernel.getArgAttrOfType<StringAttr>(arg.getArgNumber(), attr))
         p.name = n.str();

@@ -48,28 +48,43 @@ Status CompiledKernel::run(const std::vector<ArgValue> &args,
                            const LaunchSpec &launch) const {
   const Program &prog = *program_;
   if (args.size() != prog.argSlots.size())
-    return Status::error("kernel '" + name_ + "' takes " + std::to_string(prog.argSlots.size()) +
-                         " arguments, got " + std::to_string(args.size()));
+    return Status::error("error: kernel '" + name_ + "' takes " +
+                         std::to_string(prog.argSlots.size()) + " arguments, got " +
+                         std::to_string(args.size()));
   for (size_t i = 0; i < args.size(); ++i) {
     bool ptr = prog.slots[prog.argSlots[i]].elem == Elem::ptr;
     if (ptr != (args[i].kind == ArgValue::Kind::Pointer))
-      return Status::error("argument #" + std::to_string(i) + " of kernel '" + name_ +
+      return Status::error("error: argument #" + std::to_string(i) + " of kernel '" + name_ +
                            "' must be " + (ptr ? "a buffer" : "a scalar") + " (" + params_[i].type +
                            ")");
   }
+  for (size_t i = 0; i < args.size(); ++i) {
+    int64_t div = params_[i].divisibility;
+    if (div <= 1)
+      continue;
+    bool isPtr = args[i].kind == ArgValue::Kind::Pointer;
+    uint64_t v = isPtr ? args[i].address : static_cast<uint64_t>(args[i].i);
+    if (args[i].kind != ArgValue::Kind::Float && v % static_cast<uint64_t>(div) != 0)
+      return Status::error(
+          "error: argument #" + std::to_string(i) + " '" + params_[i].name + "' of '" + name_ +
+          "' breaks its tile.divisibility = " + std::to_string(div) +
+          (isPtr ? ": the address is not a multiple of " + std::to_string(div) + " bytes"
+                 : ": " + std::to_string(args[i].i) + " is not a multiple of " +
+                       std::to_string(div)));
+  }
   for (int d = 0; d < 3; ++d)
     if (launch.grid[d] < 1 || launch.grid[d] > INT32_MAX)
-      return Status::error("grid dimension " + std::to_string(d) + " is " +
+      return Status::error("error: grid dimension " + std::to_string(d) + " is " +
                            std::to_string(launch.grid[d]) + "; it must be in [1, 2^31)");
   if (launch.grid[0] * launch.grid[1] > (int64_t(1) << 62) / launch.grid[2])
-    return Status::error("a grid of " + std::to_string(launch.grid[0]) + " x " +
+    return Status::error("error: a grid of " + std::to_string(launch.grid[0]) + " x " +
                          std::to_string(launch.grid[1]) + " x " + std::to_string(launch.grid[2]) +
                          " programs is too large");
   int64_t total = launch.grid[0] * launch.grid[1] * launch.grid[2];
   int64_t first = launch.firstProgram;
   int64_t count = launch.programCount < 0 ? total - first : launch.programCount;
   if (first < 0 || count < 0 || first + count > total)
-    return Status::error("programs [" + std::to_string(first) + ", " +
+    return Status::error("error: programs [" + std::to_string(first) + ", " +
                          std::to_string(first + count) + ") are outside the grid of " +
                          std::to_string(total));
 

@@ -61,6 +61,8 @@ struct ParamInfo {
   std::string name; ///< from a `tessel.name` / `tile.name` arg attribute or "arg<i>"
   std::string type; ///< MLIR spelling
   bool isPointer = false;
+  /// tile.divisibility: the address (bytes) or value must be a multiple of it; 1 when absent.
+  int64_t divisibility = 1;
 };
 
 struct Program; // lib/Interpreter/Program.h
@@ -75,7 +77,8 @@ public:
   const std::vector<ParamInfo> &params() const { return params_; }
   const std::string &name() const { return name_; }
 
-  /// Runs the grid. Every access of an enabled lane must fall inside one of `memory`; the
+  /// Runs the grid. Arguments must honour their tile.divisibility (as the GPU runtime
+  /// requires). Every access of an enabled lane must fall inside one of `memory`; the
   /// first out-of-bounds access (lowest program id) stops the run with an error naming the op's
   /// location, the program id and the element offset; nothing outside `memory` is touched.
   Status run(const std::vector<ArgValue> &args, const std::vector<MemoryRegion> &memory,
