@@ -94,17 +94,23 @@ std::string outOfBounds(const Frame &f, const AccessInfo &info, int64_t lane, ui
 bool checkAccess(Frame &f, const AccessInfo &info, const int64_t *ptr, const int64_t *mask,
                  int64_t n) {
   const std::vector<MemoryRegion> &mem = *f.launch->memory;
+  // Branch-free min/max over the enabled lanes (vectorizes).
   uint64_t lo = UINT64_MAX, hi = 0;
-  bool any = false;
-  for (int64_t i = 0; i < n; ++i) {
-    if (mask && !mask[i])
-      continue;
-    uint64_t a = static_cast<uint64_t>(ptr[i]);
-    lo = std::min(lo, a);
-    hi = std::max(hi, a);
-    any = true;
+  if (!mask) {
+    for (int64_t i = 0; i < n; ++i) {
+      uint64_t a = static_cast<uint64_t>(ptr[i]);
+      lo = a < lo ? a : lo;
+      hi = a > hi ? a : hi;
+    }
+  } else {
+    for (int64_t i = 0; i < n; ++i) {
+      uint64_t a = static_cast<uint64_t>(ptr[i]);
+      bool on = mask[i] != 0;
+      lo = on && a < lo ? a : lo;
+      hi = on && a > hi ? a : hi;
+    }
   }
-  if (!any)
+  if (lo == UINT64_MAX && hi == 0) // no enabled lane (any enabled lane moves lo or hi)
     return true;
   if (const MemoryRegion *r = regionOf(mem, lo))
     if (hi + info.size - r->begin <= r->bytes && hi + info.size > hi)

@@ -40,8 +40,22 @@ static void stridedCopyT(const T *src, T *dst, llvm::ArrayRef<int64_t> shape,
   }
 }
 
-void tessel::interp::stridedCopy(const void *src, void *dst, llvm::ArrayRef<int64_t> shape,
-                                 llvm::ArrayRef<int64_t> srcStrides, size_t bytes) {
+void tessel::interp::stridedCopy(const void *src, void *dst, llvm::ArrayRef<int64_t> shapeIn,
+                                 llvm::ArrayRef<int64_t> stridesIn, size_t bytes) {
+  // Drop unit dimensions and merge dimensions that are contiguous in the source, so that the
+  // inner loop runs as long as possible (a plain copy becomes one memcpy).
+  llvm::SmallVector<int64_t, 4> shape, srcStrides;
+  for (size_t d = 0; d < shapeIn.size(); ++d) {
+    if (shapeIn[d] == 1)
+      continue;
+    if (!shape.empty() && srcStrides.back() == stridesIn[d] * shapeIn[d]) {
+      shape.back() *= shapeIn[d];
+      srcStrides.back() = stridesIn[d];
+      continue;
+    }
+    shape.push_back(shapeIn[d]);
+    srcStrides.push_back(stridesIn[d]);
+  }
   if (bytes == 4)
     stridedCopyT(static_cast<const uint32_t *>(src), static_cast<uint32_t *>(dst), shape,
                  srcStrides);
