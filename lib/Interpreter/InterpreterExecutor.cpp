@@ -84,7 +84,9 @@ public:
     const auto &params = compiled_->params();
     if (variant.args.empty()) {
       for (const ParamInfo &p : params)
-        variant.args.push_back({p.name.rfind("arg", 0) == 0 ? "" : p.name, p.type});
+        // "arg<N>" is the interpreter's placeholder for an unnamed parameter: bind by position.
+        variant.args.push_back(
+            {p.name == "arg" + std::to_string(variant.args.size()) ? "" : p.name, p.type});
     } else if (variant.args.size() != params.size()) {
       return Status::error(variant.metadataPath + ": error: the metadata lists " +
                            std::to_string(variant.args.size()) + " arguments but '" +
