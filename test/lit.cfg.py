@@ -7,7 +7,8 @@ from lit.llvm import llvm_config
 
 config.name = "Tessel"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test"]
+# .cpp: DSL kernel files (test/dsl, test/tools/tesselc); test/Unit stays excluded.
+config.suffixes = [".mlir", ".test", ".cpp"]
 config.excludes = ["Unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tessel_obj_root, "test")
@@ -17,10 +18,15 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 
-tools = ["tessel-opt", "tessel-run", "tessel-run-gpu"]
+tools = ["tessel-opt", "tesselc", "tessel-run", "tessel-run-gpu"]
 llvm_config.add_tool_substitutions(tools, [config.tessel_tools_dir])
 config.substitutions.append(("%tessel_src", config.tessel_src_root))
 config.substitutions.append(("%tessel_tools", config.tessel_tools_dir))
+
+# Kernel files compiled by tesselc share one generator cache under the build tree, so a second
+# run of the suite reuses them; tests of the cache itself set their own TESSEL_CACHE_DIR.
+config.environment["TESSEL_CACHE_DIR"] = os.path.join(config.tessel_obj_root, "test", "tessel-cache")
+config.environment.pop("TESSEL_ALWAYS_COMPILE", None)
 
 # Kernel templates in test/kernels/Inputs: ELT is the element type, EXT/TRUNC its casts to and
 # from f32, BLK the block size. `%inst-bf16 BLK=128 < template > kernel.mlir` instantiates one.
