@@ -126,9 +126,6 @@ struct Program {
 /// Elementwise kernel over raw arrays: out[i] = f(a[i], b[i]) for i < n (out may alias a).
 using BinaryKernel = std::function<void(const void *a, const void *b, void *out, int64_t n)>;
 
-/// "file:line:col" of an op's location (the first file location inside fused, name and
-/// call-site locations), or "<unknown location>".
-std::string describeLocation(void *opaqueLocation);
 
 } // namespace tessel::interp
 

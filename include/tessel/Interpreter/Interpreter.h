@@ -58,7 +58,7 @@ struct LaunchSpec {
 
 /// Parameter description of a compiled kernel.
 struct ParamInfo {
-  std::string name; ///< from a `tessel.name` / `tile.name` arg attribute or "arg<i>"
+  std::string name; ///< the argument's NameLoc (tesselc), a `tessel.name` attribute, or "arg<i>"
   std::string type; ///< MLIR spelling
   bool isPointer = false;
   /// tile.divisibility: the address (bytes) or value must be a multiple of it; 1 when absent.
