@@ -23,8 +23,10 @@ void rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Int stride
   Tile<i32> cols = arange(0, c.BLOCK);                                // (BLOCK)
   Mask m = cols < n_cols;                                             // (BLOCK)
   Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0));    // (BLOCK)
-  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
   Float r = 1.0 / sqrt(sum(x * x, 0) / n_cols + eps);
+  // The weights are loaded after the reduction: only x is live across it, which keeps 16384-
+  // wide rows at two programs per SM on the H200 (docs/Performance.md).
+  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
   store(out + row * stride + cols, cast<T>(x * r * wt), m);
 }
 TESSEL_KERNEL(rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, in, w, stride, n_cols, eps),

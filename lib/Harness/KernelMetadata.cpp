@@ -82,6 +82,8 @@ Status tessel::harness::loadKernelMetadata(const std::string &path, KernelMetada
         // tesselc's schema (tessel.kernel.v1): kind "ptr" with the pointee as the type.
         if (a.contains("kind") && a["kind"] == "ptr" && !info.isPointer())
           info.type = "!tile.ptr<" + info.type + ">";
+        if (a.contains("divisibility") && a["divisibility"].is_number_integer())
+          info.divisibility = a["divisibility"].get<int64_t>();
       } else if (a.is_string()) {
         info.name = a.get<std::string>();
       }
@@ -107,6 +109,14 @@ Status tessel::harness::loadKernelMetadata(const std::string &path, KernelMetada
     m.numStages = j["num_stages"].get<int64_t>();
   else
     m.numStages = m.configValue({"num_stages"}, 1);
+  if (j.contains("threads_per_warp") && j["threads_per_warp"].is_number_integer())
+    m.threadsPerWarp = j["threads_per_warp"].get<int64_t>();
+  if (j.contains("shared_memory") && j["shared_memory"].is_number_integer())
+    m.sharedMemory = j["shared_memory"].get<int64_t>();
+  m.specializes = str({"specializes"});
+  for (auto &[kind, file] : m.files)
+    if (fs::path(file).is_relative())
+      file = (fs::path(m.artifactsDir) / file).string();
   if (m.tileIR.empty())
     return Status::error(path + ": error: the metadata names no tile-IR file");
   out = std::move(m);

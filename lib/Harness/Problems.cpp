@@ -374,16 +374,54 @@ Status rope(Builder &b) {
   if (blockH < std::max(HQ, HK))
     return Status::error("problem rope: the variant has BLOCK_H = " + std::to_string(blockH) +
                          ", fewer than the " + std::to_string(std::max(HQ, HK)) + " heads");
-  int q = b.input("q", b.o.dtype, {B, HQ, S, D});
-  int k = b.input("k", b.o.dtype, {B, HK, S, D});
-  int c = b.input("cos", DType::f32, {B, S, D});
-  int s = b.input("sin", DType::f32, {B, S, D});
+  // layout=bhsd (default): q (B, HQ, S, D); layout=bshd: q (B, S, HQ, D), a token's heads
+  // contiguous as in the Triton anchor. cos=shared: one (S, D) table for every batch
+  // (batch stride 0) instead of one per batch.
+  bool bshd = b.option("layout", "bhsd") == "bshd";
+  bool sharedCos = b.option("cos", "per_batch") == "shared";
+  int64_t CB = sharedCos ? 1 : B;
+  auto shapeOf = [&](int64_t H) {
+    return bshd ? std::vector<int64_t>{B, S, H, D} : std::vector<int64_t>{B, H, S, D};
+  };
+  int q = b.input("q", b.o.dtype, shapeOf(HQ));
+  int k = b.input("k", b.o.dtype, shapeOf(HK));
+  int c = b.input("cos", DType::f32, {CB, S, D});
+  int s = b.input("sin", DType::f32, {CB, S, D});
   std::vector<double> cv = b.values(c), sv = b.values(s);
+  if (sharedCos) { // the reference takes one table per batch
+    std::vector<double> c1 = cv, s1 = sv;
+    cv.clear(), sv.clear();
+    for (int64_t i = 0; i < B; ++i) {
+      cv.insert(cv.end(), c1.begin(), c1.end());
+      sv.insert(sv.end(), s1.begin(), s1.end());
+    }
+  }
+  // (B, S, H, D) <-> (B, H, S, D) for the reference, which takes the latter.
+  auto permute = [&](const std::vector<double> &x, int64_t H, bool toBHSD) {
+    std::vector<double> y(x.size());
+    for (int64_t bi = 0; bi < B; ++bi)
+      for (int64_t h = 0; h < H; ++h)
+        for (int64_t si = 0; si < S; ++si)
+          for (int64_t d = 0; d < D; ++d) {
+            int64_t bhsd = ((bi * H + h) * S + si) * D + d, bshdI = ((bi * S + si) * H + h) * D + d;
+            if (toBHSD)
+              y[bhsd] = x[bshdI];
+            else
+              y[bshdI] = x[bhsd];
+          }
+    return y;
+  };
   for (int i : {q, k}) {
     ProblemBuffer &pb = b.p.buffers[i];
+    int64_t H = i == q ? HQ : HK;
     pb.output = true;
     pb.tol = defaultTolerance(b.o.dtype);
-    pb.reference = ref::ropeRotateHalf(pb.host.toDoubles(), cv, sv, B, i == q ? HQ : HK, S, D);
+    std::vector<double> x = pb.host.toDoubles();
+    if (bshd)
+      x = permute(x, H, true);
+    pb.reference = ref::ropeRotateHalf(x, cv, sv, B, H, S, D);
+    if (bshd)
+      pb.reference = permute(pb.reference, H, false);
   }
   b.ptr("q", q, {"q_ptr"});
   b.ptr("k", k, {"k_ptr"});
@@ -393,17 +431,17 @@ Status rope(Builder &b) {
   b.i64("n_qh", HQ, {"n_q_heads", "hq", "q_heads"});
   b.i64("n_kh", HK, {"n_k_heads", "hk", "k_heads"});
   b.i64("q_batch_stride", HQ * S * D);
-  b.i64("q_seq_stride", D);
-  b.i64("q_head_stride", S * D);
+  b.i64("q_seq_stride", bshd ? HQ * D : D);
+  b.i64("q_head_stride", bshd ? D : S * D);
   b.i64("k_batch_stride", HK * S * D);
-  b.i64("k_seq_stride", D);
-  b.i64("k_head_stride", S * D);
-  b.i64("cos_batch_stride", S * D);
+  b.i64("k_seq_stride", bshd ? HK * D : D);
+  b.i64("k_head_stride", bshd ? D : S * D);
+  b.i64("cos_batch_stride", sharedCos ? 0 : S * D);
   b.i64("cos_seq_stride", D);
   b.i64("cos_half_offset", D / 2);
   b.p.launch.grid = {B * S, 1, 1};
   b.p.elements = B * (HQ + HK) * S * D;
-  b.p.bytes = 2 * b.p.elements * static_cast<int64_t>(sizeOf(b.o.dtype)) + 8 * B * S * D;
+  b.p.bytes = 2 * b.p.elements * static_cast<int64_t>(sizeOf(b.o.dtype)) + 8 * CB * S * D;
   b.describe();
   return Status::ok();
 }

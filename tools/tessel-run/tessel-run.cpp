@@ -20,6 +20,8 @@
 
 #include "RawRun.h"
 
+#include "tessel/Runtime/CudaExecutor.h"
+
 #ifndef TESSEL_RUN_NO_INTERPRETER
 #include "tessel/Interpreter/Interpreter.h"
 #endif
@@ -75,6 +77,7 @@ static bool keyValue(const std::string &s, std::string &k, std::string &v) {
 
 int main(int argc, char **argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0); // errors (stderr) and verdicts interleave in order
+  tessel::rt::registerCudaExecutor();
 #ifndef TESSEL_RUN_NO_INTERPRETER
   tessel::interp::registerInterpreterExecutor();
 #endif
@@ -193,8 +196,9 @@ int main(int argc, char **argv) {
   // The target.
   bool defaulted = target.empty();
   if (defaulted) {
-    if (findExecutor("cuda"))
-      target = "cuda"; // the CUDA executor falls back with an error when no device is found
+    const ExecutorEntry *cuda = findExecutor("cuda");
+    if (cuda && (!cuda->available || cuda->available()))
+      target = "cuda";
     else if (findExecutor("interpreter"))
       target = "interpreter";
   }
@@ -333,8 +337,12 @@ int main(int argc, char **argv) {
     }
     std::sort(ms.begin(), ms.end());
     double med = ms[ms.size() / 2];
-    std::printf("bench: median %.3f ms over %d launches, %.3g elements/s, %.3g GB/s\n", med, reps,
-                p.elements / (med * 1e-3), p.bytes / (med * 1e-3) / 1e9);
+    double gbps = p.bytes / (med * 1e-3) / 1e9, copy = 0;
+    std::printf("bench: median %.4f ms over %d launches, %.3g elements/s, %.0f GB/s", med, reps,
+                p.elements / (med * 1e-3), gbps);
+    if (ex->copyBandwidth(copy))
+      std::printf(" (%.1f%% of the %.0f GB/s device copy)", 100 * gbps / copy, copy);
+    std::printf("\n");
     ex->releaseAll();
   }
   return report.pass ? 0 : 1;

@@ -92,6 +92,11 @@ public:
   /// naming the kernel, and for the interpreter the op's location and the program id.
   virtual Status launch(const LaunchConfig &config, const std::vector<LaunchArg> &args) = 0;
 
+  /// The device's copy bandwidth in GB/s (bytes read + written, a large device-to-device
+  /// copy), the ceiling memory-bound kernels are measured against.
+  virtual Status copyBandwidth(double &gbps) {
+    return Status::error(target() + ": no bandwidth measurement");
+  }
   /// Whether time() measures device time.
   virtual bool canTime() const { return false; }
   /// Runs `warmup` + `reps` launches and returns the time of each timed one in milliseconds.
@@ -106,6 +111,9 @@ struct ExecutorEntry {
   std::string target;
   std::string description;
   std::function<std::unique_ptr<Executor>()> create;
+  /// Whether the target can run here (a GPU executor: the driver loads and finds a device);
+  /// null means always. Tools pick a default target with it.
+  std::function<bool()> available;
 };
 /// Adds an executor; called from each executor library's register function (no static
 /// initializers: the tools call e.g. tessel::interp::registerInterpreterExecutor()).

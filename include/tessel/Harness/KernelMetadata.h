@@ -16,6 +16,9 @@ namespace tessel::harness {
 struct KernelArgInfo {
   std::string name;
   std::string type;
+  /// tile.divisibility promised for the argument: a pointer's address is a multiple of this
+  /// many bytes, an integer's value a multiple of this number. Executors check it at launch.
+  int64_t divisibility = 1;
   bool isPointer() const { return type.rfind("!tile.ptr", 0) == 0; }
   bool isFloat() const { return type == "f16" || type == "bf16" || type == "f32" || type == "f64"; }
 };
@@ -37,6 +40,9 @@ struct KernelMetadata {
   std::map<std::string, std::string> configText; ///< enum config fields (ACT = "relu")
   int64_t numWarps = 4;
   int64_t numStages = 1;
+  int64_t threadsPerWarp = 32; ///< GPU variants: lanes per warp
+  int64_t sharedMemory = 0;    ///< GPU variants: dynamic shared memory per program, bytes
+  std::string specializes;     ///< a __div8 twin: the variant it specializes
 
   /// The config value of the first of `names` present (compared case-insensitively), else
   /// `fallback`.

@@ -4,6 +4,7 @@
 // other transcendental functions call libdevice (__nv_<name>f for f32, __nv_<name> for f64),
 // linked into the module only when called. f16 and bf16 compute in f32 and round once.
 // sqrt, fma, abs, floor, ceil go through MathToLLVM's intrinsics, which NVPTX selects.
+// f32 division is div.full.f32 (Triton's `/`), at most 2 ulp from the IEEE quotient.
 //
 //===----------------------------------------------------------------------===//
 #include "NVIDIATargetInfo.h"
@@ -11,6 +12,7 @@
 #include "PTXAsm.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
@@ -72,6 +74,22 @@ struct MathToNVIDIA : public ConvertOpToLLVMPattern<OpT> {
   double scale;
 };
 
+/// f32 division as PTX div.full.f32 (at most 2 ulp), as Triton lowers `/`: the IEEE div.rn.f32
+/// is a dozen instructions and dominates element-wise normalizations such as softmax's
+/// `num / sum`. f64 and narrower types keep LLVM's IEEE division.
+struct FastDivF32 : public ConvertOpToLLVMPattern<arith::DivFOp> {
+  FastDivF32(LLVMTypeConverter &c) : ConvertOpToLLVMPattern(c, /*benefit=*/10) {}
+  LogicalResult matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    rewriter.replaceOp(op, ptxAsm(rewriter, op.getLoc(), op.getType(),
+                                  {adaptor.getLhs(), adaptor.getRhs()},
+                                  "div.full.f32 $0, $1, $2;", "=f,f,f", /*sideEffects=*/false));
+    return success();
+  }
+};
+
 } // namespace
 
 void NVIDIATargetInfo::populateMathPatterns(LLVMTypeConverter &converter,
@@ -92,4 +110,5 @@ void NVIDIATargetInfo::populateMathPatterns(LLVMTypeConverter &converter,
   patterns.add<MathToNVIDIA<math::AtanOp>>(converter, "atan");
   patterns.add<MathToNVIDIA<math::Atan2Op>>(converter, "atan2");
   patterns.add<MathToNVIDIA<math::PowFOp>>(converter, "pow");
+  patterns.add<FastDivF32>(converter);
 }

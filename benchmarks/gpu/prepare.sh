@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# prepare.sh DEST: builds Tessel, compiles the kernel library for cuda:sm_90a (cubins and
+# metadata) and gathers what a GPU machine without LLVM/MLIR needs into DEST: tessel-run-gpu,
+# the kernels, these scripts, and the Triton reference script without its GEMM part.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dest=${1:?usage: prepare.sh DEST}
+build=${TESSEL_BUILD_DIR:-$root/build}
+"$root/scripts/build.sh" >/dev/null
+rm -rf "$dest" && mkdir -p "$dest/kernels" "$dest/cases"
+for f in "$root"/dsl/kernels/*.cpp; do
+  [[ $(basename "$f") == gemm.cpp ]] && continue
+  "$build/bin/tesselc" "$f" --target=cuda:sm_90a --emit=tile,cubin -o "$dest/kernels" >/dev/null
+done
+# More configs of the row kernels for the benchmark to choose from (what an autotuner would
+# try): num_warps around the library's defaults.
+tune() { # tune FILE KERNEL BLOCK-FIELD... : one tesselc run per -D set
+  local file=$1 kernel=$2; shift 2
+  for cfg in "$@"; do
+    "$build/bin/tesselc" "$root/dsl/kernels/$file" -k "$kernel" --dtype bf16 $cfg \
+      --target=cuda:sm_90a --emit=tile,cubin -o "$dest/kernels" >/dev/null
+  done
+}
+for k in softmax rmsnorm layernorm; do
+  f=$k.cpp
+  tune $f $k "-D BLOCK=16384 -D num_warps=32" "-D BLOCK=4096 -D num_warps=4" \
+    "-D BLOCK=4096 -D num_warps=16" "-D BLOCK=1024 -D num_warps=2" "-D BLOCK=1024 -D num_warps=8"
+done
+tune cross_entropy.cpp cross_entropy "-D BLOCK=2048 -D num_warps=4" "-D BLOCK=4096 -D num_warps=16" \
+  "-D BLOCK=8192 -D num_warps=8"
+tune rope.cpp rope "-D HALF=64 -D BLOCK_H=32 -D num_warps=8" "-D HALF=64 -D BLOCK_H=32 -D num_warps=2"
+tune rmsnorm.cpp add_rmsnorm "-D BLOCK=4096 -D num_warps=16" "-D BLOCK=4096 -D num_warps=4"
+tune rmsnorm.cpp rmsnorm_looped "-D BLOCK=4096 -D num_warps=16"
+# C1: LayerNorm in blocks wider than the row.
+for cfg in "32 1" "4 1" "2048 4"; do
+  set -- $cfg
+  "$build/bin/tesselc" "$root/dsl/kernels/layernorm.cpp" -k layernorm --dtype f32 -D BLOCK=$1 \
+    -D num_warps=$2 --target=cuda:sm_90a --emit=tile,cubin --specialize=false -o "$dest/cases" >/dev/null
+done
+# Cases without a library kernel: C8 ([16, 1] reduced along axis 0), C9 (masked max, f32).
+"$build/bin/tesselc" "$root/benchmarks/gpu/cases/c8_reduce_column.mlir" --target=cuda:sm_90a \
+  --emit=tile,cubin -o "$dest/cases" >/dev/null
+sh "$root/test/kernels/instantiate.sh" f32 arith.bitcast arith.bitcast BLK=128 \
+  < "$root/test/kernels/Inputs/row_max.mlir" > "$dest/cases/row_max_f32.mlir"
+"$build/bin/tesselc" "$dest/cases/row_max_f32.mlir" --target=cuda:sm_90a --emit=tile,cubin \
+  --specialize=false -o "$dest/cases" >/dev/null
+cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh} "$dest/"
+python3 - "$root/../shared/anchors/triton_reference.py" "$dest/triton_reference.py" <<'PY'
+import sys
+src = open(sys.argv[1]).read()
+# The memory-bound part only: GEMM is not in this backend yet.
+cut = src.index("# ---------------- GEMM ----------------")
+end = src.index("out_dir = os.environ.get")
+open(sys.argv[2], "w").write(src[:cut] + src[end:])
+PY
+echo "prepared $(ls "$dest/kernels"/*.cubin | wc -l) kernels in $dest"

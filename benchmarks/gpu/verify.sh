@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# verify.sh (in a directory made by prepare.sh, on a GPU machine): every kernel variant on odd
+# shapes and the cases C1, C5, C6 (full size), C8 and C9 on the GPU against the harness's
+# double-precision references. One line per failure, then "gpu verify: N passed, M failed".
+set -uo pipefail
+cd "$(dirname "$0")"
+run=./tessel-run-gpu
+pass=0 fail=0
+check() { # check LABEL ARGS...: one verified run
+  local label=$1; shift
+  if msg=$($run "$@" --target=cuda --quiet 2>&1); then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL $label: $msg"
+  fi
+}
+for j in kernels/*.json; do
+  read -r kernel dtype block half bh spec < <(python3 - "$j" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1])); c = j["config"]
+print(j["kernel"], j["dtype"] or "f32", c.get("BLOCK", 0), c.get("HALF", 0), c.get("BLOCK_H", 0),
+      1 if j.get("specializes") else 0)
+PY
+)
+  # Base variants get any shape; __div8 twins only shapes whose sizes are multiples of 8.
+  case $kernel in
+    vector_add | swiglu | geglu) shapes=$([[ $spec == 1 ]] && echo "3x1000 8" || echo "3x1001 1") ;;
+    softmax | rmsnorm | add_rmsnorm | layernorm)
+      shapes=$([[ $spec == 1 ]] && echo "3x$((block - 8)) 2x16" || echo "3x$((block - 1)) 1x1 2x17") ;;
+    *_looped) shapes=$([[ $spec == 1 ]] && echo "3x$((block + 904))" || echo "3x$((block + 905)) 1x1") ;;
+    rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
+    cross_entropy | cross_entropy_backward)
+      shapes=$([[ $spec == 1 ]] && echo "8x5000 2x1000" || echo "8x5000 1x15") ;;
+    *) echo "no shapes for $kernel"; fail=$((fail + 1)); continue ;;
+  esac
+  for s in $shapes; do check "$(basename "$j") $s" "$j" --shape "$s" --dtype "$dtype"; done
+done
+echo "library variants: $pass passed, $fail failed"
+
+# C1: LayerNorm, masked lanes take no part in the statistics (f32, 1e-5).
+check C1-17in32 cases/layernorm__f32__BLOCK_32__num_warps_1.json --shape 5x17 --dtype f32
+check C1-3in4 cases/layernorm__f32__BLOCK_4__num_warps_1.json --shape 5x3 --dtype f32
+check C1-1536in2048 cases/layernorm__f32__BLOCK_2048__num_warps_4.json --shape 5x1536 --dtype f32
+# C5: q with 2 heads, k with one head (must be rotated too), cos/sin per batch (B = 2).
+for jr in kernels/rope__f32__HALF_64__BLOCK_H_2__num_warps_1*.json; do
+  check "C5 $(basename "$jr") B1" "$jr" --shape 1x2x1x2x128 --dtype f32
+  check "C5 $(basename "$jr") B2" "$jr" --shape 2x2x1x2x128 --dtype f32
+done
+# C8: a [16, 1] tile reduced along axis 0 with max and sum.
+vals="0.5,-1.25,3.5,2,-7,1,0.25,-0.5,4.75,-2,1.5,0,-3,2.25,0.75,-1"
+c8=$($run cases/c8_reduce_column.json --target=cuda --grid 1 --arg 'out@f32[2]' --arg "x@f32:[$vals]" 2>&1)
+if grep -q "out = \[4.75, 1.75\]" <<<"$c8"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL C8: $c8"; fi
+# C9: the max of 100 valid values in a 128-wide block with -inf padding; bf16 softmax with
+# other = -inf is the library softmax above (2x17 in 1024-wide blocks).
+check C9-f32 cases/row_max.json --problem row_max --shape 4x100 --dtype f32
+check C9-f32-loop cases/row_max.json --problem row_max --shape 2x300 --dtype f32
+# C6: more than 2^31 elements (2^31 + 4096 bf16), BLOCK = 1024: the last elements are right.
+for jv in kernels/vector_add__bf16__BLOCK_1024__num_warps_4*.json; do
+  check "C6 $(basename "$jv")" "$jv" --shape 2147487744 --dtype bf16
+done
+echo "gpu verify: $pass passed, $fail failed"
+[[ $fail -eq 0 ]]
