@@ -31,11 +31,13 @@ AxisInfo AxisInfo::pessimistic(unsigned rank) {
 
 AxisInfo AxisInfo::uniform(ArrayRef<int64_t> shape, int64_t div) {
   AxisInfo a;
+  size_t rank = std::max<size_t>(1, shape.size());
+  a.contiguity.assign(rank, 1);
+  a.divisibility.assign(rank, div);
   if (shape.empty())
-    shape = {1};
-  a.contiguity.assign(shape.size(), 1);
-  a.divisibility.assign(shape.size(), div);
-  a.constancy.assign(shape.begin(), shape.end());
+    a.constancy.assign(1, 1);
+  else
+    a.constancy.assign(shape.begin(), shape.end());
   return a;
 }
 

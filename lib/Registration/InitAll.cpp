@@ -5,6 +5,7 @@
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/Transforms/Passes.h"
+#include "tessel/Analysis/AxisInfo.h"
 #include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -34,4 +35,5 @@ void tessel::registerAllPasses() {
   mlir::registerStripDebugInfoPass();
   tessel::registerTesselPasses();
   tessel::registerConvertTileGPUToLLVMPass();
+  tessel::registerTestAxisInfoPass();
 }

@@ -64,13 +64,33 @@ public:
   }
 
   LogicalResult run() {
+    // Layouts tile power-of-two shapes; other shapes would wrap onto the wrong elements.
+    WalkResult shapes = func.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        if (auto tt = dyn_cast<RankedTensorType>(t))
+          if (llvm::any_of(tt.getShape(), [](int64_t d) { return !llvm::isPowerOf2_64(d); })) {
+            op->emitError() << "tile shape " << shapeToString(tt.getShape())
+                            << " is not a power of two in every dimension; GPU layouts need "
+                               "power-of-two blocks (round the block up and mask)";
+            return WalkResult::interrupt();
+          }
+      return WalkResult::advance();
+    });
+    if (shapes.wasInterrupted())
+      return failure();
     duplicateCheapProducers();
     collectClasses();
+    uniteParentsOfSameSlice();
     AxisInfoAnalysis axis(func);
     if (failed(chooseLayouts(axis)))
       return failure();
     rewriteTypes();
     insertConversions();
+    // Helpers may return tiles: their signature follows the new types.
+    if (func.getNumResults() && !func.getBody().empty()) {
+      Operation *ret = func.getBody().back().getTerminator();
+      func.setType(FunctionType::get(ctx, func.getArgumentTypes(), ret->getOperandTypes()));
+    }
     return success();
   }
 
@@ -192,6 +212,24 @@ private:
   }
 
   Value leader(Value v) { return find(v); }
+
+  /// slice(axis, X) == slice(axis, Y) only if X == Y: parents reached from one class through
+  /// the same axis are one class (reduce then expand_dims along that axis round-trips).
+  void uniteParentsOfSameSlice() {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      llvm::DenseMap<std::pair<Value, unsigned>, Value> parentOf;
+      for (SliceEdge &e : edges) {
+        auto key = std::make_pair(leader(e.child), e.axis);
+        auto [it, inserted] = parentOf.try_emplace(key, leader(e.parent));
+        if (!inserted && leader(it->second) != leader(e.parent)) {
+          unite(it->second, e.parent);
+          changed = true;
+        }
+      }
+    }
+  }
 
   /// Blocked layout of a root class from its members' shapes, memory ops and reductions.
   Attribute rootLayout(Value cls, const AxisInfoAnalysis &axis) {

@@ -93,6 +93,8 @@ public:
   virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                            mlir::Value value, mlir::Value pred, unsigned alignment,
                            const MemoryHints &hints) const = 0;
+  /// Whether atomicRMW supports `kind` on elements of type `elem`.
+  virtual bool supportsAtomic(tile::RMWKind kind, mlir::Type elem) const = 0;
   /// Atomic read-modify-write of one scalar; returns the old value. `pred` may be null.
   virtual mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::RMWKind kind,
                                 mlir::Value ptr, mlir::Value value, mlir::Value pred,

@@ -2,6 +2,7 @@
 #include "Utility.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace tessel;
@@ -18,8 +19,6 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
   LogicalResult matchAndRewrite(func::FuncOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     FunctionType type = op.getFunctionType();
-    if (type.getNumResults() != 0)
-      return op.emitError("GPU kernels and helpers must not return values");
     TypeConverter::SignatureConversion sig(type.getNumInputs());
     SmallVector<Type> inputs;
     for (auto [i, t] : llvm::enumerate(type.getInputs())) {
@@ -30,7 +29,15 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
       sig.addInputs(i, c);
       inputs.push_back(c);
     }
-    auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(getContext()), inputs);
+    // Device helpers may return values (several travel as one struct); kernels return none.
+    Type resultType = LLVM::LLVMVoidType::get(getContext());
+    if (type.getNumResults() == 1)
+      resultType = getTypeConverter()->convertType(type.getResult(0));
+    else if (type.getNumResults() > 1)
+      resultType = getTypeConverter()->packFunctionResults(type.getResults());
+    if (!resultType)
+      return op.emitError("results of this function cannot be lowered to the GPU");
+    auto fnType = LLVM::LLVMFunctionType::get(resultType, inputs);
     auto func = rewriter.create<LLVM::LLVMFuncOp>(op.getLoc(), op.getSymName(), fnType);
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
     if (failed(rewriter.convertRegionTypes(&func.getBody(), *getTypeConverter(), &sig)))
@@ -56,9 +63,16 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
 
 struct ReturnOpConversion : public ConvertOpToLLVMPattern<func::ReturnOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(func::ReturnOp op, OpAdaptor,
+  LogicalResult matchAndRewrite(func::ReturnOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange{});
+    ValueRange values = adaptor.getOperands();
+    if (values.size() <= 1) {
+      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, values);
+      return success();
+    }
+    Type packed = getTypeConverter()->packFunctionResults(op.getOperandTypes());
+    Value s = packStruct(rewriter, op.getLoc(), packed, values);
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, s);
     return success();
   }
 };
@@ -78,18 +92,6 @@ struct GridOpConversion : public ConvertOpToLLVMPattern<OpT> {
   const TargetInfo &target;
 };
 
-/// Ops this backend does not lower yet: a located error instead of a failed legalization.
-template <typename OpT>
-struct NotYetSupported : public ConvertOpToLLVMPattern<OpT> {
-  NotYetSupported(LLVMTypeConverter &c, StringRef what)
-      : ConvertOpToLLVMPattern<OpT>(c, /*benefit=*/1), what(what.str()) {}
-  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor,
-                                ConversionPatternRewriter &) const override {
-    return op.emitError() << what;
-  }
-  std::string what;
-};
-
 } // namespace
 
 namespace tessel {
@@ -98,16 +100,36 @@ void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &converter, const TargetI
   patterns.add<FuncOpConversion, GridOpConversion<tile::ProgramIdOp>,
                GridOpConversion<tile::NumProgramsOp>>(converter, target);
   patterns.add<ReturnOpConversion>(converter, kBenefit);
-  patterns.add<NotYetSupported<tile::DotOp>>(
-      converter, "tile.dot is not supported by the GPU backends yet (GEMM lands with the mma "
-                 "and wgmma lowering)");
-  patterns.add<NotYetSupported<tile::ScanOp>>(converter,
-                                              "tile.scan is not supported by the GPU backends yet");
-  patterns.add<NotYetSupported<tile::MakeBlockPtrOp>>(
-      converter, "block pointers are not supported by the GPU backends yet");
-  patterns.add<NotYetSupported<tile::AdvanceOp>>(
-      converter, "block pointers are not supported by the GPU backends yet");
-  patterns.add<NotYetSupported<func::CallOp>>(
-      converter, "calls must be inlined before the GPU lowering (run the inliner)");
 }
 } // namespace tessel
+
+LogicalResult tessel::checkLowerable(ModuleOp module, const TargetInfo &target) {
+  WalkResult r = module.walk([&](Operation *op) {
+    auto fail = [&](const Twine &why) {
+      op->emitError(why);
+      return WalkResult::interrupt();
+    };
+    if (isa<tile::DotOp>(op))
+      return fail("tile.dot is not supported by the GPU backends yet (GEMM lands with the mma "
+                  "and wgmma lowering)");
+    if (isa<tile::ScanOp>(op))
+      return fail("tile.scan is not supported by the GPU backends yet");
+    if (isa<tile::MakeBlockPtrOp, tile::AdvanceOp>(op) ||
+        llvm::any_of(op->getOperandTypes(), [](Type t) { return isa<tile::BlockPtrType>(t); }))
+      return fail("block pointers are not supported by the GPU backends yet; use a tile of "
+                  "pointers");
+    if (isa<func::CallOp>(op))
+      return fail("calls must be inlined before the GPU lowering (run the inliner)");
+    if (auto rmw = dyn_cast<tile::AtomicRMWOp>(op)) {
+      Type elem = tile::getPointeeType(rmw.getPtr().getType());
+      if (!target.supportsAtomic(rmw.getKind(), elem))
+        return fail("atomic " + stringifyRMWKind(rmw.getKind()) + " on " +
+                    llvm::Twine(llvm::formatv("'{0}'", elem).str()) + " is not supported by " +
+                    target.getName());
+    }
+    if (auto cas = dyn_cast<tile::AtomicCASOp>(op); cas && isa<RankedTensorType>(cas.getType()))
+      return fail("atomic_cas on tiles is not supported by the GPU backends yet");
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}

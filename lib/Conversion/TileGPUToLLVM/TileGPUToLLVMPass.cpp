@@ -74,6 +74,9 @@ struct ConvertTileGPUToLLVMPass
       return signalPassFailure();
     }
 
+    if (failed(checkLowerable(module, *info)))
+      return signalPassFailure();
+
     // The extern shared-memory array every kernel's scratch lives in.
     OpBuilder b(module.getBodyRegion());
     if (!module.lookupSymbol(kSharedMemoryGlobal))
@@ -110,9 +113,11 @@ struct ConvertTileGPUToLLVMPass
       RewritePatternSet patterns(ctx);
       populateSCFToControlFlowConversionPatterns(patterns);
       cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+      // scf -> cf creates arith ops for induction variables.
+      arith::populateArithToLLVMConversionPatterns(converter, patterns);
       ConversionTarget ct(*ctx);
       ct.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect>();
-      ct.addIllegalDialect<scf::SCFDialect, cf::ControlFlowDialect>();
+      ct.addIllegalDialect<scf::SCFDialect, cf::ControlFlowDialect, arith::ArithDialect>();
       ct.addLegalOp<ModuleOp>();
       if (failed(applyPartialConversion(module, ct, std::move(patterns))))
         return signalPassFailure();

@@ -46,6 +46,9 @@ std::string cacheSuffix(const MemoryHints &h, bool isStore) {
   case CacheModifier::wt: s += isStore ? ".wt" : ""; break;
   case CacheModifier::none: break;
   }
+  // PTX allows an L1 eviction priority only without a cache operator (.cg etc. bypass L1).
+  if (h.cache != tile::CacheModifier::none)
+    return s;
   if (h.evict == tile::EvictionPolicy::evict_first)
     s += ".L1::evict_first";
   else if (h.evict == tile::EvictionPolicy::evict_last)
@@ -244,6 +247,10 @@ static std::pair<std::string, std::string> atomicType(tile::RMWKind kind, Type t
   default:
     return {".b" + n, c};
   }
+}
+
+bool NVIDIATargetInfo::supportsAtomic(tile::RMWKind kind, Type elem) const {
+  return !atomicType(kind, elem).first.empty();
 }
 
 Value NVIDIATargetInfo::atomicRMW(OpBuilder &b, Location loc, tile::RMWKind kind, Value ptr,

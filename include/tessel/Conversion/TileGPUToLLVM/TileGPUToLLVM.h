@@ -37,8 +37,8 @@ struct SharedMemoryPlan {
 /// Name of the extern shared-memory array every kernel's scratch is carved from.
 inline constexpr llvm::StringLiteral kSharedMemoryGlobal = "tessel_smem";
 
-void populateTileGPUToLLVMPatterns(TileGPUTypeConverter &converter, const TargetInfo &target,
-                                   SharedMemoryPlan &shared, mlir::RewritePatternSet &patterns);
+/// Reports (at the op) what the GPU lowering cannot handle yet, before any rewriting.
+mlir::LogicalResult checkLowerable(mlir::ModuleOp module, const TargetInfo &target);
 
 /// The whole lowering as one pass over a module with a `tile.target` attribute (or the given
 /// target name): shared patterns, scf structural conversion, then scf -> cf -> LLVM.

@@ -18,7 +18,26 @@ using namespace tessel::tile_gpu;
 #define GET_OP_CLASSES
 #include "tessel/Dialect/TileGPU/IR/TileGPUOps.cpp.inc"
 
+namespace {
+/// Prints layouts as #blocked, #blocked1, #slice, ... aliases, as Triton's IR does.
+struct TileGPUOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceEncodingAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void TileGPUDialect::initialize() {
+  addInterfaces<TileGPUOpAsmInterface>();
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "tessel/Dialect/TileGPU/IR/TileGPUAttrs.cpp.inc"

@@ -1,0 +1,76 @@
+// RUN: tessel-opt %s --convert-tile-gpu-to-llvm=target=cuda:sm_90a --canonicalize | FileCheck %s
+
+#b = #tile_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// Aligned, contiguous, unmasked: one 16-byte LLVM vector load and store per 8 bf16.
+// CHECK-LABEL: llvm.func @plain
+// CHECK:         llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xbf16>
+// CHECK-NOT:     llvm.load
+// CHECK:         llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<1>
+func.func @plain(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.ptr<bf16> {tile.divisibility = 16 : i32}) attributes {tile.kernel} {
+  %c = tile.arange 0, 1024 : tensor<1024xi32, #b>
+  %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #b>
+  %xp = tile.addptr %xs, %c : tensor<1024x!tile.ptr<bf16>, #b>, tensor<1024xi32, #b>
+  %v = tile.load %xp : tensor<1024x!tile.ptr<bf16>, #b>
+  %os = tile.splat %o : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #b>
+  %op = tile.addptr %os, %c : tensor<1024x!tile.ptr<bf16>, #b>, tensor<1024xi32, #b>
+  tile.store %op, %v : tensor<1024x!tile.ptr<bf16>, #b>
+  return
+}
+
+// Masked with n a multiple of 8: predicated 16-byte PTX accesses; `other` fills masked lanes.
+// CHECK-LABEL: llvm.func @masked
+// CHECK:         llvm.inline_asm has_side_effects asm_dialect = att "@$5 ld.global.cg.v4.b32 {$0, $1, $2, $3}, [ $4 ];", "=r,=r,=r,=r,l,b"
+// CHECK-COUNT-8: llvm.select
+// CHECK:         llvm.inline_asm has_side_effects asm_dialect = att "@$0 st.global.cs.v4.b32 [ $1 ], {$2, $3, $4, $5};", "b,l,r,r,r,r"
+func.func @masked(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 8 : i32}) attributes {tile.kernel} {
+  %c = tile.arange 0, 1024 : tensor<1024xi32, #b>
+  %ns = tile.splat %n : i32 -> tensor<1024xi32, #b>
+  %m = arith.cmpi slt, %c, %ns : tensor<1024xi32, #b>
+  %zero = arith.constant dense<0.0> : tensor<1024xbf16, #b>
+  %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #b>
+  %xp = tile.addptr %xs, %c : tensor<1024x!tile.ptr<bf16>, #b>, tensor<1024xi32, #b>
+  %v = tile.load %xp, %m, %zero cache = cg : tensor<1024x!tile.ptr<bf16>, #b>
+  %os = tile.splat %o : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #b>
+  %op = tile.addptr %os, %c : tensor<1024x!tile.ptr<bf16>, #b>, tensor<1024xi32, #b>
+  tile.store %op, %v, %m cache = cs : tensor<1024x!tile.ptr<bf16>, #b>
+  return
+}
+
+// Unknown n: the mask may change at every element, so every access is one element.
+// CHECK-LABEL: llvm.func @unaligned_mask
+// CHECK-COUNT-8: ld.global.b16
+// CHECK-NOT:     ld.global
+func.func @unaligned_mask(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i32) -> tensor<1024xf16, #b> {
+  %c = tile.arange 0, 1024 : tensor<1024xi32, #b>
+  %ns = tile.splat %n : i32 -> tensor<1024xi32, #b>
+  %m = arith.cmpi slt, %c, %ns : tensor<1024xi32, #b>
+  %xs = tile.splat %x : !tile.ptr<f16> -> tensor<1024x!tile.ptr<f16>, #b>
+  %xp = tile.addptr %xs, %c : tensor<1024x!tile.ptr<f16>, #b>, tensor<1024xi32, #b>
+  %v = tile.load %xp, %m : tensor<1024x!tile.ptr<f16>, #b>
+  return %v : tensor<1024xf16, #b>
+}
+
+// A scalar store is done by thread 0 only.
+// CHECK-LABEL: llvm.func @scalar_store
+// CHECK:         %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK:         %[[FIRST:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
+// CHECK:         "@$0 st.global.b32 [ $1 ], $2;", "b,l,r" %[[FIRST]]
+func.func @scalar_store(%o: !tile.ptr<f32>, %v: f32) attributes {tile.kernel} {
+  tile.store %o, %v : !tile.ptr<f32>
+  return
+}
+
+// A tile narrower than the layout is replicated; only owners store.
+#w = #tile_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: llvm.func @replicated_store
+// CHECK:         llvm.icmp "ult" %{{.*}}, %{{.*}} : i32
+// CHECK:         "@$0 st.global.b32 [ $1 ], $2;"
+func.func @replicated_store(%o: !tile.ptr<f32>) attributes {tile.kernel} {
+  %c = tile.arange 0, 64 : tensor<64xi32, #w>
+  %v = arith.sitofp %c : tensor<64xi32, #w> to tensor<64xf32, #w>
+  %os = tile.splat %o : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #w>
+  %op = tile.addptr %os, %c : tensor<64x!tile.ptr<f32>, #w>, tensor<64xi32, #w>
+  tile.store %op, %v : tensor<64x!tile.ptr<f32>, #w>
+  return
+}

@@ -1,0 +1,122 @@
+// RUN: tessel-opt %s --tile-gpu-assign-layouts -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: tessel-opt %s --tile-gpu-assign-layouts=threads-per-warp=64 -split-input-file -verify-diagnostics | FileCheck %s --check-prefix=WAVE64
+
+// bf16 rows, 16-byte aligned and contiguous: 8 elements (16 bytes) per thread, 32 lanes and 8
+// warps along the row; the reduction result is a scalar.
+// CHECK: #[[B:.*]] = #tile_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+// CHECK-LABEL: func.func @row
+// CHECK:         tile.load %{{.*}} : tensor<4096x!tile.ptr<bf16>, #[[B]]>
+// CHECK:         tile.reduce(%{{.*}}) axis = 0 : (tensor<4096xf32, #[[B]]>) -> f32
+// WAVE64: #tile_gpu.blocked<{sizePerThread = [8], threadsPerWarp = [64], warpsPerCTA = [8], order = [0]}>
+func.func @row(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}) -> f32 attributes {tile.num_warps = 8 : i32} {
+  %c = tile.arange 0, 4096 : tensor<4096xi32>
+  %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<4096x!tile.ptr<bf16>>
+  %p = tile.addptr %xs, %c : tensor<4096x!tile.ptr<bf16>>, tensor<4096xi32>
+  %v = tile.load %p : tensor<4096x!tile.ptr<bf16>>
+  %f = arith.extf %v : tensor<4096xbf16> to tensor<4096xf32>
+  %s = tile.reduce(%f) axis = 0 : (tensor<4096xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tile.yield %t : f32
+  }
+  return %s : f32
+}
+
+// -----
+
+// Several rows per program reduced along the row: warps go along the rows so that each
+// reduction stays inside a warp; row and column indices are slices of the 2-D layout.
+// CHECK: #[[B:.*]] = #tile_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[S1:.*]] = #tile_gpu.slice<{dim = 1, parent = #[[B]]}>
+// CHECK-DAG: #[[S0:.*]] = #tile_gpu.slice<{dim = 0, parent = #[[B]]}>
+// CHECK-LABEL: func.func @rows
+// CHECK:         tile.arange 0, 4 : tensor<4xi32, #[[S1]]>
+// CHECK:         tile.arange 0, 256 : tensor<256xi32, #[[S0]]>
+// CHECK:         tile.reduce(%{{.*}}) axis = 1 : (tensor<4x256xf32, #[[B]]>) -> tensor<4xf32, #[[S1]]>
+// CHECK-NOT:     tile_gpu.convert_layout
+func.func @rows(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %stride: i64 {tile.divisibility = 4 : i32}) -> tensor<4x1xf32> {
+  %r = tile.arange 0, 4 : tensor<4xi32>
+  %re = tile.expand_dims %r {axis = 1 : i32} : tensor<4xi32> -> tensor<4x1xi32>
+  %r64 = arith.extsi %re : tensor<4x1xi32> to tensor<4x1xi64>
+  %st = tile.splat %stride : i64 -> tensor<4x1xi64>
+  %ro = arith.muli %r64, %st : tensor<4x1xi64>
+  %rb = tile.broadcast %ro : tensor<4x1xi64> -> tensor<4x256xi64>
+  %c = tile.arange 0, 256 : tensor<256xi32>
+  %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<256xi32> -> tensor<1x256xi32>
+  %c64 = arith.extsi %ce : tensor<1x256xi32> to tensor<1x256xi64>
+  %cb = tile.broadcast %c64 : tensor<1x256xi64> -> tensor<4x256xi64>
+  %off = arith.addi %rb, %cb : tensor<4x256xi64>
+  %xs = tile.splat %x : !tile.ptr<f32> -> tensor<4x256x!tile.ptr<f32>>
+  %p = tile.addptr %xs, %off : tensor<4x256x!tile.ptr<f32>>, tensor<4x256xi64>
+  %v = tile.load %p : tensor<4x256x!tile.ptr<f32>>
+  %s = tile.reduce(%v) axis = 1 : (tensor<4x256xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tile.yield %t : f32
+  }
+  %se = tile.expand_dims %s {axis = 1 : i32} : tensor<4xf32> -> tensor<4x1xf32>
+  return %se : tensor<4x1xf32>
+}
+
+// -----
+
+// One arange used as rows and as columns is duplicated, not converted.
+// CHECK-LABEL: func.func @shared_arange
+// CHECK-COUNT-2: tile.arange 0, 16
+// CHECK-NOT:     tile_gpu.convert_layout
+func.func @shared_arange() -> tensor<16x16xi32> {
+  %r = tile.arange 0, 16 : tensor<16xi32>
+  %a = tile.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %b = tile.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %ab = tile.broadcast %a : tensor<16x1xi32> -> tensor<16x16xi32>
+  %bb = tile.broadcast %b : tensor<1x16xi32> -> tensor<16x16xi32>
+  %s = arith.addi %ab, %bb : tensor<16x16xi32>
+  return %s : tensor<16x16xi32>
+}
+
+// -----
+
+// A loaded row used both as rows and as columns needs a conversion.
+// CHECK-LABEL: func.func @needs_conversion
+// CHECK:         tile_gpu.convert_layout
+func.func @needs_conversion(%x: !tile.ptr<f32>) -> tensor<16x16xf32> {
+  %r = tile.arange 0, 16 : tensor<16xi32>
+  %xs = tile.splat %x : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>>
+  %p = tile.addptr %xs, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  %v = tile.load %p : tensor<16x!tile.ptr<f32>>
+  %a = tile.expand_dims %v {axis = 1 : i32} : tensor<16xf32> -> tensor<16x1xf32>
+  %b = tile.expand_dims %v {axis = 0 : i32} : tensor<16xf32> -> tensor<1x16xf32>
+  %ab = tile.broadcast %a : tensor<16x1xf32> -> tensor<16x16xf32>
+  %bb = tile.broadcast %b : tensor<1x16xf32> -> tensor<16x16xf32>
+  %s = arith.addf %ab, %bb : tensor<16x16xf32>
+  return %s : tensor<16x16xf32>
+}
+
+// -----
+
+// Loop-carried tiles share the layout of their init and yield.
+// CHECK-LABEL: func.func @loop
+// CHECK:         scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<256xf32, #[[L:.*]]>)
+// CHECK:           scf.yield %{{.*}} : tensor<256xf32, #[[L]]>
+func.func @loop(%x: !tile.ptr<f32>, %n: i64) -> tensor<256xf32> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %z = arith.constant dense<0.0> : tensor<256xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<256xf32>) : i64 {
+    %c = tile.arange 0, 256 : tensor<256xi32>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<256x!tile.ptr<f32>>
+    %p = tile.addptr %xs, %c : tensor<256x!tile.ptr<f32>>, tensor<256xi32>
+    %v = tile.load %p : tensor<256x!tile.ptr<f32>>
+    %s = arith.addf %acc, %v : tensor<256xf32>
+    scf.yield %s : tensor<256xf32>
+  }
+  return %r : tensor<256xf32>
+}
+
+// -----
+
+func.func @not_power_of_two() -> tensor<1000xi32> {
+  // expected-error @below {{tile shape [1000] is not a power of two in every dimension}}
+  %r = tile.arange 0, 1000 : tensor<1000xi32>
+  return %r : tensor<1000xi32>
+}
