@@ -4,7 +4,7 @@
 set -euo pipefail
 pkgs=(cmake ninja-build g++ python3 ccache git
       llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools lld-19
-      libfmt-dev libgtest-dev rocm-device-libs zlib1g-dev libzstd-dev)
+      libfmt-dev libgtest-dev nlohmann-json3-dev rocm-device-libs zlib1g-dev libzstd-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -31,6 +31,7 @@ public:
                          const MemoryHints &hints) const override;
   void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value value,
                    mlir::Value pred, unsigned alignment, const MemoryHints &hints) const override;
+  bool supportsAtomic(tile::RMWKind kind, mlir::Type elem) const override;
   mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::RMWKind kind,
                         mlir::Value ptr, mlir::Value value, mlir::Value pred,
                         tile::MemSemantic sem, tile::MemScope scope) const override;

@@ -7,7 +7,8 @@
 //   m = 1, 2   DPP quad_perm [1,0,3,2] / [2,3,0,1]: a VALU operand modifier, no LDS traffic;
 //              LLVM folds the v_mov_b32_dpp into the combining v_add/v_max where it can.
 //   m = 4      two DPP moves within each row of 16: row_shr:4 writes banks 1 and 3 (lanes
-//              4-7, 12-15 read lanes 0-3, 8-11), then row_shl:4 writes banks 0 and 2.
+//              4-7, 12-15 read lanes 0-3, 8-11), then row_shl:4 writes banks 0 and 2 (lanes
+//              0-3, 8-11 read lanes 4-7, 12-15) over the first move's result.
 //   m = 8      DPP row_ror:8: rotating a row of 16 lanes by 8 is xor 8.
 //   m = 16     ds_swizzle_b32 in bit mode, offset 0x401F: and_mask 0x1F, or_mask 0,
 //              xor_mask 0x10, applied within each group of 32 lanes.
@@ -49,18 +50,26 @@ unsigned quadPerm(unsigned l0, unsigned l1, unsigned l2, unsigned l3) {
   return kQuadPerm | l0 | l1 << 2 | l2 << 4 | l3 << 6;
 }
 
-/// llvm.amdgcn.update.dpp(old, src, ctrl, row_mask, bank_mask, bound_ctrl = false): lanes of
-/// rows and banks outside the masks keep `old`.
-Value dpp(OpBuilder &b, Location loc, Value old, Value src, unsigned ctrl,
-          unsigned rowMask = kAllRows, unsigned bankMask = kAllBanks) {
+/// llvm.amdgcn.update.dpp(old, src, ctrl, row_mask, bank_mask, bound_ctrl): lanes of rows and
+/// banks outside the masks keep `old`.
+Value dpp(OpBuilder &b, Location loc, Value old, Value src, unsigned ctrl, unsigned rowMask,
+          unsigned bankMask, bool boundCtrl) {
   Value args[] = {old,
                   src,
                   i32Const(b, loc, ctrl),
                   i32Const(b, loc, rowMask),
                   i32Const(b, loc, bankMask),
-                  b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(false))};
+                  b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(boundCtrl))};
   return b.create<LLVM::CallIntrinsicOp>(loc, b.getI32Type(), "llvm.amdgcn.update.dpp", args)
       .getResult(0);
+}
+
+/// A DPP move that writes every lane from a valid source lane (quad_perm, row_ror): `old` is
+/// never read, so it is poison and bound_ctrl is set, which is what LLVM's DPP combiner needs
+/// to fold the move into the instruction that consumes it (v_max_f32_dpp, v_add_f32_dpp).
+Value dppAllLanes(OpBuilder &b, Location loc, Value src, unsigned ctrl) {
+  Value poison = b.create<LLVM::PoisonOp>(loc, b.getI32Type());
+  return dpp(b, loc, poison, src, ctrl, kAllRows, kAllBanks, /*boundCtrl=*/true);
 }
 
 /// v from lane (lane ^ m) through ds_bpermute_b32 (any m < 64).
@@ -80,18 +89,20 @@ Value AMDTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value v, unsigned la
   Value r;
   switch (laneMask) {
   case 1:
-    r = dpp(b, loc, x, x, quadPerm(1, 0, 3, 2));
+    r = dppAllLanes(b, loc, x, quadPerm(1, 0, 3, 2));
     break;
   case 2:
-    r = dpp(b, loc, x, x, quadPerm(2, 3, 0, 1));
+    r = dppAllLanes(b, loc, x, quadPerm(2, 3, 0, 1));
     break;
   case 4: {
-    Value upper = dpp(b, loc, x, x, kRowShr + 4, kAllRows, /*banks 1, 3=*/0xa);
-    r = dpp(b, loc, upper, x, kRowShl + 4, kAllRows, /*banks 0, 2=*/0x5);
+    // The first move's banks 0 and 2 are overwritten by the second: its `old` is never read.
+    Value poison = b.create<LLVM::PoisonOp>(loc, i32);
+    Value upper = dpp(b, loc, poison, x, kRowShr + 4, kAllRows, /*banks 1, 3=*/0xa, false);
+    r = dpp(b, loc, upper, x, kRowShl + 4, kAllRows, /*banks 0, 2=*/0x5, false);
     break;
   }
   case 8:
-    r = dpp(b, loc, x, x, kRowRor + 8);
+    r = dppAllLanes(b, loc, x, kRowRor + 8);
     break;
   case 16:
     r = b.create<ROCDL::DsSwizzleOp>(loc, i32, x, i32Const(b, loc, 0x401F));

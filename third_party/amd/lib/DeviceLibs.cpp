@@ -65,6 +65,11 @@ LogicalResult linkLibrary(llvm::Module &m, StringRef dir, StringRef file, String
   }
   lib->setTargetTriple(m.getTargetTriple());
   lib->setDataLayout(m.getDataLayout());
+  // The libraries are built from OpenCL: without this, the code object's metadata would call
+  // the kernel an OpenCL C kernel (.language).
+  for (const char *name : {"opencl.ocl.version", "llvm.ident"})
+    if (llvm::NamedMDNode *md = lib->getNamedMetadata(name))
+      lib->eraseNamedMetadata(md);
   if (llvm::Linker::linkModules(m, std::move(lib), llvm::Linker::LinkOnlyNeeded)) {
     error = "linking " + path + " failed";
     return failure();

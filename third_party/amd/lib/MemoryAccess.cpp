@@ -220,6 +220,10 @@ void AMDTargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr, Value val
   b.create<LLVM::CallOp>(loc, helper, ValueRange{pred, ptr, value});
 }
 
+bool AMDTargetInfo::supportsAtomic(tile::RMWKind kind, Type elem) const {
+  return binOp(kind, elem).has_value();
+}
+
 Value AMDTargetInfo::atomicRMW(OpBuilder &b, Location loc, tile::RMWKind kind, Value ptr,
                                Value value, Value pred, tile::MemSemantic sem,
                                tile::MemScope scope) const {
