@@ -264,7 +264,9 @@ Value AMDTargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
     auto asInt = [&](Value x) -> Value {
       return x.getType() == intT ? x : eb.create<LLVM::BitcastOp>(l, intT, x).getResult();
     };
-    Value pair = eb.create<LLVM::AtomicCmpXchgOp>(l, p, asInt(c), asInt(v), ordering(sem),
+    Value ci = asInt(c);
+    Value vi = asInt(v);
+    Value pair = eb.create<LLVM::AtomicCmpXchgOp>(l, p, ci, vi, ordering(sem),
                                                   failureOrdering(sem), syncScope(scope));
     Value old = eb.create<LLVM::ExtractValueOp>(l, pair, ArrayRef<int64_t>{0});
     return t == intT ? old : eb.create<LLVM::BitcastOp>(l, t, old).getResult();
