@@ -11,7 +11,7 @@ class Module;
 namespace tessel::amd {
 
 /// The code object version Tessel emits (AMDGPUUsage, "Code Object V5 Metadata"): LLVM 19's
-/// default, loaded by ROCm 5.x and 6.x; ockl's __oclc_ABI_version must agree with it.
+/// default and ROCm 6.x's; ockl's __oclc_ABI_version must agree with it.
 inline constexpr unsigned kCodeObjectVersion = 5;
 
 /// Links ocml.bc and/or ockl.bc into `m` when `m` calls __ocml_* / __ockl_* functions (only

@@ -67,8 +67,13 @@ std::string mangle(Type t) {
   return s;
 }
 
-/// Address of the zero global, in `ptrType`'s address space.
+/// An address a disabled lane may read: the zero global for global and flat pointers; address
+/// 0 of LDS for LDS pointers (DS reads outside the workgroup's allocation return 0 and never
+/// fault: CDNA3 ISA guide, "Data Share Operations").
 Value zeroAddress(OpBuilder &b, Location loc, Type ptrType) {
+  unsigned as = cast<LLVM::LLVMPointerType>(ptrType).getAddressSpace();
+  if (as == 3)
+    return b.create<LLVM::ZeroOp>(loc, ptrType);
   ModuleOp module = moduleOf(b);
   auto globalPtr = LLVM::LLVMPointerType::get(b.getContext(), 1);
   if (!module.lookupSymbol(kZeroGlobal)) {
