@@ -7,7 +7,8 @@ from lit.llvm import llvm_config
 
 config.name = "Tessel"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test"]
+# .cpp: DSL kernel files (test/dsl, test/tools/tesselc); test/Unit stays excluded.
+config.suffixes = [".mlir", ".test", ".cpp"]
 config.excludes = ["Unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tessel_obj_root, "test")
@@ -17,6 +18,11 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 
-tools = ["tessel-opt", "tessel-translate"]
+tools = ["tessel-opt", "tesselc", "tessel-translate"]
 llvm_config.add_tool_substitutions(tools, [config.tessel_tools_dir])
 config.substitutions.append(("%tessel_src", config.tessel_src_root))
+
+# Kernel files compiled by tesselc share one generator cache under the build tree, so a second
+# run of the suite reuses them; tests of the cache itself set their own TESSEL_CACHE_DIR.
+config.environment["TESSEL_CACHE_DIR"] = os.path.join(config.tessel_obj_root, "test", "tessel-cache")
+config.environment.pop("TESSEL_ALWAYS_COMPILE", None)

@@ -1,0 +1,99 @@
+//===- gemm.cpp - matrix multiply with a fused bias + activation epilogue -===//
+//
+// c (M, N) = act(a (M, K) @ b (K, N) + bias (N)), accumulated in f32. One program per
+// (BLOCK_M, BLOCK_N) tile of c, in GROUP_M order: programs walk GROUP_M rows of tiles before
+// the next column, so a group of programs reuses the same columns of b from L2.
+// grid = (cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N),). K need not be a multiple of BLOCK_K: the last
+// step masks the tail of K (case C7). Strides are in elements.
+//
+//===----------------------------------------------------------------------===//
+#include <tessel/dsl.h>
+
+using namespace tessel::dsl;
+
+TESSEL_ENUM(Activation, none, relu, gelu, silu)
+
+struct GemmConfig {
+  int BLOCK_M = 128;
+  int BLOCK_N = 128;
+  int BLOCK_K = 64;
+  int GROUP_M = 8;
+  bool HAS_BIAS = false;
+  Activation ACT = Activation::none;
+  int num_warps = 4;
+  int num_stages = 3;
+};
+TESSEL_CONFIG(GemmConfig, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, HAS_BIAS, ACT, num_warps,
+              num_stages)
+
+/// The epilogue activation, chosen at trace time.
+inline Tile<f32> activate(Activation act, const Tile<f32> &x) {
+  switch (act) {
+  case Activation::relu:
+    return maximum(x, 0.0);
+  case Activation::gelu:
+    return 0.5 * x * (1.0 + erf(x * 0.7071067811865476));
+  case Activation::silu:
+    return x * sigmoid(x);
+  case Activation::none:
+    break;
+  }
+  return x;
+}
+
+template <class T>
+void gemm(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int M, Int N, Int K,
+          Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn, Int stride_cm,
+          Int stride_cn) {
+  Int pid = program_id(0);
+  Int num_pid_m = cdiv(M, cfg.BLOCK_M);
+  Int num_pid_n = cdiv(N, cfg.BLOCK_N);
+  Int in_group = cfg.GROUP_M * num_pid_n;
+  Int first_m = pid / in_group * cfg.GROUP_M;
+  Int group_size = minimum(num_pid_m - first_m, cfg.GROUP_M);
+  Int pid_m = first_m + pid % in_group % group_size;
+  Int pid_n = pid % in_group / group_size;
+
+  // Rows and columns wrap around (% M, % N) so loads need no mask on M and N.
+  Tile<i64> rm = (pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M)) % M;          // (BLOCK_M)
+  Tile<i64> rn = (pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N)) % N;          // (BLOCK_N)
+  Tile<i32> rk = arange(0, cfg.BLOCK_K);                                      // (BLOCK_K)
+  Ptr<T> ap = a + rm(_, None) * stride_am + rk(None, _) * stride_ak;          // (BLOCK_M, BLOCK_K)
+  Ptr<T> bp = b + rk(_, None) * stride_bk + rn(None, _) * stride_bn;          // (BLOCK_K, BLOCK_N)
+  Tile<f32> acc = zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N});                     // (BLOCK_M, BLOCK_N)
+
+  std::tie(acc, ap, bp) = for_range(
+      0, cdiv(K, cfg.BLOCK_K), 1, std::tuple{acc, ap, bp},
+      [&](Int k, Tile<f32> acc, Ptr<T> ap, Ptr<T> bp) {
+        Int k_left = K - k * cfg.BLOCK_K;
+        Tile<T> av = load(ap, rk(None, _) < k_left, 0.0);                     // (BLOCK_M, BLOCK_K)
+        Tile<T> bv = load(bp, rk(_, None) < k_left, 0.0);                     // (BLOCK_K, BLOCK_N)
+        return std::tuple{dot(av, bv, acc),                                   // (BLOCK_M, BLOCK_N)
+                          ap + cfg.BLOCK_K * stride_ak, bp + cfg.BLOCK_K * stride_bk};
+      });
+
+  if (cfg.HAS_BIAS)
+    acc += cast<f32>(load(bias + rn))(None, _);                               // (BLOCK_M, BLOCK_N)
+  acc = activate(cfg.ACT, acc);                                               // (BLOCK_M, BLOCK_N)
+
+  Tile<i64> cm = pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M);                // (BLOCK_M)
+  Tile<i64> cn = pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N);                // (BLOCK_N)
+  Ptr<T> cp = c + cm(_, None) * stride_cm + cn(None, _) * stride_cn;          // (BLOCK_M, BLOCK_N)
+  Mask cmask = (cm(_, None) < M) & (cn(None, _) < N);                         // (BLOCK_M, BLOCK_N)
+  store(cp, cast<T>(acc), cmask);
+}
+TESSEL_KERNEL(gemm, DTYPES(f16, bf16, f32),
+              ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                   stride_cm, stride_cn),
+              CONFIGS(GemmConfig{.BLOCK_M = 128, .BLOCK_N = 256, .BLOCK_K = 64, .num_warps = 8,
+                                 .num_stages = 3},
+                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
+                                 .num_stages = 4},
+                      GemmConfig{.BLOCK_M = 64, .BLOCK_N = 64, .BLOCK_K = 64, .num_warps = 4,
+                                 .num_stages = 4},
+                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .HAS_BIAS = true,
+                                 .ACT = Activation::relu, .num_warps = 4, .num_stages = 4},
+                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .HAS_BIAS = true,
+                                 .ACT = Activation::gelu, .num_warps = 4, .num_stages = 4},
+                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .HAS_BIAS = true,
+                                 .ACT = Activation::silu, .num_warps = 4, .num_stages = 4}))

@@ -1,0 +1,72 @@
+//===- layernorm.cpp - LayerNorm ------------------------------------------===//
+//
+// out[row, :] = (x - mean) / sqrt(var + eps) * w + b, statistics in f32 over the n_cols valid
+// lanes only (masked lanes take no part in the mean or the variance: case C1); one program
+// per row; grid = (n_rows,).
+//
+//===----------------------------------------------------------------------===//
+#include <tessel/dsl.h>
+
+using namespace tessel::dsl;
+
+struct LayerNormConfig {
+  int BLOCK = 1024;
+  int num_warps = 4;
+};
+TESSEL_CONFIG(LayerNormConfig, BLOCK, num_warps)
+
+/// n_cols <= BLOCK.
+template <class T>
+void layernorm(const LayerNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Ptr<T> bias,
+               Int stride, Int n_cols, Float eps) {
+  Int row = program_id(0);
+  Tile<i32> cols = arange(0, c.BLOCK);                             // (BLOCK)
+  Mask m = cols < n_cols;                                          // (BLOCK)
+  Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0)); // (BLOCK)
+  Float mean = sum(x, 0) / n_cols;
+  Tile<f32> d = where(m, x - mean, 0.0);                           // (BLOCK)
+  Float var = sum(d * d, 0) / n_cols;
+  Float r = 1.0 / sqrt(var + eps);
+  Tile<f32> wt = cast<f32>(load(w + cols, m));                     // (BLOCK)
+  Tile<f32> bt = cast<f32>(load(bias + cols, m));                  // (BLOCK)
+  store(out + row * stride + cols, cast<T>(d * r * wt + bt), m);
+}
+TESSEL_KERNEL(layernorm, DTYPES(f32, f16, bf16), ARGS(out, in, w, bias, stride, n_cols, eps),
+              CONFIGS(LayerNormConfig{.BLOCK = 1024, .num_warps = 4},
+                      LayerNormConfig{.BLOCK = 4096, .num_warps = 8},
+                      LayerNormConfig{.BLOCK = 16384, .num_warps = 16}))
+
+/// Any n_cols, in three passes: the mean, the variance around it, the output.
+template <class T>
+void layernorm_looped(const LayerNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Ptr<T> bias,
+                      Int stride, Int n_cols, Float eps) {
+  Int row = program_id(0);
+  Ptr<T> src = in + row * stride;
+  Ptr<T> dst = out + row * stride;
+  Tile<i32> cols = arange(0, c.BLOCK); // (BLOCK)
+  Float total = for_range(0, n_cols, c.BLOCK, Float(0.0), [&](Int start, Float acc) {
+    Tile<i64> offs = start + cols;                                  // (BLOCK)
+    Tile<f32> x = cast<f32>(load(src + offs, offs < n_cols, 0.0)); // (BLOCK)
+    return acc + sum(x, 0);
+  });
+  Float mean = total / n_cols;
+  Float sq = for_range(0, n_cols, c.BLOCK, Float(0.0), [&](Int start, Float acc) {
+    Tile<i64> offs = start + cols;                          // (BLOCK)
+    Mask mask = offs < n_cols;                              // (BLOCK)
+    Tile<f32> x = cast<f32>(load(src + offs, mask, 0.0));   // (BLOCK)
+    Tile<f32> d = where(mask, x - mean, 0.0);               // (BLOCK)
+    return acc + sum(d * d, 0);
+  });
+  Float r = 1.0 / sqrt(sq / n_cols + eps);
+  for_range(0, n_cols, c.BLOCK, [&](Int start) {
+    Tile<i64> offs = start + cols;                          // (BLOCK)
+    Mask mask = offs < n_cols;                              // (BLOCK)
+    Tile<f32> x = cast<f32>(load(src + offs, mask, 0.0));   // (BLOCK)
+    Tile<f32> wt = cast<f32>(load(w + offs, mask));         // (BLOCK)
+    Tile<f32> bt = cast<f32>(load(bias + offs, mask));      // (BLOCK)
+    store(dst + offs, cast<T>((x - mean) * r * wt + bt), mask);
+  });
+}
+TESSEL_KERNEL(layernorm_looped, DTYPES(f32, f16, bf16),
+              ARGS(out, in, w, bias, stride, n_cols, eps),
+              CONFIGS(LayerNormConfig{.BLOCK = 4096, .num_warps = 8}))

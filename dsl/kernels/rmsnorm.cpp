@@ -1,0 +1,110 @@
+//===- rmsnorm.cpp - RMSNorm, and RMSNorm with a fused residual add -------===//
+//
+// out[row, :] = x / sqrt(mean(x^2) + eps) * w, in f32; one program per row; grid = (n_rows,).
+// The add_ variants first form x = in + res and write it back to res (the residual stream of
+// the next layer). The _looped variants handle rows longer than one block in two passes.
+//
+//===----------------------------------------------------------------------===//
+#include <tessel/dsl.h>
+
+using namespace tessel::dsl;
+
+struct RMSNormConfig {
+  int BLOCK = 1024;
+  int num_warps = 4;
+};
+TESSEL_CONFIG(RMSNormConfig, BLOCK, num_warps)
+
+/// n_cols <= BLOCK. Masked lanes load 0 and add nothing to the sum of squares.
+template <class T>
+void rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Int stride, Int n_cols,
+             Float eps) {
+  Int row = program_id(0);
+  Tile<i32> cols = arange(0, c.BLOCK);                                // (BLOCK)
+  Mask m = cols < n_cols;                                             // (BLOCK)
+  Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0));    // (BLOCK)
+  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
+  Float r = 1.0 / sqrt(sum(x * x, 0) / n_cols + eps);
+  store(out + row * stride + cols, cast<T>(x * r * wt), m);
+}
+TESSEL_KERNEL(rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, in, w, stride, n_cols, eps),
+              CONFIGS(RMSNormConfig{.BLOCK = 1024, .num_warps = 4},
+                      RMSNormConfig{.BLOCK = 4096, .num_warps = 8},
+                      RMSNormConfig{.BLOCK = 16384, .num_warps = 16}))
+
+/// Fused residual add: res <- in + res (rounded to T, as the next layer reads it), then
+/// out = rmsnorm(in + res) from the f32 sum.
+template <class T>
+void add_rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> res, Ptr<T> w,
+                 Int stride, Int n_cols, Float eps) {
+  Int row = program_id(0);
+  Tile<i32> cols = arange(0, c.BLOCK);                                // (BLOCK)
+  Mask m = cols < n_cols;                                             // (BLOCK)
+  Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0));    // (BLOCK)
+  x += cast<f32>(load(res + row * stride + cols, m, 0.0));            // (BLOCK)
+  store(res + row * stride + cols, cast<T>(x), m);
+  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
+  Float r = 1.0 / sqrt(sum(x * x, 0) / n_cols + eps);
+  store(out + row * stride + cols, cast<T>(x * r * wt), m);
+}
+TESSEL_KERNEL(add_rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, in, res, w, stride, n_cols, eps),
+              CONFIGS(RMSNormConfig{.BLOCK = 1024, .num_warps = 4},
+                      RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))
+
+/// Any n_cols: pass 1 accumulates the sum of squares block by block, pass 2 normalizes.
+template <class T>
+void rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Int stride,
+                    Int n_cols, Float eps) {
+  Int row = program_id(0);
+  Ptr<T> src = in + row * stride;
+  Ptr<T> dst = out + row * stride;
+  Tile<i32> cols = arange(0, c.BLOCK); // (BLOCK)
+  Float ss = for_range(0, n_cols, c.BLOCK, Float(0.0), [&](Int start, Float acc) {
+    Tile<i64> offs = start + cols;                                  // (BLOCK)
+    Tile<f32> x = cast<f32>(load(src + offs, offs < n_cols, 0.0)); // (BLOCK)
+    return acc + sum(x * x, 0);
+  });
+  Float r = 1.0 / sqrt(ss / n_cols + eps);
+  for_range(0, n_cols, c.BLOCK, [&](Int start) {
+    Tile<i64> offs = start + cols;                         // (BLOCK)
+    Mask mask = offs < n_cols;                             // (BLOCK)
+    Tile<f32> x = cast<f32>(load(src + offs, mask, 0.0));  // (BLOCK)
+    Tile<f32> wt = cast<f32>(load(w + offs, mask, 0.0));   // (BLOCK)
+    store(dst + offs, cast<T>(x * r * wt), mask);
+  });
+}
+TESSEL_KERNEL(rmsnorm_looped, DTYPES(f32, f16, bf16), ARGS(out, in, w, stride, n_cols, eps),
+              CONFIGS(RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))
+
+/// Fused residual add for any n_cols: pass 1 writes res <- in + res and accumulates the sum of
+/// squares of the residual as stored (rounded to T); pass 2 re-reads it and normalizes, so both
+/// passes see the same values (as PyTorch's rms_norm(x + res) on T tensors does).
+template <class T>
+void add_rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> res, Ptr<T> w,
+                        Int stride, Int n_cols, Float eps) {
+  Int row = program_id(0);
+  Ptr<T> x_row = in + row * stride;
+  Ptr<T> res_row = res + row * stride;
+  Ptr<T> out_row = out + row * stride;
+  Tile<i32> cols = arange(0, c.BLOCK); // (BLOCK)
+  Float ss = for_range(0, n_cols, c.BLOCK, Float(0.0), [&](Int start, Float acc) {
+    Tile<i64> offs = start + cols;                                       // (BLOCK)
+    Mask mask = offs < n_cols;                                           // (BLOCK)
+    Tile<T> sum_t = cast<T>(cast<f32>(load(x_row + offs, mask, 0.0)) +
+                            cast<f32>(load(res_row + offs, mask, 0.0))); // (BLOCK)
+    store(res_row + offs, sum_t, mask);
+    Tile<f32> x = cast<f32>(sum_t);                                      // (BLOCK)
+    return acc + sum(x * x, 0);
+  });
+  Float r = 1.0 / sqrt(ss / n_cols + eps);
+  for_range(0, n_cols, c.BLOCK, [&](Int start) {
+    Tile<i64> offs = start + cols;                             // (BLOCK)
+    Mask mask = offs < n_cols;                                 // (BLOCK)
+    Tile<f32> x = cast<f32>(load(res_row + offs, mask, 0.0));  // (BLOCK)
+    Tile<f32> wt = cast<f32>(load(w + offs, mask, 0.0));       // (BLOCK)
+    store(out_row + offs, cast<T>(x * r * wt), mask);
+  });
+}
+TESSEL_KERNEL(add_rmsnorm_looped, DTYPES(f32, f16, bf16),
+              ARGS(out, in, res, w, stride, n_cols, eps),
+              CONFIGS(RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))

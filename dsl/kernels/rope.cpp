@@ -1,0 +1,68 @@
+//===- rope.cpp - rotary position embedding of q and k, in place ----------===//
+//
+// Rotate-half convention (GPT-NeoX / Hugging Face): with x = [x1, x2] split at HALF = D/2,
+//   out = [x1 * cos1 - x2 * sin1,  x2 * cos2 + x1 * sin2]
+// where cos1/cos2 are the first/second half of the token's cos row (equal when cos has D/2
+// columns). q and k are rotated by one program per token, every head of both at once; heads
+// beyond n_qh (n_kh) are masked, so any head count from 1 to BLOCK_H works (a single k head
+// is rotated too: case C5). grid = (batch * seq_len,).
+//
+// Layouts are strided: q[b, s, h, d] is at q + b*q_batch_stride + s*q_seq_stride +
+// h*q_head_stride + d (d contiguous), so both (B, S, H, D) and (B, H, S, D) tensors work. cos
+// and sin (f32) are at cos + b*cos_batch_stride + s*cos_seq_stride + d, with
+// cos_batch_stride = 0 when all batches share them, and cos_half_offset = 0 for tables of D/2
+// columns or D/2 for tables of D columns.
+//
+//===----------------------------------------------------------------------===//
+#include <tessel/dsl.h>
+
+using namespace tessel::dsl;
+
+struct RopeConfig {
+  int HALF = 64;   // D / 2
+  int BLOCK_H = 32; // power of two >= max(n_qh, n_kh)
+  int num_warps = 4;
+};
+TESSEL_CONFIG(RopeConfig, HALF, BLOCK_H, num_warps)
+
+/// Rotates the n_heads heads at `base` (this token) in place. A plain C++ function: its ops are
+/// emitted inline, once per call.
+template <class T>
+void rotate_heads(const RopeConfig &c, Ptr<T> base, Int n_heads, Int head_stride,
+                  const Tile<f32> &c1, const Tile<f32> &c2, const Tile<f32> &s1,
+                  const Tile<f32> &s2) {
+  Tile<i32> h = arange(0, c.BLOCK_H)(_, None);          // (BLOCK_H, 1)
+  Tile<i32> d = arange(0, c.HALF)(None, _);             // (1, HALF)
+  Ptr<T> p1 = base + h * head_stride + d;               // (BLOCK_H, HALF)
+  Ptr<T> p2 = p1 + c.HALF;                              // (BLOCK_H, HALF)
+  Mask m = h < n_heads;                                 // (BLOCK_H, 1)
+  Tile<f32> x1 = cast<f32>(load(p1, m));                // (BLOCK_H, HALF)
+  Tile<f32> x2 = cast<f32>(load(p2, m));                // (BLOCK_H, HALF)
+  store(p1, cast<T>(x1 * c1 - x2 * s1), m);             // (BLOCK_H, HALF)
+  store(p2, cast<T>(x2 * c2 + x1 * s2), m);             // (BLOCK_H, HALF)
+}
+
+template <class T>
+void rope(const RopeConfig &c, Ptr<T> q, Ptr<T> k, Ptr<f32> cos, Ptr<f32> sin, Int seq_len,
+          Int n_qh, Int n_kh, Int q_batch_stride, Int q_seq_stride, Int q_head_stride,
+          Int k_batch_stride, Int k_seq_stride, Int k_head_stride, Int cos_batch_stride,
+          Int cos_seq_stride, Int cos_half_offset) {
+  Int tok = program_id(0);
+  Int b = tok / seq_len;
+  Int s = tok % seq_len;
+  Tile<i32> d = arange(0, c.HALF);                                    // (HALF)
+  Int table = b * cos_batch_stride + s * cos_seq_stride;
+  Tile<f32> c1 = load(cos + table + d)(None, _);                      // (1, HALF)
+  Tile<f32> s1 = load(sin + table + d)(None, _);                      // (1, HALF)
+  Tile<f32> c2 = load(cos + table + cos_half_offset + d)(None, _);    // (1, HALF)
+  Tile<f32> s2 = load(sin + table + cos_half_offset + d)(None, _);    // (1, HALF)
+  rotate_heads(c, q + b * q_batch_stride + s * q_seq_stride, n_qh, q_head_stride, c1, c2, s1, s2);
+  rotate_heads(c, k + b * k_batch_stride + s * k_seq_stride, n_kh, k_head_stride, c1, c2, s1, s2);
+}
+TESSEL_KERNEL(rope, DTYPES(f32, f16, bf16),
+              ARGS(q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride,
+                   q_head_stride, k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride,
+                   cos_seq_stride, cos_half_offset),
+              CONFIGS(RopeConfig{.HALF = 64, .BLOCK_H = 32, .num_warps = 4},
+                      RopeConfig{.HALF = 64, .BLOCK_H = 2, .num_warps = 1},
+                      RopeConfig{.HALF = 32, .BLOCK_H = 8, .num_warps = 2}))

@@ -1,0 +1,63 @@
+//===- softmax.cpp - row-wise softmax -------------------------------------===//
+//
+// out[row, :] = softmax(in[row, :]) computed in f32; one program per row; grid = (n_rows,).
+// `softmax` holds a row in one block (BLOCK >= n_cols); `softmax_looped` walks rows longer
+// than a block: an online max/sum pass, then a pass that writes the result.
+//
+//===----------------------------------------------------------------------===//
+#include <tessel/dsl.h>
+
+using namespace tessel::dsl;
+
+struct SoftmaxConfig {
+  int BLOCK = 1024;
+  int num_warps = 4;
+};
+TESSEL_CONFIG(SoftmaxConfig, BLOCK, num_warps)
+
+/// One row per program, n_cols <= BLOCK. Masked lanes load -inf: they add exp(-inf) = 0 to
+/// the sum and cannot win the max (case C9).
+template <class T>
+void softmax(const SoftmaxConfig &c, Ptr<T> out, Ptr<T> in, Int in_stride, Int out_stride,
+             Int n_cols) {
+  Int row = program_id(0);
+  Tile<i32> cols = arange(0, c.BLOCK);                                 // (BLOCK)
+  Mask m = cols < n_cols;                                              // (BLOCK)
+  Tile<f32> x = cast<f32>(load(in + row * in_stride + cols, m, -inf)); // (BLOCK)
+  x = x - max(x, 0);                                                   // (BLOCK)
+  Tile<f32> num = exp(x);                                              // (BLOCK)
+  Tile<f32> y = num / sum(num, 0);                                     // (BLOCK)
+  store(out + row * out_stride + cols, cast<T>(y), m);
+}
+TESSEL_KERNEL(softmax, DTYPES(f32, f16, bf16), ARGS(out, in, in_stride, out_stride, n_cols),
+              CONFIGS(SoftmaxConfig{.BLOCK = 1024, .num_warps = 4},
+                      SoftmaxConfig{.BLOCK = 4096, .num_warps = 8},
+                      SoftmaxConfig{.BLOCK = 16384, .num_warps = 16}))
+
+/// Any n_cols: pass 1 keeps a running max m and a running sum d of exp(x - m) over the row's
+/// blocks (rescaling d when m grows); pass 2 writes exp(x - m) / d.
+template <class T>
+void softmax_looped(const SoftmaxConfig &c, Ptr<T> out, Ptr<T> in, Int in_stride,
+                    Int out_stride, Int n_cols) {
+  Int row = program_id(0);
+  Ptr<T> src = in + row * in_stride;
+  Ptr<T> dst = out + row * out_stride;
+  Tile<i32> cols = arange(0, c.BLOCK); // (BLOCK)
+  auto [m, d] = for_range(
+      0, n_cols, c.BLOCK, std::tuple{Float(-inf), Float(0.0)}, [&](Int start, Float m, Float d) {
+        Tile<i64> offs = start + cols;                                   // (BLOCK)
+        Tile<f32> x = cast<f32>(load(src + offs, offs < n_cols, -inf)); // (BLOCK)
+        Float nm = maximum(m, max(x, 0));
+        return std::tuple{nm, d * exp(m - nm) + sum(exp(x - nm), 0)};
+      });
+  Float inv = 1.0 / d;
+  for_range(0, n_cols, c.BLOCK, [&](Int start) {
+    Tile<i64> offs = start + cols;                                   // (BLOCK)
+    Mask mask = offs < n_cols;                                       // (BLOCK)
+    Tile<f32> x = cast<f32>(load(src + offs, mask, -inf));           // (BLOCK)
+    store(dst + offs, cast<T>(exp(x - m) * inv), mask);
+  });
+}
+TESSEL_KERNEL(softmax_looped, DTYPES(f32, f16, bf16),
+              ARGS(out, in, in_stride, out_stride, n_cols),
+              CONFIGS(SoftmaxConfig{.BLOCK = 4096, .num_warps = 8}))

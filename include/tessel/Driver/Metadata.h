@@ -1,0 +1,53 @@
+//===- Metadata.h - the JSON metadata of a kernel variant -------*- C++ -*-===//
+//
+// One `<variant>.json` next to each variant's artifacts; docs/Artifacts.md is the schema.
+// The runtime, the interpreter and the backends read it; backends add their artifacts and
+// fields (registers, shared memory) to it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_DRIVER_METADATA_H
+#define TESSEL_DRIVER_METADATA_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tessel::driver {
+
+inline constexpr const char *kMetadataSchema = "tessel.kernel.v1";
+
+struct ArgMetadata {
+  std::string name;
+  std::string kind; // "ptr" or "scalar"
+  std::string type; // element (pointee) type: "bf16", "i64", ...
+  int divisibility = 1;
+};
+
+struct VariantMetadata {
+  std::string kernel;   // kernel name (TESSEL_KERNEL), or the function name for .mlir input
+  std::string variant;  // unique variant name; also the function's symbol and the file stem
+  std::string source;   // absolute path of the kernel file
+  std::optional<std::string> dtype; // dtype of a dtype-generic kernel
+  std::string target;
+  std::vector<ArgMetadata> args;
+  llvm::json::Object config; // field -> value
+  int numWarps = 4;
+  int numStages = 1;
+  std::map<std::string, std::string> artifacts; // stage -> file name (relative to the JSON)
+};
+
+/// The argument list, num_warps and num_stages of a kernel function (names "arg0", ... unless
+/// `names` gives them).
+void fillFromKernel(mlir::func::FuncOp kernel, VariantMetadata &meta,
+                    const std::vector<std::string> &names = {});
+
+/// The JSON document of docs/Artifacts.md.
+llvm::json::Value toJSON(const VariantMetadata &meta);
+
+} // namespace tessel::driver
+
+#endif // TESSEL_DRIVER_METADATA_H

@@ -1,0 +1,70 @@
+//===- Metadata.cpp - the JSON metadata of a kernel variant ---------------===//
+#include "tessel/Driver/Metadata.h"
+
+#include "tessel/Dialect/Tile/IR/Tile.h"
+#include "tessel/Driver/Version.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::driver;
+
+static std::string typeName(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+void tessel::driver::fillFromKernel(func::FuncOp kernel, VariantMetadata &meta,
+                                    const std::vector<std::string> &names) {
+  meta.args.clear();
+  for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    ArgMetadata arg;
+    arg.name = i < names.size() ? names[i] : "arg" + std::to_string(i);
+    if (auto p = dyn_cast<tile::PtrType>(type)) {
+      arg.kind = "ptr";
+      arg.type = typeName(p.getPointeeType());
+    } else {
+      arg.kind = "scalar";
+      arg.type = typeName(type);
+    }
+    if (auto d = kernel.getArgAttrOfType<IntegerAttr>(
+            i, tile::TileDialect::getDivisibilityAttrName()))
+      arg.divisibility = d.getInt();
+    meta.args.push_back(arg);
+  }
+  if (auto w = kernel->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName()))
+    meta.numWarps = w.getInt();
+  if (auto s = kernel->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumStagesAttrName()))
+    meta.numStages = s.getInt();
+}
+
+llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
+  llvm::json::Array args;
+  for (const ArgMetadata &a : meta.args)
+    args.push_back(llvm::json::Object{{"name", a.name},
+                                      {"kind", a.kind},
+                                      {"type", a.type},
+                                      {"divisibility", a.divisibility}});
+  llvm::json::Object artifacts;
+  for (const auto &[stage, file] : meta.artifacts)
+    artifacts[stage] = file;
+  llvm::json::Object config = meta.config;
+  return llvm::json::Object{
+      {"schema", kMetadataSchema},
+      {"kernel", meta.kernel},
+      {"variant", meta.variant},
+      {"function", meta.variant},
+      {"source", meta.source},
+      {"dtype", meta.dtype ? llvm::json::Value(*meta.dtype) : llvm::json::Value(nullptr)},
+      {"target", meta.target},
+      {"compiler", llvm::json::Object{{"name", "tesselc"}, {"version", kCompilerVersion}}},
+      {"num_warps", meta.numWarps},
+      {"num_stages", meta.numStages},
+      {"args", std::move(args)},
+      {"config", std::move(config)},
+      {"artifacts", std::move(artifacts)},
+  };
+}

@@ -1,0 +1,40 @@
+//===- TargetsTest.cpp - accepted targets and the stage registry ----------===//
+#include "tessel/Driver/Stages.h"
+#include "tessel/Driver/Targets.h"
+
+#include <gtest/gtest.h>
+
+using namespace tessel::driver;
+
+TEST(Targets, AcceptedAndRejected) {
+  for (llvm::StringRef t : {"interpreter", "cuda:sm_80", "cuda:sm_90", "cuda:sm_90a", "hip:gfx90a",
+                            "hip:gfx942"})
+    EXPECT_FALSE(llvm::errorToBool(checkTarget(t))) << t.str();
+  llvm::Error err = checkTarget("cuda:sm_75");
+  ASSERT_TRUE(static_cast<bool>(err));
+  std::string message = llvm::toString(std::move(err));
+  EXPECT_NE(message.find("cuda:sm_75"), std::string::npos);
+  EXPECT_NE(message.find("hip:gfx942"), std::string::npos);
+}
+
+TEST(Stages, TileIsAvailableTheRestAreListed) {
+  ASSERT_NE(findStage("tile"), nullptr);
+  EXPECT_TRUE(findStage("tile")->available());
+  for (const char *s : {"layout", "llvm", "ptx", "cubin", "amdgcn", "hsaco", "header"}) {
+    ASSERT_NE(findStage(s), nullptr) << s;
+    EXPECT_FALSE(findStage(s)->available()) << s;
+  }
+  EXPECT_EQ(findStage("nope"), nullptr);
+  EXPECT_EQ(getStages().front().name, "tile");
+}
+
+TEST(Stages, BackendsRegisterOrReplace) {
+  size_t before = getStages().size();
+  registerStage({"header", "C++ launcher header", ".h",
+                 [](mlir::ModuleOp, const StageContext &, std::string &out) {
+                   out = "// header";
+                   return mlir::success();
+                 }});
+  EXPECT_EQ(getStages().size(), before);
+  EXPECT_TRUE(findStage("header")->available());
+}

@@ -1,0 +1,437 @@
+//===- tesselc.cpp - the Tessel compiler driver ---------------------------===//
+//
+//   tesselc kernels.cpp [-k NAME] [-D FIELD=VALUE ...] [--target=T] [--emit=tile] -o OUT/
+//   tesselc kernels.mlir ...
+//
+// A kernel file is built into a shared object against the DSL (cached by content), loaded,
+// and every selected kernel is traced once per (dtype, config) variant into tile IR; each
+// variant then runs through the tile pipeline and the requested stages, and lands in OUT/ as
+// `<variant>.tile.mlir` plus `<variant>.json` (docs/Artifacts.md). Errors name the user's
+// source line; the exit status is 1 after any error.
+//
+//===----------------------------------------------------------------------===//
+#include "Generator.h"
+#include "KernelRegistry.h"
+#include "KernelTracer.h"
+
+#include "tessel/Dialect/Tile/IR/Tile.h"
+#include "tessel/Driver/Compiler.h"
+#include "tessel/Driver/Stages.h"
+#include "tessel/Driver/Targets.h"
+#include "tessel/Driver/Version.h"
+#include "tessel/InitAllDialects.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::dsl;
+using namespace tessel::driver;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory tesselCategory("tesselc options");
+static cl::OptionCategory mlirCategory("MLIR options (pass manager, printing, timing)");
+
+static cl::list<std::string> inputs(cl::Positional, cl::OneOrMore, cl::cat(tesselCategory),
+                                    cl::desc("<kernel file (.cpp) or tile IR (.mlir)>..."));
+static cl::opt<std::string> outputDir("o", cl::init("."), cl::cat(tesselCategory),
+                                      cl::value_desc("dir"),
+                                      cl::desc("Output directory (created); '-' prints the IR "
+                                               "to stdout and writes no metadata"));
+static cl::opt<std::string> target("target", cl::init(kDefaultTarget.str()),
+                                   cl::cat(tesselCategory), cl::value_desc("target"),
+                                   cl::desc("Target of the module (tile.target): interpreter "
+                                            "(default), cuda:sm_80, cuda:sm_90, cuda:sm_90a, "
+                                            "hip:gfx90a, hip:gfx942"));
+static cl::list<std::string> emit("emit", cl::CommaSeparated, cl::cat(tesselCategory),
+                                  cl::value_desc("stage,..."));
+static cl::list<std::string> kernelNames("k", cl::CommaSeparated, cl::cat(tesselCategory),
+                                         cl::value_desc("name"),
+                                         cl::desc("Compile only these kernels (repeatable or "
+                                                  "comma-separated); default: all"));
+static cl::list<std::string> defines("D", cl::Prefix, cl::cat(tesselCategory),
+                                     cl::value_desc("FIELD=VALUE"),
+                                     cl::desc("Override a config field in every config of the "
+                                              "selected kernels that has it (ints, bools, "
+                                              "floats, enum names)"));
+static cl::list<std::string> dtypes("dtype", cl::CommaSeparated, cl::cat(tesselCategory),
+                                    cl::value_desc("dtype"),
+                                    cl::desc("Only these dtypes of dtype-generic kernels "
+                                             "(f32, f16, bf16, ...)"));
+static cl::opt<bool> listKernels("list", cl::cat(tesselCategory),
+                                 cl::desc("Print the kernels, their arguments, configs and "
+                                          "variant names, and exit"));
+static cl::opt<std::string> dumpIR("dump-ir", cl::cat(tesselCategory), cl::value_desc("dir"),
+                                   cl::desc("Write the IR after every pass to "
+                                            "dir/<variant>/NN-<pass>.mlir (00-trace.mlir: the "
+                                            "traced or parsed input)"));
+static cl::opt<bool> verbose("v", cl::cat(tesselCategory),
+                             cl::desc("Print the kernel file's compile command and generator "
+                                      "cache hits on stderr"));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "tesselc: error: " << message << "\n";
+  return 1;
+}
+
+/// --emit's description, built from the stage registry.
+static std::string emitDescription() {
+  std::string d = "Stages to emit (comma-separated; default: tile):";
+  for (const Stage &s : getStages())
+    d += "\n  " + s.name + ": " + s.description + (s.available() ? "" : " (not yet available)");
+  return d;
+}
+
+/// Shows tesselc's options and MLIR's (under their own heading) in --help, not LLVM's.
+static void organizeHelp() {
+  for (auto &entry : cl::getRegisteredOptions())
+    if (entry.getKey().starts_with("mlir-"))
+      entry.getValue()->addCategory(mlirCategory);
+  cl::HideUnrelatedOptions({&tesselCategory, &mlirCategory});
+}
+
+namespace {
+/// A variant to compile: a module and its metadata.
+struct Unit {
+  OwningOpRef<ModuleOp> module;
+  VariantMetadata meta;
+};
+
+struct Driver {
+  MLIRContext &context;
+  CompileOptions compile;
+  TimingScope &timing;
+  bool failed = false;
+  /// Which kernel produced each variant name (across all input files).
+  llvm::StringMap<const KernelInfo *> variantOwners;
+
+  void compileUnit(Unit &unit) {
+    TimingScope scope = timing.nest(unit.meta.variant);
+    if (mlir::failed(compileVariant(*unit.module, std::move(unit.meta), compile, scope)))
+      failed = true;
+  }
+
+  void runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr);
+  void runKernelFile(StringRef path);
+};
+} // namespace
+
+void Driver::runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr) {
+  std::string error;
+  auto buffer = openInputFile(path, &error);
+  if (!buffer) {
+    llvm::errs() << "tesselc: error: " << error << "\n";
+    failed = true;
+    return;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module || mlir::failed(verify(*module))) {
+    failed = true;
+    return;
+  }
+  if (target.getNumOccurrences() || !(*module)->hasAttr(tile::TileDialect::getTargetAttrName()))
+    (*module)->setAttr(tile::TileDialect::getTargetAttrName(),
+                       StringAttr::get(&context, target));
+  std::string moduleTarget =
+      (*module)->getAttrOfType<StringAttr>(tile::TileDialect::getTargetAttrName()).str();
+  if (llvm::Error err = checkTarget(moduleTarget)) {
+    llvm::errs() << "tesselc: error: " << path << ": " << llvm::toString(std::move(err)) << "\n";
+    failed = true;
+    return;
+  }
+  for (const std::string &name : kernelNames) {
+    auto f = module->lookupSymbol<func::FuncOp>(name);
+    if (!f || !tile::isKernel(f)) {
+      llvm::errs() << "tesselc: error: no kernel '" << name << "' in " << path << "\n";
+      failed = true;
+    }
+  }
+  if (failed)
+    return;
+  llvm::SmallString<256> source(path);
+  llvm::sys::fs::make_absolute(source);
+  for (OwningOpRef<ModuleOp> &m : splitKernels(*module)) {
+    func::FuncOp kernel;
+    for (auto f : m->getOps<func::FuncOp>())
+      if (tile::isKernel(f))
+        kernel = f;
+    if (!kernelNames.empty() && !llvm::is_contained(kernelNames, kernel.getSymName()))
+      continue;
+    if (listKernels) {
+      llvm::outs() << kernel.getSymName() << "\n";
+      continue;
+    }
+    Unit unit{std::move(m), {}};
+    unit.meta.kernel = unit.meta.variant = kernel.getSymName().str();
+    unit.meta.source = source.str().str();
+    unit.meta.target = moduleTarget;
+    fillFromKernel(kernel, unit.meta);
+    compileUnit(unit);
+  }
+}
+
+/// "out: ptr<bf16> (divisibility 16)"; "T" for a type that varies with the kernel's dtype.
+static std::string describeArg(const KernelInfo &k, size_t i) {
+  const dsl::detail::ArgSpec &a = k.def.variants[0].args[i];
+  bool varies = false;
+  for (int v = 1; v < k.def.numVariants; ++v)
+    varies |= k.def.variants[v].args[i].dtype != a.dtype;
+  std::string type = varies ? "T" : dtypeName(a.dtype);
+  bool isPtr = a.kind == dsl::detail::ArgKind::ptr;
+  std::string s = k.argNames[i] + ": " + (isPtr ? "ptr<" + type + ">" : type);
+  if (a.divisibility > 1)
+    s += " (divisibility " + std::to_string(a.divisibility) + ")";
+  return s;
+}
+
+void Driver::runKernelFile(StringRef path) {
+  GeneratorOptions options = defaultGeneratorOptions();
+  options.verbose = verbose;
+  llvm::Expected<std::vector<size_t>> loaded = loadKernelFile(path, options);
+  if (!loaded) {
+    llvm::errs() << "tesselc: error: " << llvm::toString(loaded.takeError()) << "\n";
+    failed = true;
+    return;
+  }
+  std::vector<KernelInfo> &registry = getKernelRegistry();
+  std::vector<const KernelInfo *> kernels;
+  for (size_t i : *loaded) {
+    const KernelInfo &k = registry[i];
+    if (!k.error.empty()) {
+      emitError(FileLineColLoc::get(&context, k.def.file, k.def.line, 1)) << k.error;
+      failed = true;
+      continue;
+    }
+    if (kernelNames.empty() || llvm::is_contained(kernelNames, k.def.name))
+      kernels.push_back(&k);
+  }
+  if (failed)
+    return;
+  for (const std::string &name : kernelNames)
+    if (llvm::none_of(kernels, [&](const KernelInfo *k) { return name == k->def.name; })) {
+      std::vector<std::string> names;
+      for (size_t i : *loaded)
+        names.push_back(registry[i].def.name);
+      llvm::errs() << "tesselc: error: no kernel '" << name << "' in " << path
+                   << " (kernels: " << llvm::join(names, ", ") << ")\n";
+      failed = true;
+    }
+  if (kernels.empty() && kernelNames.empty()) {
+    llvm::errs() << "tesselc: error: " << path << " registers no kernel (TESSEL_KERNEL)\n";
+    failed = true;
+  }
+
+  // Configs with the -D overrides applied; every -D field must exist in some selected kernel.
+  llvm::StringSet<> usedFields;
+  std::vector<std::vector<ConfigValue>> configs;
+  for (const KernelInfo *k : kernels) {
+    configs.emplace_back();
+    for (int c = 0; c < k->def.numConfigs; ++c) {
+      ConfigValue value(*k->def.config, k->def.configs[c]);
+      for (const std::string &d : defines) {
+        auto [field, text] = StringRef(d).split('=');
+        bool has = false;
+        for (int f = 0; f < k->def.config->numFields; ++f)
+          has |= field == k->def.config->fields[f].name;
+        if (!has)
+          continue;
+        usedFields.insert(field);
+        if (llvm::Error err = value.set(field, text)) {
+          llvm::errs() << "tesselc: error: -D" << d << ": " << llvm::toString(std::move(err))
+                       << "\n";
+          failed = true;
+        }
+      }
+      configs.back().push_back(std::move(value));
+    }
+  }
+  for (const std::string &d : defines) {
+    auto [field, text] = StringRef(d).split('=');
+    if (!StringRef(d).contains('=')) {
+      llvm::errs() << "tesselc: error: -D" << d << ": expected FIELD=VALUE\n";
+      failed = true;
+    } else if (!usedFields.contains(field)) {
+      std::string fields;
+      for (const KernelInfo *k : kernels) {
+        std::vector<std::string> names;
+        for (int f = 0; f < k->def.config->numFields; ++f)
+          names.push_back(k->def.config->fields[f].name);
+        fields += (fields.empty() ? "" : "; ") + std::string(k->def.name) + ": " +
+                  llvm::join(names, ", ");
+      }
+      llvm::errs() << "tesselc: error: -D" << d << ": unknown config field '" << field
+                   << "' (" << fields << ")\n";
+      failed = true;
+    }
+  }
+  for (const std::string &t : dtypes) {
+    bool known = false;
+    for (int i = 0; i <= static_cast<int>(DType::f8e5m2); ++i)
+      known |= t == dtypeName(static_cast<DType>(i));
+    if (!known) {
+      llvm::errs() << "tesselc: error: --dtype=" << t << ": unknown dtype\n";
+      failed = true;
+    }
+  }
+  if (failed)
+    return;
+
+  for (auto [k, kernelConfigs] : llvm::zip(kernels, configs)) {
+    const dsl::detail::KernelDef &def = k->def;
+    if (listKernels) {
+      llvm::outs() << "kernel " << def.name << " (" << def.file << ":" << def.line << ")\n";
+      std::vector<std::string> args, types;
+      for (size_t i = 0; i < k->argNames.size(); ++i)
+        args.push_back(describeArg(*k, i));
+      llvm::outs() << "  args: " << llvm::join(args, ", ") << "\n";
+      for (int v = 0; v < def.numVariants; ++v)
+        if (def.variants[v].generic)
+          types.push_back(dtypeName(def.variants[v].dtype));
+      if (!types.empty())
+        llvm::outs() << "  dtypes: " << llvm::join(types, ", ") << "\n";
+      llvm::outs() << "  configs (" << def.config->typeName << "):\n";
+      for (const ConfigValue &c : kernelConfigs) {
+        std::vector<std::string> fields;
+        for (int f = 0; f < def.config->numFields; ++f)
+          fields.push_back(std::string(def.config->fields[f].name) + "=" +
+                           c.format(def.config->fields[f]));
+        llvm::outs() << "    " << llvm::join(fields, " ") << "\n";
+      }
+      llvm::outs() << "  variants:\n";
+    }
+    for (int v = 0; v < def.numVariants; ++v) {
+      const dsl::detail::VariantDef &variant = def.variants[v];
+      if (variant.generic && !dtypes.empty() &&
+          !llvm::is_contained(dtypes, dtypeName(variant.dtype)))
+        continue;
+      bool kernelFailed = false;
+      for (const ConfigValue &config : kernelConfigs) {
+        std::string name = variantName(*k, variant, config);
+        auto [it, inserted] = variantOwners.try_emplace(name, k);
+        if (!inserted && it->second == k)
+          continue; // -D made two configs equal
+        if (!inserted) {
+          llvm::errs() << "tesselc: error: two kernels named '" << def.name
+                       << "' produce the variant " << name << "\n";
+          failed = kernelFailed = true;
+          break;
+        }
+        if (listKernels) {
+          llvm::outs() << "    " << name << "\n";
+          continue;
+        }
+        TimingScope traceTiming = timing.nest("trace");
+        OwningOpRef<ModuleOp> module = traceVariant(context, *k, variant, config, name, target);
+        traceTiming.stop();
+        if (!module) {
+          failed = kernelFailed = true;
+          break; // the other configs of this kernel would repeat the error
+        }
+        Unit unit{std::move(module), {}};
+        VariantMetadata &meta = unit.meta;
+        meta.kernel = def.name;
+        meta.variant = name;
+        meta.source = def.file;
+        if (variant.generic)
+          meta.dtype = dtypeName(variant.dtype);
+        meta.target = target;
+        meta.config = config.toJSON();
+        for (auto f : unit.module->getOps<func::FuncOp>())
+          if (f.getSymName() == name)
+            fillFromKernel(f, meta, k->argNames);
+        compileUnit(unit);
+      }
+      if (kernelFailed)
+        break;
+    }
+  }
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  std::string emitHelp = emitDescription();
+  emit.setDescription(emitHelp);
+  organizeHelp();
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "tesselc " << kCompilerVersion << " (Tessel; DSL " << TESSEL_DSL_VERSION << ")\n";
+  });
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tesselc: compile Tessel kernels (C++ kernel files or tile IR)\n\n"
+                              "  tesselc kernels.cpp [-k NAME] [-D FIELD=VALUE] [--target=T] "
+                              "[--emit=tile] -o OUT/\n");
+
+  if (llvm::Error err = checkTarget(target))
+    return fail(llvm::toString(std::move(err)));
+  CompileOptions compile;
+  compile.outputDir = outputDir;
+  compile.dumpDir = dumpIR;
+  std::vector<std::string> requested(emit.begin(), emit.end());
+  if (requested.empty())
+    requested.push_back("tile");
+  for (const std::string &name : requested) {
+    const Stage *stage = findStage(name);
+    if (!stage) {
+      std::vector<std::string> names;
+      for (const Stage &s : getStages())
+        names.push_back(s.name);
+      return fail("unknown --emit stage '" + name + "'; stages: " + llvm::join(names, ", "));
+    }
+    if (!stage->available())
+      return fail("stage '" + name + "' is not yet available in this build (available: tile)");
+  }
+  for (const Stage &s : getStages())
+    if (llvm::is_contained(requested, s.name))
+      compile.stages.push_back(&s);
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect,
+                      scf::SCFDialect, func::FuncDialect>();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
+
+  Driver driver{context, compile, timing};
+  for (const std::string &input : inputs) {
+    if (!llvm::sys::fs::exists(input)) {
+      llvm::errs() << "tesselc: error: cannot open '" << input << "': no such file\n";
+      driver.failed = true;
+      continue;
+    }
+    if (!defines.empty() && StringRef(input).ends_with(".mlir")) {
+      llvm::errs() << "tesselc: error: -D applies to kernel files, not to " << input << "\n";
+      driver.failed = true;
+      continue;
+    }
+    if (StringRef(input).ends_with(".mlir"))
+      driver.runMLIRFile(input, sourceMgr);
+    else
+      driver.runKernelFile(input);
+  }
+  return driver.failed ? 1 : 0;
+}
