@@ -26,3 +26,15 @@ config.substitutions.append(("%tessel_src", config.tessel_src_root))
 # run of the suite reuses them; tests of the cache itself set their own TESSEL_CACHE_DIR.
 config.environment["TESSEL_CACHE_DIR"] = os.path.join(config.tessel_obj_root, "test", "tessel-cache")
 config.environment.pop("TESSEL_ALWAYS_COMPILE", None)
+
+# Tests that assemble cubins need CUDA's ptxas (TESSEL_PTXAS, CUDA_HOME or /usr/local/cuda).
+import shutil
+cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+ptxas = os.environ.get("TESSEL_PTXAS") or (
+    os.path.join(cuda_home, "bin", "ptxas") if os.path.exists(os.path.join(cuda_home, "bin", "ptxas"))
+    else shutil.which("ptxas"))
+if ptxas:
+    config.available_features.add("ptxas")
+for var in ["CUDA_HOME", "TESSEL_PTXAS", "TESSEL_LIBDEVICE"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]

@@ -55,7 +55,8 @@ LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata me
                    << "': " << ec.message() << "\n";
       return failure();
     }
-  StageContext context{meta.target, dumper.get(), &timing};
+  std::map<std::string, std::string> products;
+  StageContext context{meta.target, dumper.get(), &timing, &meta, &products};
   for (const Stage *stage : options.stages) {
     TimingScope stageTiming = timing.nest(stage->name);
     std::string artifact;

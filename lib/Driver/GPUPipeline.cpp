@@ -11,7 +11,9 @@
 using namespace mlir;
 using namespace tessel;
 
-void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUStage until) {
+void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUStage from,
+                              GPUStage until) {
+  if (from == GPUStage::Tile) {
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -25,6 +27,7 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
   pm.addPass(createTileGPURemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  }
   if (until == GPUStage::Layout)
     return;
   pm.addPass(createConvertTileGPUToLLVMPass(target.getName().str()));

@@ -52,7 +52,10 @@ llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
   for (const auto &[stage, file] : meta.artifacts)
     artifacts[stage] = file;
   llvm::json::Object config = meta.config;
-  return llvm::json::Object{
+  llvm::json::Object resources;
+  for (const auto &[key, value] : meta.resources)
+    resources[key] = value;
+  llvm::json::Object doc{
       {"schema", kMetadataSchema},
       {"kernel", meta.kernel},
       {"variant", meta.variant},
@@ -67,4 +70,13 @@ llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
       {"config", std::move(config)},
       {"artifacts", std::move(artifacts)},
   };
+  if (meta.threadsPerWarp)
+    doc["threads_per_warp"] = *meta.threadsPerWarp;
+  if (meta.sharedMemory)
+    doc["shared_memory"] = *meta.sharedMemory;
+  if (meta.specializes)
+    doc["specializes"] = *meta.specializes;
+  if (!meta.resources.empty())
+    doc["resources"] = std::move(resources);
+  return doc;
 }

@@ -24,6 +24,7 @@ static std::vector<Stage> &stages() {
     l.push_back({"header", "C++ launcher header", ".h", {}});
     return l;
   }();
+
   return list;
 }
 

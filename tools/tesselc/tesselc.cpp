@@ -16,6 +16,8 @@
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Driver/Compiler.h"
+#include "tessel/Driver/GPUStages.h"
+#include "tessel/Driver/Specialize.h"
 #include "tessel/Driver/Stages.h"
 #include "tessel/Driver/Targets.h"
 #include "tessel/Driver/Version.h"
@@ -59,6 +61,10 @@ static cl::opt<std::string> target("target", cl::init(kDefaultTarget.str()),
                                    cl::desc("Target of the module (tile.target): interpreter "
                                             "(default), cuda:sm_80, cuda:sm_90, cuda:sm_90a, "
                                             "hip:gfx90a, hip:gfx942"));
+static cl::opt<bool> specialize(
+    "specialize", cl::init(true), cl::cat(tesselCategory),
+    cl::desc("For GPU targets, also emit <variant>__div8: the integer arguments that widen a "
+             "load or store assumed multiples of 8 (checked at launch; default on)"));
 static cl::list<std::string> emit("emit", cl::CommaSeparated, cl::cat(tesselCategory),
                                   cl::value_desc("stage,..."));
 static cl::list<std::string> kernelNames("k", cl::CommaSeparated, cl::cat(tesselCategory),
@@ -122,9 +128,43 @@ struct Driver {
   llvm::StringMap<const KernelInfo *> variantOwners;
 
   void compileUnit(Unit &unit) {
+    std::optional<Unit> twin;
+    if (specialize && !StringRef(unit.meta.target).starts_with("interpreter"))
+      twin = specializedTwin(unit);
     TimingScope scope = timing.nest(unit.meta.variant);
     if (mlir::failed(compileVariant(*unit.module, std::move(unit.meta), compile, scope)))
       failed = true;
+    if (twin) {
+      TimingScope twinScope = timing.nest(twin->meta.variant);
+      if (mlir::failed(compileVariant(*twin->module, std::move(twin->meta), compile, twinScope)))
+        failed = true;
+    }
+  }
+
+  /// The variant with its vector-widening integer arguments assumed multiples of 8, if any.
+  std::optional<Unit> specializedTwin(Unit &unit) {
+    OwningOpRef<ModuleOp> copy = unit.module->clone();
+    func::FuncOp kernel;
+    for (auto f : copy->getOps<func::FuncOp>())
+      if (f.getSymName() == unit.meta.variant)
+        kernel = f;
+    if (!kernel)
+      return std::nullopt;
+    std::vector<unsigned> args = findSpecializableArgs(kernel, kSpecializationDivisibility);
+    if (args.empty())
+      return std::nullopt;
+    Unit twin{std::move(copy), unit.meta};
+    std::string name = unit.meta.variant + "__div" + std::to_string(kSpecializationDivisibility);
+    kernel.setSymName(name);
+    for (unsigned i : args) {
+      kernel.setArgAttr(i, tile::TileDialect::getDivisibilityAttrName(),
+                        IntegerAttr::get(IntegerType::get(kernel.getContext(), 32),
+                                         kSpecializationDivisibility));
+      twin.meta.args[i].divisibility = kSpecializationDivisibility;
+    }
+    twin.meta.variant = name;
+    twin.meta.specializes = unit.meta.variant;
+    return twin;
   }
 
   void runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr);
@@ -370,6 +410,7 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
+  registerGPUStages();
   std::string emitHelp = emitDescription();
   emit.setDescription(emitHelp);
   organizeHelp();
@@ -397,8 +438,14 @@ int main(int argc, char **argv) {
         names.push_back(s.name);
       return fail("unknown --emit stage '" + name + "'; stages: " + llvm::join(names, ", "));
     }
-    if (!stage->available())
-      return fail("stage '" + name + "' is not yet available in this build (available: tile)");
+    if (!stage->available()) {
+      std::vector<std::string> names;
+      for (const Stage &s : getStages())
+        if (s.available())
+          names.push_back(s.name);
+      return fail("stage '" + name + "' is not yet available in this build (available: " +
+                  llvm::join(names, ", ") + ")");
+    }
   }
   for (const Stage &s : getStages())
     if (llvm::is_contained(requested, s.name))

@@ -13,12 +13,12 @@
 
 namespace tessel {
 
-/// Stages of the GPU pipeline, in order; --emit names them.
-enum class GPUStage { Layout, LLVMDialect };
+/// Points of the GPU pipeline: verified tile IR, layout IR, the LLVM dialect.
+enum class GPUStage { Tile, Layout, LLVMDialect };
 
-/// Adds the passes from tile IR to the layout IR (stage Layout) or to the LLVM dialect.
+/// Adds the passes that take a module from `from` to `until`.
 void buildGPUPipeline(mlir::OpPassManager &pm, const TargetInfo &target,
-                      GPUStage until = GPUStage::LLVMDialect);
+                      GPUStage from = GPUStage::Tile, GPUStage until = GPUStage::LLVMDialect);
 
 /// Checks what the IR asks of the target against its limits before lowering: num_warps within
 /// the thread limit, block shapes that are powers of two. Errors name the op's location.

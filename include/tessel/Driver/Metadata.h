@@ -38,6 +38,14 @@ struct VariantMetadata {
   int numWarps = 4;
   int numStages = 1;
   std::map<std::string, std::string> artifacts; // stage -> file name (relative to the JSON)
+  /// GPU stages: threads per warp, dynamic shared memory in bytes, and the assembler's
+  /// resource report (registers, spill_stores, spill_loads, stack_frame, ...).
+  std::optional<int> threadsPerWarp;
+  std::optional<int> sharedMemory;
+  std::map<std::string, int64_t> resources;
+  /// A specialized twin: the variant it specializes; its assumptions are the args'
+  /// divisibility (checked at launch).
+  std::optional<std::string> specializes;
 };
 
 /// The argument list, num_warps and num_stages of a kernel function (names "arg0", ... unless

@@ -14,18 +14,24 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace tessel::driver {
 
 class IRDumper;
+struct VariantMetadata;
 
 /// What a stage gets besides the module.
 struct StageContext {
   std::string target;       // the module's tile.target
   IRDumper *dumper;         // --dump-ir, or null; stages attach it to their pass managers
   mlir::TimingScope *timing; // --mlir-timing scope of this variant
+  VariantMetadata *meta = nullptr; // stages add resources (registers, shared memory) to it
+  /// Products one stage computes for later ones (the GPU stages produce LLVM IR, assembly
+  /// and the binary in one code-generation run).
+  std::map<std::string, std::string> *products = nullptr;
 };
 
 struct Stage {

@@ -1,0 +1,30 @@
+//===- Specialize.h - divisibility specialization of variants ---*- C++ -*-===//
+//
+// Triton specializes integer arguments that are multiples of 16 when it JIT-compiles. Tessel
+// compiles ahead of time, so tesselc emits, next to a GPU variant, a specialized twin in which
+// the integer arguments whose divisibility would widen some load or store are assumed to be
+// multiples of kSpecializationDivisibility; the runtime picks the twin when the launch's values
+// satisfy it (and checks them). With n_cols a multiple of 8, a masked bf16 row is read in
+// 16-byte vectors even when it is 1000 elements wide.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_DRIVER_SPECIALIZE_H
+#define TESSEL_DRIVER_SPECIALIZE_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <vector>
+
+namespace tessel::driver {
+
+/// 8 elements: a 16-byte vector of 16-bit types, two of 32-bit ones.
+inline constexpr int kSpecializationDivisibility = 8;
+
+/// Integer arguments of `kernel` (without a divisibility yet) that, assumed multiples of
+/// `divisibility`, widen the vector access of at least one tile load or store; each one is
+/// needed (dropping it narrows some access again). Empty when no assumption helps.
+std::vector<unsigned> findSpecializableArgs(mlir::func::FuncOp kernel, int divisibility);
+
+} // namespace tessel::driver
+
+#endif // TESSEL_DRIVER_SPECIALIZE_H
