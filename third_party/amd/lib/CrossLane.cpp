@@ -5,7 +5,7 @@
 // Processing (DPP)" and "LDS Instructions: DS_SWIZZLE_B32, DS_BPERMUTE_B32"):
 //
 //   m = 1, 2   DPP quad_perm [1,0,3,2] / [2,3,0,1]: a VALU operand modifier, no LDS traffic;
-//              LLVM folds the v_mov_b32_dpp into the combining v_add/v_max where it can.
+//              LLVM folds the v_mov_b32_dpp into the combining op where it can (v_add_f32_dpp).
 //   m = 4      two DPP moves within each row of 16: row_shr:4 writes banks 1 and 3 (lanes
 //              4-7, 12-15 read lanes 0-3, 8-11), then row_shl:4 writes banks 0 and 2 (lanes
 //              0-3, 8-11 read lanes 4-7, 12-15) over the first move's result.
@@ -16,8 +16,9 @@
 //              crosses the two 32-lane halves (DPP rows are 16 lanes, swizzle groups 32).
 //
 // Other masks (never produced by power-of-two layouts, but legal) go through ds_bpermute.
-// DPP and the swizzle read every source lane, so they assume the whole wave is active, as
-// the shared lowering guarantees at a reduction (no shuffle sits under a divergent branch).
+// DPP and the swizzle read every source lane, so they assume the whole wave is active: the
+// shared lowering shuffles only in straight-line reduction code, and a reduction under a
+// divergent branch is as undefined here as NVIDIA's full-mask shfl.sync is there.
 // The DPP ops are llvm.call_intrinsic of llvm.amdgcn.update.dpp: MLIR 19's ROCDL dialect has
 // no DPP op yet.
 //
@@ -66,7 +67,7 @@ Value dpp(OpBuilder &b, Location loc, Value old, Value src, unsigned ctrl, unsig
 
 /// A DPP move that writes every lane from a valid source lane (quad_perm, row_ror): `old` is
 /// never read, so it is poison and bound_ctrl is set, which is what LLVM's DPP combiner needs
-/// to fold the move into the instruction that consumes it (v_max_f32_dpp, v_add_f32_dpp).
+/// to fold the move into the instruction that consumes it (v_add_f32_dpp).
 Value dppAllLanes(OpBuilder &b, Location loc, Value src, unsigned ctrl) {
   Value poison = b.create<LLVM::PoisonOp>(loc, b.getI32Type());
   return dpp(b, loc, poison, src, ctrl, kAllRows, kAllBanks, /*boundCtrl=*/true);
