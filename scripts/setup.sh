@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Tessel builds against, from Debian 12's own archive, when it is missing:
-# LLVM/MLIR 19, lit/FileCheck, lld, fmt, GoogleTest, CMake, Ninja, ccache, AMD device libraries.
+# LLVM/MLIR 19, lit/FileCheck, lld, fmt, nlohmann-json, GoogleTest, CMake, Ninja, ccache, AMD
+# device libraries.
 set -euo pipefail
 pkgs=(cmake ninja-build g++ python3 ccache git
       llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools lld-19

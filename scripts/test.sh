@@ -10,9 +10,12 @@ log=$(mktemp)
 python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv --order=lexical \
   "$build/test" "$build/test/Unit" "$@" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
-count() { grep -E "^ *$1: *[0-9]+" "$log" | awk '{s += $2} END {print s + 0}'; }
+# lit pads the summary's labels ("  Passed     : 97 (...)") when several categories appear.
+count() { grep -E "^ *$1 *: *[0-9]+" "$log" | sed -E 's/^[^:]*: *([0-9]+).*/\1/' | awk '{s += $1} END {print s + 0}'; }
 passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
 failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
 rm -f "$log"
-echo "TESSEL TESTS: $passed passed, $failed failed"
+unsupported=$(count Unsupported)
+extra=""; [[ $unsupported -gt 0 ]] && extra=", $unsupported unsupported (missing optional tools)"
+echo "TESSEL TESTS: $passed passed, $failed failed$extra"
 [[ $rc -eq 0 && $failed -eq 0 ]]

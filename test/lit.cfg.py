@@ -18,9 +18,10 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 
-tools = ["tessel-opt", "tesselc", "tessel-translate"]
+tools = ["tessel-opt", "tesselc", "tessel-translate", "tessel-run", "tessel-run-gpu"]
 llvm_config.add_tool_substitutions(tools, [config.tessel_tools_dir])
 config.substitutions.append(("%tessel_src", config.tessel_src_root))
+config.substitutions.append(("%tessel_tools", config.tessel_tools_dir))
 
 # Kernel files compiled by tesselc share one generator cache under the build tree, so a second
 # run of the suite reuses them; tests of the cache itself set their own TESSEL_CACHE_DIR.
@@ -38,3 +39,16 @@ if ptxas:
 for var in ["CUDA_HOME", "TESSEL_PTXAS", "TESSEL_LIBDEVICE"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# Kernel templates in test/kernels/Inputs: ELT is the element type, EXT/TRUNC its casts to and
+# from f32, BLK the block size. `%inst-bf16 BLK=128 < template > kernel.mlir` instantiates one.
+for dt, ext, trunc in [("f32", "arith.bitcast", "arith.bitcast"),
+                       ("f16", "arith.extf", "arith.truncf"),
+                       ("bf16", "arith.extf", "arith.truncf")]:
+    config.substitutions.append(
+        ("%inst-" + dt,
+         "sh %s/test/kernels/instantiate.sh %s %s %s" % (config.tessel_src_root, dt, ext, trunc)))
+
+# tesselc (the DSL's compiler driver) runs the dsl/kernels tests when it is part of the build.
+if os.path.exists(os.path.join(config.tessel_tools_dir, "tesselc")):
+    config.available_features.add("tesselc")

@@ -1,0 +1,58 @@
+//===- KernelMetadata.h - what a compiled kernel variant is -------*- C++ -*-===//
+#ifndef TESSEL_HARNESS_KERNELMETADATA_H
+#define TESSEL_HARNESS_KERNELMETADATA_H
+
+#include "tessel/Harness/Status.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tessel::harness {
+
+/// One kernel argument as the compiler sees it: `type` is its MLIR spelling
+/// ("!tile.ptr<f32>", "i64", "f32").
+struct KernelArgInfo {
+  std::string name;
+  std::string type;
+  bool isPointer() const { return type.rfind("!tile.ptr", 0) == 0; }
+  bool isFloat() const { return type == "f16" || type == "bf16" || type == "f32" || type == "f64"; }
+};
+
+/// A compiled kernel variant: one kernel at one config. Read from the JSON file tesselc writes
+/// next to the variant's artifacts, or made up from a `.mlir` file and a function name (the
+/// executor that loads it then fills `args` from the IR).
+struct KernelMetadata {
+  std::string kernel;       ///< kernel name in the library ("softmax")
+  std::string function;     ///< symbol of the func.func in the IR
+  std::string target;       ///< "interpreter", "cuda:sm_90a", ... (may be empty)
+  std::string dtype;        ///< dtype of a dtype-generic kernel's variant ("bf16"), or empty
+  std::string metadataPath; ///< the JSON file, empty for a bare .mlir
+  std::string artifactsDir; ///< directory the paths below are relative to
+  std::string tileIR;       ///< tile-IR file (absolute after loading)
+  std::map<std::string, std::string> files; ///< other artifacts by kind ("ptx", "cubin", ...)
+  std::vector<KernelArgInfo> args;
+  std::map<std::string, int64_t> config; ///< integer and bool config fields (BLOCK, num_warps)
+  std::map<std::string, std::string> configText; ///< enum config fields (ACT = "relu")
+  int64_t numWarps = 4;
+  int64_t numStages = 1;
+
+  /// The config value of the first of `names` present (compared case-insensitively), else
+  /// `fallback`.
+  int64_t configValue(std::initializer_list<const char *> names, int64_t fallback) const;
+};
+
+/// Reads a variant's metadata JSON (tesselc's schema tessel.kernel.v1, docs/Artifacts.md).
+/// Accepted keys: "kernel"/"name", "function"/"symbol", "target", "dtype",
+/// "tile_ir"/"ir"/"artifacts"{"tile": ...}/"files"{...}, "args" [{"name", "kind", "type"}]
+/// (kind "ptr": type is the pointee), "config" {...}, "num_warps", "num_stages". Relative paths are
+/// relative to the JSON file's directory.
+Status loadKernelMetadata(const std::string &path, KernelMetadata &out);
+
+/// A variant made from a tile-IR file: function `function` ("" for the only kernel in it).
+KernelMetadata metadataForTileIR(const std::string &mlirPath, const std::string &function);
+
+} // namespace tessel::harness
+
+#endif // TESSEL_HARNESS_KERNELMETADATA_H

@@ -1,0 +1,74 @@
+//===- Compare.cpp - checking kernel outputs against references ------------===//
+#include "tessel/Harness/Compare.h"
+#include "tessel/Harness/Poison.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace tessel::harness;
+
+Tolerance tessel::harness::defaultTolerance(DType t) {
+  switch (t) {
+  case DType::f32: return {1e-5, 1e-6};
+  case DType::f64: return {1e-12, 1e-13};
+  case DType::f16:
+  case DType::bf16: return {1e-2, 1e-3};
+  default: return {0, 0};
+  }
+}
+
+static std::string fmt(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", v);
+  return b;
+}
+
+Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<double> &ref,
+                                    Tolerance tol, int64_t begin, int64_t end) {
+  Comparison c;
+  if (end < 0)
+    end = out.numel();
+  uint64_t poison = poisonBits(out.dtype());
+  double diff2 = 0, ref2 = 0;
+  for (int64_t i = begin; i < end; ++i) {
+    ++c.checked;
+    if (out.bits(i) == poison) {
+      if (c.firstBad < 0)
+        c.firstBad = i;
+      ++c.unwritten;
+      continue;
+    }
+    double o = out.get(i), r = ref[i];
+    if (!std::isfinite(o) || !std::isfinite(r)) {
+      bool same = (std::isnan(o) && std::isnan(r)) || o == r;
+      if (!same) {
+        if (c.firstBad < 0)
+          c.firstBad = i;
+        ++c.badNonFinite;
+      }
+      continue;
+    }
+    double d = std::fabs(o - r);
+    if (d > c.maxAbsError || c.worstIndex < 0) {
+      c.maxAbsError = std::max(c.maxAbsError, d);
+      c.worstIndex = i;
+    }
+    diff2 += d * d;
+    ref2 += r * r;
+  }
+  c.relError = ref2 > 0 ? std::sqrt(diff2 / ref2) : c.maxAbsError;
+  double bound = ref2 > 0 ? tol.rel : tol.abs;
+  c.pass = c.unwritten == 0 && c.badNonFinite == 0 && c.relError <= bound;
+  c.summary = "max_abs_err=" + fmt(c.maxAbsError) + " rel_err=" + fmt(c.relError) + " (bound " +
+              fmt(bound) + ")";
+  if (c.unwritten)
+    c.summary += ", " + std::to_string(c.unwritten) + " element(s) never written (first at " +
+                 std::to_string(c.firstBad) + ")";
+  if (c.badNonFinite)
+    c.summary += ", " + std::to_string(c.badNonFinite) +
+                 " unexpected NaN/Inf element(s) (first at " + std::to_string(c.firstBad) + ")";
+  if (!c.pass && c.worstIndex >= 0 && c.relError > bound)
+    c.summary += ", worst at element " + std::to_string(c.worstIndex) + ": got " +
+                 fmt(out.get(c.worstIndex)) + ", expected " + fmt(ref[c.worstIndex]);
+  return c;
+}

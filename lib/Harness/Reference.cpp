@@ -1,0 +1,168 @@
+//===- Reference.cpp - double-precision reference kernels ------------------===//
+#include "tessel/Harness/Reference.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace tessel::harness;
+using namespace tessel::harness::ref;
+
+Vec ref::vectorAdd(const Vec &x, const Vec &y) {
+  Vec o(x.size());
+  for (size_t i = 0; i < x.size(); ++i)
+    o[i] = x[i] + y[i];
+  return o;
+}
+
+Vec ref::softmax(const Vec &x, int64_t rows, int64_t cols) {
+  Vec o(x.size());
+  for (int64_t r = 0; r < rows; ++r) {
+    const double *xr = &x[r * cols];
+    double m = -std::numeric_limits<double>::infinity();
+    for (int64_t c = 0; c < cols; ++c)
+      m = std::isnan(xr[c]) || xr[c] > m ? xr[c] : m;
+    double s = 0;
+    for (int64_t c = 0; c < cols; ++c)
+      s += std::exp(xr[c] - m);
+    for (int64_t c = 0; c < cols; ++c)
+      o[r * cols + c] = std::exp(xr[c] - m) / s;
+  }
+  return o;
+}
+
+Vec ref::rmsNorm(const Vec &x, const Vec &w, int64_t rows, int64_t cols, double eps) {
+  Vec o(x.size());
+  for (int64_t r = 0; r < rows; ++r) {
+    double ss = 0;
+    for (int64_t c = 0; c < cols; ++c)
+      ss += x[r * cols + c] * x[r * cols + c];
+    double inv = 1.0 / std::sqrt(ss / cols + eps);
+    for (int64_t c = 0; c < cols; ++c)
+      o[r * cols + c] = x[r * cols + c] * inv * w[c];
+  }
+  return o;
+}
+
+Vec ref::layerNorm(const Vec &x, const Vec &w, const Vec &b, int64_t rows, int64_t cols,
+                   double eps) {
+  Vec o(x.size());
+  for (int64_t r = 0; r < rows; ++r) {
+    double mean = 0;
+    for (int64_t c = 0; c < cols; ++c)
+      mean += x[r * cols + c];
+    mean /= cols;
+    double var = 0;
+    for (int64_t c = 0; c < cols; ++c)
+      var += (x[r * cols + c] - mean) * (x[r * cols + c] - mean);
+    var /= cols;
+    double inv = 1.0 / std::sqrt(var + eps);
+    for (int64_t c = 0; c < cols; ++c)
+      o[r * cols + c] = (x[r * cols + c] - mean) * inv * w[c] + b[c];
+  }
+  return o;
+}
+
+Vec ref::swiglu(const Vec &a, const Vec &b) {
+  Vec o(a.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    o[i] = a[i] / (1.0 + std::exp(-a[i])) * b[i];
+  return o;
+}
+
+double ref::gelu(double x) { return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))); }
+
+Vec ref::geglu(const Vec &a, const Vec &b) {
+  Vec o(a.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    o[i] = gelu(a[i]) * b[i];
+  return o;
+}
+
+Vec ref::ropeRotateHalf(const Vec &x, const Vec &cos, const Vec &sin, int64_t B, int64_t H,
+                        int64_t S, int64_t D) {
+  Vec o(x.size());
+  int64_t half = D / 2;
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t h = 0; h < H; ++h)
+      for (int64_t s = 0; s < S; ++s) {
+        const double *xr = &x[((b * H + h) * S + s) * D];
+        const double *cr = &cos[(b * S + s) * D], *sr = &sin[(b * S + s) * D];
+        double *orow = &o[((b * H + h) * S + s) * D];
+        for (int64_t d = 0; d < D; ++d) {
+          double rot = d < half ? -xr[d + half] : xr[d - half];
+          orow[d] = xr[d] * cr[d] + rot * sr[d];
+        }
+      }
+  return o;
+}
+
+/// log-sum-exp of one row.
+static double lse(const double *row, int64_t v) {
+  double m = -std::numeric_limits<double>::infinity();
+  for (int64_t j = 0; j < v; ++j)
+    m = std::max(m, row[j]);
+  double s = 0;
+  for (int64_t j = 0; j < v; ++j)
+    s += std::exp(row[j] - m);
+  return m + std::log(s);
+}
+
+CrossEntropy ref::crossEntropy(const Vec &logits, const std::vector<int64_t> &labels, int64_t n,
+                               int64_t v, int64_t ignoreIndex, Reduction red) {
+  CrossEntropy ce{Vec(n, 0.0), 0.0};
+  int64_t valid = 0;
+  double sum = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (labels[i] == ignoreIndex)
+      continue;
+    ++valid;
+    const double *row = &logits[i * v];
+    ce.loss[i] = lse(row, v) - row[labels[i]];
+    sum += ce.loss[i];
+  }
+  ce.total = red == Reduction::mean ? (valid ? sum / valid : std::nan("")) : sum;
+  return ce;
+}
+
+Vec ref::crossEntropyBackward(const Vec &logits, const std::vector<int64_t> &labels, int64_t n,
+                              int64_t v, int64_t ignoreIndex, Reduction red, const Vec &gradOut) {
+  Vec g(logits.size(), 0.0);
+  int64_t valid = 0;
+  for (int64_t i = 0; i < n; ++i)
+    valid += labels[i] != ignoreIndex;
+  for (int64_t i = 0; i < n; ++i) {
+    if (labels[i] == ignoreIndex)
+      continue;
+    double scale = red == Reduction::none  ? gradOut[i]
+                   : red == Reduction::sum ? gradOut[0]
+                                           : gradOut[0] / valid;
+    const double *row = &logits[i * v];
+    double l = lse(row, v);
+    for (int64_t j = 0; j < v; ++j)
+      g[i * v + j] = (std::exp(row[j] - l) - (j == labels[i] ? 1.0 : 0.0)) * scale;
+  }
+  return g;
+}
+
+Vec ref::gemm(const Vec &a, const Vec &b, const Vec &bias, int64_t m, int64_t n, int64_t k,
+              Activation act) {
+  Vec c(m * n, 0.0);
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t p = 0; p < k; ++p) {
+      double av = a[i * k + p];
+      for (int64_t j = 0; j < n; ++j)
+        c[i * n + j] += av * b[p * n + j];
+    }
+    for (int64_t j = 0; j < n; ++j) {
+      double x = c[i * n + j] + (bias.empty() ? 0.0 : bias[j]);
+      switch (act) {
+      case Activation::none: break;
+      case Activation::relu: x = x > 0 ? x : 0; break;
+      case Activation::gelu: x = gelu(x); break;
+      case Activation::silu: x = x / (1.0 + std::exp(-x)); break;
+      }
+      c[i * n + j] = x;
+    }
+  }
+  return c;
+}

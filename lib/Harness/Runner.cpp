@@ -1,0 +1,145 @@
+//===- Runner.cpp - one verified run of a problem on an executor -----------===//
+#include "tessel/Harness/Runner.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+
+using namespace tessel::harness;
+
+static std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), ::tolower);
+  return s;
+}
+
+Status tessel::harness::bindArguments(const KernelMetadata &variant, const Problem &p,
+                                      std::vector<int> &order) {
+  order.clear();
+  size_t n = variant.args.size();
+  if (n != p.args.size()) {
+    std::string expected;
+    for (const ProblemArg &a : p.args)
+      expected += (expected.empty() ? "" : ", ") + a.name;
+    return Status::error("kernel '" + variant.function + "' takes " + std::to_string(n) +
+                         " parameters but problem " + p.name + " passes " +
+                         std::to_string(p.args.size()) + " (" + expected + ")");
+  }
+  // By name when every parameter is named and matches.
+  bool byName = std::all_of(variant.args.begin(), variant.args.end(),
+                            [](const KernelArgInfo &a) { return !a.name.empty(); });
+  if (byName) {
+    for (const KernelArgInfo &param : variant.args) {
+      int found = -1;
+      for (size_t j = 0; j < p.args.size() && found < 0; ++j) {
+        if (lower(p.args[j].name) == lower(param.name))
+          found = static_cast<int>(j);
+        for (const std::string &al : p.args[j].aliases)
+          if (found < 0 && lower(al) == lower(param.name))
+            found = static_cast<int>(j);
+      }
+      if (found < 0 || std::find(order.begin(), order.end(), found) != order.end()) {
+        byName = false;
+        break;
+      }
+      order.push_back(found);
+    }
+  }
+  if (!byName) {
+    order.clear();
+    for (size_t i = 0; i < n; ++i)
+      order.push_back(static_cast<int>(i));
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const KernelArgInfo &param = variant.args[i];
+    const ProblemArg &a = p.args[order[i]];
+    std::string what =
+        "parameter #" + std::to_string(i) + (param.name.empty() ? "" : " '" + param.name + "'");
+    bool wantPtr = a.kind == LaunchArg::Kind::Buffer;
+    if (!param.type.empty() && param.isPointer() != wantPtr)
+      return Status::error(what + " of '" + variant.function + "' has type " + param.type +
+                           " but problem " + p.name + " passes " +
+                           (wantPtr ? "buffer '" : "scalar '") + a.name + "' there");
+    if (wantPtr && param.isPointer()) {
+      // "!tile.ptr<f32>" or "!tile.ptr<f32, 1>": the pointee must be the buffer's dtype.
+      std::string pointee = param.type.substr(10);
+      pointee = pointee.substr(0, pointee.find_first_of(",>"));
+      DType have = p.buffers[a.buffer].host.dtype();
+      if (pointee != name(have))
+        return Status::error(what + " of '" + variant.function + "' is " + param.type +
+                             " but problem " + p.name + " passes buffer '" + a.name + "' of " +
+                             name(have) + " (pick the variant for that dtype, or --dtype " +
+                             pointee + ")");
+    }
+  }
+  return Status::ok();
+}
+
+Status tessel::harness::runProblem(Executor &ex, const KernelMetadata &variant, Problem &p,
+                                   RunReport &report) {
+  report = RunReport();
+  std::vector<int> order;
+  if (Status s = bindArguments(variant, p, order); !s)
+    return s;
+  std::vector<BufferId> ids;
+  for (ProblemBuffer &b : p.buffers) {
+    if (b.derived) {
+      ids.push_back(-1);
+      continue;
+    }
+    BufferId id;
+    if (Status s = ex.allocate(b.name, b.host.dtype(), b.host.numel(), id); !s)
+      return s;
+    if (Status s = ex.upload(id, b.host); !s)
+      return s;
+    ids.push_back(id);
+  }
+  std::vector<LaunchArg> args;
+  for (int idx : order) {
+    const ProblemArg &a = p.args[idx];
+    switch (a.kind) {
+    case LaunchArg::Kind::Buffer:
+      args.push_back(LaunchArg::buffer_(ids[a.buffer], p.buffers[a.buffer].pointerOffset));
+      break;
+    case LaunchArg::Kind::Int: args.push_back(LaunchArg::int_(a.i)); break;
+    case LaunchArg::Kind::Float: args.push_back(LaunchArg::float_(a.f)); break;
+    }
+  }
+  auto start = std::chrono::steady_clock::now();
+  Status launched = ex.launch(p.launch, args);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!launched) {
+    report.error = launched.message();
+    ex.releaseAll();
+    return Status::ok();
+  }
+  report.pass = true;
+  for (size_t i = 0; i < p.buffers.size(); ++i)
+    if (p.buffers[i].output && !p.buffers[i].derived)
+      if (Status s = ex.download(ids[i], p.buffers[i].host); !s)
+        return s;
+  if (p.derive)
+    p.derive(p);
+  for (size_t i = 0; i < p.buffers.size(); ++i) {
+    ProblemBuffer &b = p.buffers[i];
+    if (!b.output)
+      continue;
+    if (b.checkEnd == 0)
+      continue;
+    OutputCheck c{b.name, compare(b.host, b.reference, b.tol, b.checkBegin, b.checkEnd)};
+    report.pass &= c.comparison.pass;
+    report.checks.push_back(std::move(c));
+  }
+  ex.releaseAll();
+  return Status::ok();
+}
+
+std::string tessel::harness::formatReport(const Problem &p, const RunReport &r) {
+  std::string s;
+  if (!r.error.empty())
+    return r.error + "\n" + p.name + ": FAIL (the launch failed)\n";
+  for (const OutputCheck &c : r.checks)
+    s += "  " + c.buffer + ": " + c.comparison.summary + " " +
+         (c.comparison.pass ? "PASS" : "FAIL") + "\n";
+  s += p.description + ": " + (r.pass ? "PASS" : "FAIL") + "\n";
+  return s;
+}

@@ -1,0 +1,213 @@
+//===- Compiler.cpp - slots, blocks and op dispatch ------------------------===//
+#include "Compiler.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace tessel::interp;
+namespace tile = tessel::tile;
+
+std::string tessel::interp::locationString(Location loc) {
+  if (auto fl = dyn_cast<FileLineColLoc>(loc))
+    return (fl.getFilename().strref() + ":" + Twine(fl.getLine()) + ":" + Twine(fl.getColumn()))
+        .str();
+  if (auto nl = dyn_cast<NameLoc>(loc))
+    return locationString(nl.getChildLoc());
+  if (auto cl = dyn_cast<CallSiteLoc>(loc))
+    return locationString(cl.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location l : fused.getLocations()) {
+      std::string s = locationString(l);
+      if (s != "<unknown location>")
+        return s;
+    }
+  return "<unknown location>";
+}
+
+Status Compiler::error(Operation *op, const Twine &msg) const {
+  return Status::error(locationString(op->getLoc()) + ": error: " + msg.str());
+}
+
+void Frame::fail(const std::string &message) {
+  failed = true;
+  std::lock_guard<std::mutex> lock(launch->mutex);
+  if (linearPid < launch->errorProgram.load()) {
+    launch->errorProgram.store(linearPid);
+    launch->error = message;
+  }
+}
+
+void Program::initFrame(Frame &f) const {
+  f.slots.resize(slots.size());
+  for (size_t i = 0; i < slots.size(); ++i)
+    f.slots[i].words.assign(slots[i].words() + 1, 0);
+  for (const auto &[slot, data] : constants)
+    f.slots[slot].words = data.words;
+}
+
+static std::optional<tessel::harness::DType> dtypeOf(Type t) {
+  using tessel::harness::DType;
+  if (t.isInteger(1))
+    return DType::i1;
+  if (t.isInteger(8))
+    return DType::i8;
+  if (t.isInteger(16))
+    return DType::i16;
+  if (t.isInteger(32))
+    return DType::i32;
+  if (t.isInteger(64) || t.isIndex())
+    return DType::i64;
+  if (t.isF16())
+    return DType::f16;
+  if (t.isBF16())
+    return DType::bf16;
+  if (t.isF32())
+    return DType::f32;
+  if (t.isF64())
+    return DType::f64;
+  return std::nullopt;
+}
+
+static std::optional<Elem> elemOf(Type t) {
+  if (t.isInteger(1))
+    return Elem::i1;
+  if (t.isInteger(8))
+    return Elem::i8;
+  if (t.isInteger(16))
+    return Elem::i16;
+  if (t.isInteger(32))
+    return Elem::i32;
+  if (t.isInteger(64) || t.isIndex())
+    return Elem::i64;
+  if (t.isF16())
+    return Elem::f16;
+  if (t.isBF16())
+    return Elem::bf16;
+  if (t.isF32())
+    return Elem::f32;
+  if (t.isF64())
+    return Elem::f64;
+  if (isa<tile::PtrType>(t))
+    return Elem::ptr;
+  return std::nullopt;
+}
+
+Status Compiler::slotTypeOf(Type type, Operation *where, SlotType &out) {
+  out = SlotType();
+  if (auto bp = dyn_cast<tile::BlockPtrType>(type)) {
+    auto block = bp.getBlockType();
+    auto d = dtypeOf(block.getElementType());
+    if (!d)
+      return error(where, "the interpreter does not support blocks of " +
+                              llvm::Twine(debugString(block.getElementType())));
+    out.elem = Elem::blockptr;
+    out.pointee = *d;
+    out.rank = block.getRank();
+    out.shape.assign(block.getShape().begin(), block.getShape().end());
+    out.numel = 1;
+    return Status::ok();
+  }
+  Type elem = type;
+  if (auto rt = dyn_cast<RankedTensorType>(type)) {
+    elem = rt.getElementType();
+    out.shape.assign(rt.getShape().begin(), rt.getShape().end());
+    out.numel = rt.getNumElements();
+  }
+  auto e = elemOf(elem);
+  if (!e)
+    return error(where, "the interpreter does not support values of type " +
+                            llvm::Twine(debugString(type)) +
+                            " (supported: i1-i64, index, f16, bf16, f32, f64, pointers)");
+  out.elem = *e;
+  if (*e == Elem::ptr) {
+    auto d = dtypeOf(cast<tile::PtrType>(elem).getPointeeType());
+    if (!d)
+      return error(where, "the interpreter does not support pointers to " +
+                              llvm::Twine(debugString(cast<tile::PtrType>(elem).getPointeeType())));
+    out.pointee = *d;
+  }
+  if (widthOverride) {
+    out.shape = {*widthOverride};
+    out.numel = *widthOverride;
+  }
+  return Status::ok();
+}
+
+Status Compiler::define(Value v, Operation *where, int &slotIndex) {
+  SlotType t;
+  if (Status s = slotTypeOf(v.getType(), where, t); !s)
+    return s;
+  slotIndex = static_cast<int>(prog.slots.size());
+  prog.slots.push_back(t);
+  slotOf[v] = slotIndex;
+  return Status::ok();
+}
+
+int Compiler::scratch(const SlotType &t) {
+  prog.slots.push_back(t);
+  return static_cast<int>(prog.slots.size()) - 1;
+}
+
+int Compiler::constant(const SlotType &t, Buffer data) {
+  int s = scratch(t);
+  prog.constants.emplace_back(s, std::move(data));
+  return s;
+}
+
+Status Compiler::compileBlock(mlir::Block &block, Sequence &out) {
+  for (Operation &op : block.without_terminator())
+    if (Status s = compileOp(&op, out); !s)
+      return s;
+  return Status::ok();
+}
+
+Status Compiler::compileOp(Operation *op, Sequence &out) {
+  bool handled = false;
+  using Fn = Status (Compiler::*)(Operation *, Sequence &, bool &);
+  for (Fn fn : {&Compiler::compileElementwise, &Compiler::compileCast, &Compiler::compileShapeOp,
+                &Compiler::compileMemoryOp, &Compiler::compileReduceScan, &Compiler::compileDot,
+                &Compiler::compileControlFlow}) {
+    if (Status s = (this->*fn)(op, out, handled); !s)
+      return s;
+    if (handled)
+      return Status::ok();
+  }
+  return error(op, "the interpreter does not support '" + op->getName().getStringRef() + "'");
+}
+
+Status Compiler::compileKernel(func::FuncOp kernel, std::vector<ParamInfo> &params) {
+  module = kernel->getParentOfType<ModuleOp>();
+  if (kernel.isExternal())
+    return error(kernel, "kernel '" + kernel.getSymName() + "' has no body");
+  if (kernel.getNumResults() != 0)
+    return error(kernel, "a kernel returns nothing; '" + kernel.getSymName() + "' returns " +
+                             Twine(kernel.getNumResults()) + " value(s)");
+  if (!kernel.getBody().hasOneBlock())
+    return error(kernel, "the interpreter runs single-block kernels (use scf for control flow)");
+  mlir::Block &entry = kernel.getBody().front();
+  for (BlockArgument arg : entry.getArguments()) {
+    int s;
+    if (Status st = define(arg, kernel, s); !st)
+      return st;
+    if (!type(s).shape.empty())
+      return error(kernel, "kernel parameter #" + Twine(arg.getArgNumber()) +
+                               " is a tile; kernels take pointers and scalars");
+    prog.argSlots.push_back(s);
+    ParamInfo p;
+    p.type = debugString(arg.getType());
+    p.isPointer = isa<tile::PtrType>(arg.getType());
+    p.name = "arg" + std::to_string(arg.getArgNumber());
+    if (auto nl = dyn_cast<NameLoc>(arg.getLoc())) // tesselc names arguments with NameLocs
+      p.name = nl.getName().str();
+    if (auto d = kernel.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                      tile::TileDialect::getDivisibilityAttrName()))
+      p.divisibility = std::max<int64_t>(1, d.getInt());
+    for (const char *attr : {"tessel.name", "tile.name", "tessel.arg_name"})
+      if (auto n = kernel.getArgAttrOfType<StringAttr>(arg.getArgNumber(), attr))
+        p.name = n.str();
+    params.push_back(p);
+  }
+  return compileBlock(entry, prog.body);
+}

@@ -1,0 +1,207 @@
+//===- HarnessTest.cpp - buffers, RNG, comparison, problems, metadata -----===//
+#include "tessel/Harness/Compare.h"
+#include "tessel/Harness/KernelMetadata.h"
+#include "tessel/Harness/Poison.h"
+#include "tessel/Harness/Problem.h"
+#include "tessel/Harness/Random.h"
+#include "tessel/Harness/Reference.h"
+#include "tessel/Harness/Runner.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+using namespace tessel::harness;
+
+TEST(HostBuffer, SetRoundsAndPoisonIsDistinct) {
+  HostBuffer b(DType::bf16, {4});
+  b.set(0, 1.00390625);
+  EXPECT_EQ(b.get(0), 1.0);
+  b.fillPoison();
+  EXPECT_EQ(b.bits(2), kPoisonBF16);
+  EXPECT_TRUE(std::isnan(b.get(2)));
+  HostBuffer i(DType::i32, {1});
+  i.fillPoison();
+  EXPECT_EQ(static_cast<uint32_t>(i.getInt(0)), 0xDEADBEEFu);
+}
+
+TEST(Random, SeededAndNeverZero) {
+  for (DType t : {DType::f32, DType::bf16, DType::f16, DType::i32}) {
+    HostBuffer a(t, {10000}), b(t, {10000});
+    Random r1(7), r2(7);
+    fillUniform(a, r1);
+    fillUniform(b, r2);
+    for (int64_t i = 0; i < a.numel(); ++i) {
+      ASSERT_NE(a.get(i), 0.0);
+      ASSERT_EQ(a.bits(i), b.bits(i));
+    }
+  }
+  HostBuffer n(DType::f16, {10000});
+  Random r(3);
+  fillNormal(n, r);
+  for (int64_t i = 0; i < n.numel(); ++i)
+    ASSERT_NE(n.get(i), 0.0);
+}
+
+TEST(Compare, RelativeErrorAndBounds) {
+  HostBuffer out(DType::f32, {3});
+  std::vector<double> ref = {1.0, 2.0, 3.0};
+  for (int i = 0; i < 3; ++i)
+    out.set(i, ref[i]);
+  Comparison c = compare(out, ref, defaultTolerance(DType::f32));
+  EXPECT_TRUE(c.pass);
+  EXPECT_EQ(c.relError, 0.0);
+  out.set(1, 2.001);
+  c = compare(out, ref, defaultTolerance(DType::f32));
+  EXPECT_FALSE(c.pass);
+  EXPECT_NEAR(c.relError, 0.001 / std::sqrt(14.0), 1e-7);
+  EXPECT_NEAR(c.maxAbsError, 0.001, 1e-6);
+  EXPECT_EQ(c.worstIndex, 1);
+}
+
+TEST(Compare, NaNNeverPassesUnlessExpected) {
+  HostBuffer out(DType::f32, {2});
+  out.set(0, 1.0);
+  out.set(1, NAN);
+  EXPECT_FALSE(compare(out, {1.0, 2.0}, {1, 1}).pass);      // even with a huge tolerance
+  EXPECT_TRUE(compare(out, {1.0, NAN}, {1e-5, 1e-6}).pass); // C4: mean over nothing
+  out.set(1, INFINITY);
+  EXPECT_FALSE(compare(out, {1.0, 2.0}, {1, 1}).pass);
+}
+
+TEST(Compare, UnwrittenPoisonFails) {
+  HostBuffer out(DType::bf16, {4});
+  out.fillPoison();
+  out.set(0, 1.0);
+  Comparison c = compare(out, {1.0, 1.0, 1.0, 1.0}, {1, 1});
+  EXPECT_FALSE(c.pass);
+  EXPECT_EQ(c.unwritten, 3);
+  EXPECT_EQ(c.firstBad, 1);
+}
+
+TEST(Reference, SoftmaxRowsSumToOne) {
+  std::vector<double> x = {1, 2, 3, -1e30, 0, 0};
+  std::vector<double> y = ref::softmax(x, 2, 3);
+  EXPECT_NEAR(y[0] + y[1] + y[2], 1.0, 1e-15);
+  EXPECT_NEAR(y[3], 0.0, 1e-300);
+  EXPECT_NEAR(y[4], 0.5, 1e-15);
+}
+
+TEST(Reference, CrossEntropyMeanOverNothingIsNaN) {
+  std::vector<double> logits = {1, 2, 3, 4};
+  ref::CrossEntropy ce = ref::crossEntropy(logits, {-100, -100}, 2, 2, -100, ref::Reduction::mean);
+  EXPECT_TRUE(std::isnan(ce.total));
+  EXPECT_EQ(ce.loss[0], 0.0);
+  ce = ref::crossEntropy(logits, {-100, -100}, 2, 2, -100, ref::Reduction::sum);
+  EXPECT_EQ(ce.total, 0.0);
+  std::vector<double> g =
+      ref::crossEntropyBackward(logits, {-100, -100}, 2, 2, -100, ref::Reduction::mean, {1.0});
+  for (double v : g)
+    EXPECT_EQ(v, 0.0);
+}
+
+TEST(Reference, RopeRotatesHalf) {
+  // x = [1, 2, 3, 4], cos = 0, sin = 1: out = rotate_half(x) = [-3, -4, 1, 2].
+  std::vector<double> out =
+      ref::ropeRotateHalf({1, 2, 3, 4}, {0, 0, 0, 0}, {1, 1, 1, 1}, 1, 1, 1, 4);
+  EXPECT_EQ(out, (std::vector<double>{-3, -4, 1, 2}));
+}
+
+TEST(Problem, EveryProblemBuilds) {
+  for (const std::string &name : problemNames()) {
+    ProblemOptions o;
+    o.name = name;
+    o.shape = name == "rope"   ? std::vector<int64_t>{1, 2, 1, 2, 8}
+              : name == "gemm" ? std::vector<int64_t>{5, 6, 7}
+                               : std::vector<int64_t>{3, 10};
+    o.dtype = DType::bf16;
+    Problem p;
+    Status s = makeProblem(o, p);
+    ASSERT_TRUE(s.isOk()) << name << ": " << s.message();
+    EXPECT_FALSE(p.args.empty());
+    bool anyOutput = false;
+    for (const ProblemBuffer &b : p.buffers)
+      if (b.output) {
+        anyOutput = true;
+        EXPECT_EQ(static_cast<int64_t>(b.reference.size()), b.host.numel())
+            << name << " " << b.name;
+      }
+    EXPECT_TRUE(anyOutput) << name;
+  }
+}
+
+TEST(Problem, ErrorsNameTheProblem) {
+  ProblemOptions o;
+  o.name = "softmax";
+  o.shape = {2, 3, 4};
+  Problem p;
+  Status s = makeProblem(o, p);
+  EXPECT_FALSE(s.isOk());
+  EXPECT_NE(s.message().find("softmax"), std::string::npos);
+  o.name = "nope";
+  EXPECT_NE(makeProblem(o, p).message().find("unknown problem"), std::string::npos);
+  EXPECT_TRUE(parseShape("4096x").empty());
+  EXPECT_EQ(parseShape("2x3"), (std::vector<int64_t>{2, 3}));
+}
+
+TEST(Problem, TailWindowsTheVirtualTensor) {
+  ProblemOptions o;
+  o.name = "vector_add";
+  o.shape = {(1ll << 31) + 4096};
+  o.dtype = DType::bf16;
+  o.config["BLOCK"] = 1024;
+  o.options["tail"] = "8192";
+  Problem p;
+  ASSERT_TRUE(makeProblem(o, p).isOk());
+  EXPECT_EQ(p.buffers[0].host.numel(), 8192);
+  EXPECT_EQ(p.buffers[0].pointerOffset, -((1ll << 31) - 4096));
+  EXPECT_EQ(p.launch.grid.x, (1ll << 21) + 4);
+  EXPECT_EQ(p.launch.firstProgram, (1ll << 21) - 4);
+}
+
+TEST(KernelMetadata, ReadsTesselcSchema) {
+  std::string path = ::testing::TempDir() + "/variant.json";
+  std::ofstream(path) << R"({"schema": "tessel.kernel.v1", "kernel": "softmax",
+    "variant": "softmax_bf16_0", "function": "softmax_bf16_0", "dtype": "bf16",
+    "num_warps": 8, "num_stages": 1,
+    "args": [{"name": "out", "kind": "ptr", "type": "bf16"},
+             {"name": "n_cols", "kind": "scalar", "type": "i64"}],
+    "config": {"block": 4096}, "artifacts": {"tile": "softmax_bf16_0.mlir"}})";
+  KernelMetadata m;
+  ASSERT_TRUE(loadKernelMetadata(path, m).isOk());
+  EXPECT_EQ(m.function, "softmax_bf16_0");
+  EXPECT_EQ(m.dtype, "bf16");
+  EXPECT_EQ(m.numWarps, 8);
+  EXPECT_EQ(m.args[0].type, "!tile.ptr<bf16>");
+  EXPECT_TRUE(m.args[0].isPointer());
+  EXPECT_EQ(m.args[1].type, "i64");
+  EXPECT_EQ(m.configValue({"BLOCK"}, 0), 4096);
+  EXPECT_NE(m.tileIR.find("softmax_bf16_0.mlir"), std::string::npos);
+  std::ofstream(path) << "{ not json";
+  EXPECT_FALSE(loadKernelMetadata(path, m).isOk());
+}
+
+TEST(Runner, BindsByNameWithAliases) {
+  ProblemOptions o;
+  o.name = "softmax";
+  o.shape = {2, 8};
+  Problem p;
+  ASSERT_TRUE(makeProblem(o, p).isOk());
+  KernelMetadata m;
+  m.function = "softmax";
+  m.args = {{"n_cols", "i64"},
+            {"input_ptr", "!tile.ptr<f32>"},
+            {"output_ptr", "!tile.ptr<f32>"},
+            {"out_stride", "i64"},
+            {"row_stride", "i64"}};
+  std::vector<int> order;
+  Status bound = bindArguments(m, p, order);
+  ASSERT_TRUE(bound.isOk()) << bound.message();
+  EXPECT_EQ(order, (std::vector<int>{4, 1, 0, 3, 2}));
+  m.args[1].type = "!tile.ptr<bf16>";
+  Status s = bindArguments(m, p, order);
+  EXPECT_FALSE(s.isOk());
+  EXPECT_NE(s.message().find("bf16"), std::string::npos);
+}

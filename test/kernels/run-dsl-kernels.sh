@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# run-dsl-kernels.sh OUT_DIR KERNEL.cpp...
+# Compiles each kernel file of dsl/kernels with tesselc into OUT_DIR and runs every variant on
+# the interpreter (tessel-run picks the problem from the variant's kernel name) on shapes that
+# fit its config: n_cols not a power of two, a single row, one element, rows longer than the
+# block for the looped kernels (so their loops run), the vocabulary spread over two blocks.
+# Prints one line per failure and ends with "dsl kernels: N passed, M failed".
+set -uo pipefail
+out=$1
+shift
+mkdir -p "$out"
+for f in "$@"; do
+  tesselc "$f" -o "$out/" >/dev/null || { echo "tesselc failed on $f"; exit 1; }
+done
+pass=0 fail=0
+for j in "$out"/*.json; do
+  read -r kernel dtype block half bh < <(python3 - "$j" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1])); c = j["config"]
+print(j["kernel"], j["dtype"] or "f32", c.get("BLOCK", 0), c.get("HALF", 0), c.get("BLOCK_H", 0))
+PY
+)
+  case $kernel in
+    vector_add | swiglu | geglu) shapes="3x1001 1" ;;
+    softmax | rmsnorm | add_rmsnorm | layernorm) shapes="3x$((block - 1)) 1x1 2x17" ;;
+    *_looped) shapes="3x$((block + 905)) 1x1" ;;
+    rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
+    cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
+    gemm) shapes="100x70x50 1x128x1" ;;
+    *) echo "no shapes for kernel $kernel ($(basename "$j"))"; fail=$((fail + 1)); continue ;;
+  esac
+  for s in $shapes; do
+    if msg=$(tessel-run "$j" --shape "$s" --dtype "$dtype" --quiet 2>&1); then
+      pass=$((pass + 1))
+    else
+      fail=$((fail + 1))
+      echo "FAIL $(basename "$j") --shape $s: $msg"
+    fi
+  done
+done
+echo "dsl kernels: $pass passed, $fail failed"
+[[ $fail -eq 0 ]]
