@@ -75,9 +75,11 @@ LogicalResult tessel::checkSharedMemory(ModuleOp module, const TargetInfo &targe
 LogicalResult tessel::compileKernel(ModuleOp module, StringRef name, const TargetInfo &target,
                                     CompiledKernel &out, std::string &error) {
   OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
-  // Keep only this kernel's definition; other kernels become unreferenced and go away.
+  // Keep only this kernel among the kernels. Other definitions (helpers a target emitted,
+  // internal to the module) stay: the kernel may call them; unused ones are dropped by O3.
   for (auto func : llvm::make_early_inc_range(copy->getOps<LLVM::LLVMFuncOp>()))
-    if (func.getSymName() != name && !func.isExternal())
+    if (func.getSymName() != name && !func.isExternal() &&
+        func->hasAttr(tile::TileDialect::getKernelAttrName()))
       func.erase();
   if (!copy->lookupSymbol(name)) {
     error = "no kernel named '" + name.str() + "'";

@@ -102,6 +102,13 @@ LogicalResult codegen(ModuleOp module, const StageContext &context, const Target
       meta->sharedMemory = smem.getInt();
     for (auto &r : out.resources)
       meta->resources[r.getKey().str()] = r.getValue();
+    if (!out.binaryMetadata.empty()) {
+      llvm::Expected<llvm::json::Value> md = llvm::json::parse(out.binaryMetadata);
+      if (!md)
+        return emitError(kernel.getLoc())
+               << "the backend's binary metadata is not JSON: " << llvm::toString(md.takeError());
+      meta->binaryMetadata = std::move(*md);
+    }
   }
   return success();
 }

@@ -78,5 +78,7 @@ llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
     doc["specializes"] = *meta.specializes;
   if (!meta.resources.empty())
     doc["resources"] = std::move(resources);
+  if (meta.binaryMetadata)
+    doc["binary_metadata"] = *meta.binaryMetadata;
   return doc;
 }

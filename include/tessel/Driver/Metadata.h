@@ -43,6 +43,9 @@ struct VariantMetadata {
   std::optional<int> threadsPerWarp;
   std::optional<int> sharedMemory;
   std::map<std::string, int64_t> resources;
+  /// The backend's launch metadata of the binary (CompiledKernel::binaryMetadata; AMD: the
+  /// code object's kernel metadata with the kernel-argument layout), if it has any.
+  std::optional<llvm::json::Value> binaryMetadata;
   /// A specialized twin: the variant it specializes; its assumptions are the args'
   /// divisibility (checked at launch).
   std::optional<std::string> specializes;

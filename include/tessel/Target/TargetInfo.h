@@ -56,6 +56,9 @@ struct CompiledKernel {
   std::string binaryKind;            ///< "cubin", "hsaco"
   std::string binaryNote;            ///< why `binary` is empty, if it is
   llvm::StringMap<int64_t> resources; ///< e.g. registers, spill_stores, shared_bytes
+  /// Backend metadata of the binary that a launch needs, as a JSON object (AMD: the code
+  /// object's kernel metadata with the kernel-argument layout); empty when there is none.
+  std::string binaryMetadata;
 };
 
 class TargetInfo {

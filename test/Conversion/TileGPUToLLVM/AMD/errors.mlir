@@ -1,0 +1,18 @@
+// RUN: tessel-opt %s --convert-tile-gpu-to-llvm=target=hip:gfx942 -split-input-file -verify-diagnostics
+// RUN: not tessel-opt %s --convert-tile-gpu-to-llvm=target=hip:gfx1100 2>&1 | FileCheck %s --check-prefix=TARGET
+
+// TARGET: error: unsupported target 'hip:gfx1100'; supported: cuda:sm_80, cuda:sm_90, cuda:sm_90a, hip:gfx90a, hip:gfx942
+
+func.func @fmax(%p: !tile.ptr<f32>, %v: f32) attributes {tile.kernel} {
+  // expected-error @below {{atomic max on 'f32' is not supported by hip:gfx942}}
+  %o = tile.atomic_rmw max, acq_rel, gpu, %p, %v : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @i16_add(%p: !tile.ptr<i16>, %v: i16) attributes {tile.kernel} {
+  // expected-error @below {{atomic add on 'i16' is not supported by hip:gfx942}}
+  %o = tile.atomic_rmw add, relaxed, gpu, %p, %v : !tile.ptr<i16>
+  return
+}

@@ -1,0 +1,108 @@
+//===- AMDTargetInfo.cpp - ids, barriers, kernel attributes, limits -------===//
+//
+// The parts of the AMD adapter that are one ROCDL op each: work-item and workgroup ids, the
+// workgroup barrier, the kernel's attributes, and the resource limits of each architecture.
+// Cross-lane shuffles live in CrossLane.cpp, memory accesses in MemoryAccess.cpp, math in
+// MathToOCML.cpp and code generation in Codegen.cpp.
+//
+// Sources for the numbers below:
+//  - "AMD Instinct MI200 Instruction Set Architecture Reference Guide" (CDNA2, gfx90a) and
+//    "AMD Instinct MI300 Instruction Set Architecture Reference Guide" (CDNA3, gfx942):
+//    wavefronts of 64 work-items; 64 KB of LDS per compute unit, all of which one workgroup
+//    may allocate; a unified file of 512 VGPRs per lane, split between architectural VGPRs
+//    (at most 256) and accumulation VGPRs (AGPRs, the rest).
+//  - LLVM's AMDGPUUsage ("Processors", "Memory Spaces", "AMDGPU Attributes"): at most 1024
+//    work-items per workgroup (amdgpu-flat-work-group-size), LDS is address space 3.
+//
+//===----------------------------------------------------------------------===//
+#include "AMDTargetInfo.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::amd;
+
+static TargetLimits cdnaLimits() {
+  TargetLimits l;
+  l.warpSize = 64;
+  l.maxThreadsPerProgram = 1024;
+  l.sharedMemoryPerProgram = 64 * 1024;
+  l.sharedMemoryWithoutOptIn = 64 * 1024; // no opt-in on AMD: a workgroup may take all of it
+  l.maxRegistersPerThread = 512;          // unified VGPRs + AGPRs
+  return l;
+}
+
+static const ArchInfo kArchs[] = {
+    {"gfx90a", 9010, cdnaLimits()}, // CDNA2: MI210, MI250, MI250X
+    {"gfx942", 9402, cdnaLimits()}, // CDNA3: MI300A, MI300X, MI325X
+};
+
+const ArchInfo *tessel::amd::lookupArch(StringRef arch) {
+  for (const ArchInfo &a : kArchs)
+    if (a.name == arch)
+      return &a;
+  return nullptr;
+}
+
+AMDTargetInfo::AMDTargetInfo(const ArchInfo &arch)
+    : TargetInfo(("hip:" + arch.name).str()), arch(arch) {}
+
+Value AMDTargetInfo::getThreadId(OpBuilder &b, Location loc) const {
+  return b.create<ROCDL::ThreadIdXOp>(loc, b.getI32Type());
+}
+
+Value AMDTargetInfo::getProgramId(OpBuilder &b, Location loc, unsigned axis) const {
+  Type t = b.getI32Type();
+  if (axis == 0)
+    return b.create<ROCDL::BlockIdXOp>(loc, t);
+  if (axis == 1)
+    return b.create<ROCDL::BlockIdYOp>(loc, t);
+  return b.create<ROCDL::BlockIdZOp>(loc, t);
+}
+
+/// rocdl.grid.dim.* is a call of ockl's __ockl_get_num_groups (i64), which reads the
+/// workgroup count from the implicit kernel arguments (code object v5); ockl is linked only
+/// when a kernel asks.
+Value AMDTargetInfo::getNumPrograms(OpBuilder &b, Location loc, unsigned axis) const {
+  Type t = b.getI64Type();
+  Value n;
+  if (axis == 0)
+    n = b.create<ROCDL::GridDimXOp>(loc, t);
+  else if (axis == 1)
+    n = b.create<ROCDL::GridDimYOp>(loc, t);
+  else
+    n = b.create<ROCDL::GridDimZOp>(loc, t);
+  return b.create<LLVM::TruncOp>(loc, b.getI32Type(), n);
+}
+
+/// s_barrier alone orders nothing: LLVM's AMDGPU memory model (AMDGPUUsage, "Memory Model
+/// GFX942") wants a workgroup-scope release fence before it, which waits for this wave's
+/// outstanding LDS (and global) accesses, and an acquire fence after it. This is what HIP's
+/// __syncthreads() emits.
+void AMDTargetInfo::barrier(OpBuilder &b, Location loc) const {
+  b.create<LLVM::FenceOp>(loc, LLVM::AtomicOrdering::release, "workgroup");
+  b.create<ROCDL::SBarrierOp>(loc);
+  b.create<LLVM::FenceOp>(loc, LLVM::AtomicOrdering::acquire, "workgroup");
+}
+
+/// rocdl.kernel gives the function the amdgpu_kernel calling convention;
+/// amdgpu-flat-work-group-size bounds the workgroup for register allocation and
+/// reqd_work_group_size states the exact shape (1-D, numThreads work-items), so the backend
+/// knows the number of waves per workgroup and that the y and z ids are 0.
+void AMDTargetInfo::setKernelAttributes(LLVM::LLVMFuncOp func, unsigned numThreads) const {
+  MLIRContext *ctx = func.getContext();
+  func->setAttr(ROCDL::ROCDLDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+  func->setAttr(ROCDL::ROCDLDialect::getFlatWorkGroupSizeAttrName(),
+                StringAttr::get(ctx, "1," + std::to_string(numThreads)));
+  func->setAttr(ROCDL::ROCDLDialect::getReqdWorkGroupSizeAttrName(),
+                DenseI32ArrayAttr::get(ctx, {int32_t(numThreads), 1, 1}));
+}
+
+std::unique_ptr<TargetInfo> tessel::amd::createTargetInfo(StringRef arch) {
+  const ArchInfo *info = lookupArch(arch);
+  if (!info)
+    return nullptr;
+  return std::make_unique<AMDTargetInfo>(*info);
+}

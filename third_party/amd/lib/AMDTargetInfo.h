@@ -1,0 +1,55 @@
+//===- AMDTargetInfo.h - the AMD adapter ------------------------*- C++ -*-===//
+#ifndef TESSEL_AMD_AMDTARGETINFO_H
+#define TESSEL_AMD_AMDTARGETINFO_H
+
+#include "tessel/AMD/AMD.h"
+
+namespace tessel::amd {
+
+/// What the adapter needs to know about one AMDGPU architecture.
+struct ArchInfo {
+  llvm::StringRef name;     ///< "gfx942"
+  unsigned isaVersion;      ///< __oclc_ISA_version: major * 1000 + minor * 100 + stepping
+  TargetLimits limits;
+};
+
+/// The architectures Tessel supports; null for others.
+const ArchInfo *lookupArch(llvm::StringRef arch);
+
+class AMDTargetInfo : public TargetInfo {
+public:
+  explicit AMDTargetInfo(const ArchInfo &arch);
+  const TargetLimits &getLimits() const override { return arch.limits; }
+  mlir::Value getThreadId(mlir::OpBuilder &b, mlir::Location loc) const override;
+  mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc, unsigned axis) const override;
+  mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc, unsigned axis) const override;
+  mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                         unsigned laneMask) const override;
+  void barrier(mlir::OpBuilder &b, mlir::Location loc) const override;
+  mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Type type,
+                         mlir::Value pred, unsigned alignment,
+                         const MemoryHints &hints) const override;
+  void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value value,
+                   mlir::Value pred, unsigned alignment, const MemoryHints &hints) const override;
+  bool supportsAtomic(tile::RMWKind kind, mlir::Type elem) const override;
+  mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::RMWKind kind,
+                        mlir::Value ptr, mlir::Value value, mlir::Value pred,
+                        tile::MemSemantic sem, tile::MemScope scope) const override;
+  mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value cmp,
+                        mlir::Value value, mlir::Value pred, tile::MemSemantic sem,
+                        tile::MemScope scope) const override;
+  void populateMathPatterns(mlir::LLVMTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns) const override;
+  void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const override;
+  mlir::LogicalResult compile(mlir::ModuleOp llvmModule, CompiledKernel &out,
+                              std::string &error) const override;
+
+  const ArchInfo &getArch() const { return arch; }
+
+private:
+  const ArchInfo &arch;
+};
+
+} // namespace tessel::amd
+
+#endif // TESSEL_AMD_AMDTARGETINFO_H

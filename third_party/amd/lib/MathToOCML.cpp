@@ -1,0 +1,84 @@
+//===- MathToOCML.cpp - scalar math on AMD GPUs ---------------------------===//
+//
+// Transcendental functions call the ROCm device library's ocml (__ocml_<name>_f32 for f32,
+// _f64 for f64), linked into the module only when called (DeviceLibs.cpp); f16 and bf16
+// compute in f32 and round once, as on NVIDIA, so both vendors give the same precision.
+// sqrt, fma, abs, floor, ceil go through MathToLLVM's intrinsics, which the AMDGPU backend
+// selects to single instructions (with the correctly rounded sqrt expansion).
+//
+//===----------------------------------------------------------------------===//
+#include "AMDTargetInfo.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::amd;
+
+namespace {
+
+LLVM::LLVMFuncOp getOrDeclare(OpBuilder &b, Operation *from, StringRef name, Type t,
+                              unsigned arity) {
+  auto module = from->getParentOfType<ModuleOp>();
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto type = LLVM::LLVMFunctionType::get(t, SmallVector<Type>(arity, t));
+  return b.create<LLVM::LLVMFuncOp>(module.getLoc(), name, type);
+}
+
+template <typename OpT>
+struct MathToOCML : public ConvertOpToLLVMPattern<OpT> {
+  MathToOCML(LLVMTypeConverter &c, StringRef name)
+      : ConvertOpToLLVMPattern<OpT>(c, /*benefit=*/10), name(name.str()) {}
+
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type t = op.getType();
+    if (!isa<FloatType>(t))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> args(adaptor.getOperands());
+    Type f32 = rewriter.getF32Type();
+    bool narrow = t.isF16() || t.isBF16();
+    if (narrow)
+      for (Value &a : args)
+        a = rewriter.create<LLVM::FPExtOp>(loc, f32, a);
+    Type ct = narrow ? f32 : t;
+    if (!ct.isF32() && !ct.isF64())
+      return op.emitError() << op->getName() << " on " << t << " is not supported on AMD GPUs";
+    std::string fn = "__ocml_" + name + (ct.isF32() ? "_f32" : "_f64");
+    auto callee = getOrDeclare(rewriter, op, fn, ct, args.size());
+    Value r = rewriter.create<LLVM::CallOp>(loc, callee, args).getResult();
+    if (narrow)
+      r = rewriter.create<LLVM::FPTruncOp>(loc, t, r);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+  std::string name;
+};
+
+} // namespace
+
+void AMDTargetInfo::populateMathPatterns(LLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns) const {
+  patterns.add<MathToOCML<math::ExpOp>>(converter, "exp");
+  patterns.add<MathToOCML<math::Exp2Op>>(converter, "exp2");
+  patterns.add<MathToOCML<math::LogOp>>(converter, "log");
+  patterns.add<MathToOCML<math::Log2Op>>(converter, "log2");
+  patterns.add<MathToOCML<math::Log10Op>>(converter, "log10");
+  patterns.add<MathToOCML<math::Log1pOp>>(converter, "log1p");
+  patterns.add<MathToOCML<math::ExpM1Op>>(converter, "expm1");
+  patterns.add<MathToOCML<math::RsqrtOp>>(converter, "rsqrt");
+  patterns.add<MathToOCML<math::TanhOp>>(converter, "tanh");
+  patterns.add<MathToOCML<math::ErfOp>>(converter, "erf");
+  patterns.add<MathToOCML<math::SinOp>>(converter, "sin");
+  patterns.add<MathToOCML<math::CosOp>>(converter, "cos");
+  patterns.add<MathToOCML<math::TanOp>>(converter, "tan");
+  patterns.add<MathToOCML<math::AtanOp>>(converter, "atan");
+  patterns.add<MathToOCML<math::Atan2Op>>(converter, "atan2");
+  patterns.add<MathToOCML<math::PowFOp>>(converter, "pow");
+}
