@@ -14,8 +14,8 @@ rc=${PIPESTATUS[0]}
 count() { grep -E "^ *$1 *: *[0-9]+" "$log" | sed -E 's/^[^:]*: *([0-9]+).*/\1/' | awk '{s += $1} END {print s + 0}'; }
 passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
 failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
-rm -f "$log"
 unsupported=$(count Unsupported)
+rm -f "$log"
 extra=""; [[ $unsupported -gt 0 ]] && extra=", $unsupported unsupported (missing optional tools)"
 echo "TESSEL TESTS: $passed passed, $failed failed$extra"
 [[ $rc -eq 0 && $failed -eq 0 ]]
