@@ -54,6 +54,12 @@ struct MemoryPattern : public ConvertOpToLLVMPattern<OpT> {
   SharedMemoryPlan &shared;
 };
 
+/// thread id == 0: the one thread that performs a program's scalar store or atomic.
+Value isFirstThread(OpBuilder &b, Location loc, const TargetInfo &target) {
+  return b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, target.getThreadId(b, loc),
+                                i32Const(b, loc, 0));
+}
+
 /// i1 lives in memory as a byte.
 Type memoryType(Type t, OpBuilder &b) { return t.isInteger(1) ? b.getI8Type() : t; }
 
@@ -131,9 +137,7 @@ struct StoreOpConversion : MemoryPattern<tile::StoreOp> {
     auto type = dyn_cast<RankedTensorType>(op.getValue().getType());
     if (!type) {
       // Every thread computes the scalar; one stores it.
-      Value first = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
-                                                  target.getThreadId(rewriter, loc),
-                                                  i32Const(rewriter, loc, 0));
+      Value first = isFirstThread(rewriter, loc, target);
       target.storeGlobal(rewriter, loc, adaptor.getPtr(), toMemory(adaptor.getValue()),
                          andPred(rewriter, loc, first, adaptor.getMask()), elemBytes, hints);
       rewriter.eraseOp(op);
@@ -193,9 +197,7 @@ struct AtomicRMWOpConversion : MemoryPattern<tile::AtomicRMWOp> {
     Location loc = op.getLoc();
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type) {
-      Value first = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
-                                                  target.getThreadId(rewriter, loc),
-                                                  i32Const(rewriter, loc, 0));
+      Value first = isFirstThread(rewriter, loc, target);
       Value pred = andPred(rewriter, loc, first, adaptor.getMask());
       Value old = target.atomicRMW(rewriter, loc, op.getKind(), adaptor.getPtr(), adaptor.getVal(),
                                    pred, op.getSem(), op.getScope());
@@ -234,9 +236,7 @@ struct AtomicCASOpConversion : MemoryPattern<tile::AtomicCASOp> {
     if (isa<RankedTensorType>(op.getType()))
       return op.emitError("atomic_cas on tiles is not supported by the GPU backends yet");
     Location loc = op.getLoc();
-    Value first = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
-                                                target.getThreadId(rewriter, loc),
-                                                i32Const(rewriter, loc, 0));
+    Value first = isFirstThread(rewriter, loc, target);
     Value result = target.atomicCAS(rewriter, loc, adaptor.getPtr(), adaptor.getCmp(),
                                     adaptor.getVal(), first, op.getSem(), op.getScope());
     if (!op.getResult().use_empty())
