@@ -16,7 +16,14 @@ ptxas=$(command -v ptxas || true)
 [[ -z $ptxas && -x ${CUDA_HOME:-/usr/local/cuda}/bin/ptxas ]] && ptxas=${CUDA_HOME:-/usr/local/cuda}/bin/ptxas
 [[ -z $ptxas && -z ${TESSEL_PTXAS:-} ]] && { cuda_emit=ptx; echo "main: ptxas not found: cuda variants stop at PTX"; }
 declare -A emit=([interpreter]=tile [cuda:sm_90a]=tile,$cuda_emit [hip:gfx942]=tile,hsaco [hip:gfx90a]=tile,hsaco)
-for target in interpreter cuda:sm_90a hip:gfx942 hip:gfx90a; do
+targets=(interpreter cuda:sm_90a hip:gfx942 hip:gfx90a)
+# Math in the NVIDIA kernels links CUDA's libdevice; without a CUDA toolkit skip that target.
+libdevice=${TESSEL_LIBDEVICE:-${CUDA_HOME:-/usr/local/cuda}/nvvm/libdevice/libdevice.10.bc}
+if [[ ! -f $libdevice ]]; then
+  echo "main: CUDA's libdevice not found ($libdevice): skipping cuda:sm_90a"
+  targets=(interpreter hip:gfx942 hip:gfx90a)
+fi
+for target in "${targets[@]}"; do
   dir="$out/${target/:/-}"
   n=0
   for f in "$root"/dsl/kernels/*.cpp; do
@@ -28,8 +35,8 @@ for target in interpreter cuda:sm_90a hip:gfx942 hip:gfx90a; do
   echo "main: compiled $n kernel variants for $target (${emit[$target]})"
 done
 
-if "$build/bin/tessel-run" --list-targets | grep -q '^cuda:' && command -v nvidia-smi >/dev/null 2>&1 &&
-   nvidia-smi -L >/dev/null 2>&1 && [[ $cuda_emit == cubin ]]; then
+if [[ -d $out/cuda-sm_90a && $cuda_emit == cubin ]] && command -v nvidia-smi >/dev/null 2>&1 &&
+   nvidia-smi -L >/dev/null 2>&1; then
   target=cuda dir="$out/cuda-sm_90a"
   echo "main: GPU found: running the kernels on it"
 else

@@ -36,6 +36,10 @@ ptxas = os.environ.get("TESSEL_PTXAS") or (
     else shutil.which("ptxas"))
 if ptxas:
     config.available_features.add("ptxas")
+# Kernels whose math calls libdevice need it at --emit=llvm/ptx/cubin.
+libdevice = os.environ.get("TESSEL_LIBDEVICE") or os.path.join(cuda_home, "nvvm", "libdevice", "libdevice.10.bc")
+if os.path.exists(libdevice):
+    config.available_features.add("libdevice")
 for var in ["CUDA_HOME", "TESSEL_PTXAS", "TESSEL_LIBDEVICE"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
