@@ -328,6 +328,24 @@ void Driver::runKernelFile(StringRef path) {
     if (!known) {
       llvm::errs() << "tesselc: error: --dtype=" << t << ": unknown dtype\n";
       failed = true;
+      continue;
+    }
+    // Like -D: a dtype that no selected kernel has would silently compile nothing of it.
+    std::string have;
+    bool found = false;
+    for (const KernelInfo *k : kernels) {
+      std::vector<std::string> types;
+      for (int v = 0; v < k->def.numVariants; ++v)
+        if (k->def.variants[v].generic)
+          types.push_back(dtypeName(k->def.variants[v].dtype));
+      found |= llvm::is_contained(types, t);
+      have += (have.empty() ? "" : "; ") + std::string(k->def.name) + ": " +
+              (types.empty() ? "not dtype-generic" : llvm::join(types, ", "));
+    }
+    if (!found) {
+      llvm::errs() << "tesselc: error: --dtype=" << t << ": no selected kernel has this dtype ("
+                   << have << ")\n";
+      failed = true;
     }
   }
   if (failed)
