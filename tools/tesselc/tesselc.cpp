@@ -280,12 +280,15 @@ void Driver::runKernelFile(StringRef path) {
 
   // Configs with the -D overrides applied; every -D field must exist in some selected kernel.
   llvm::StringSet<> usedFields;
+  llvm::StringSet<> reported; // a bad -D value is reported once, not once per config
   std::vector<std::vector<ConfigValue>> configs;
   for (const KernelInfo *k : kernels) {
     configs.emplace_back();
     for (int c = 0; c < k->def.numConfigs; ++c) {
       ConfigValue value(*k->def.config, k->def.configs[c]);
       for (const std::string &d : defines) {
+        if (!StringRef(d).contains('='))
+          continue; // reported below
         auto [field, text] = StringRef(d).split('=');
         bool has = false;
         for (int f = 0; f < k->def.config->numFields; ++f)
@@ -294,8 +297,9 @@ void Driver::runKernelFile(StringRef path) {
           continue;
         usedFields.insert(field);
         if (llvm::Error err = value.set(field, text)) {
-          llvm::errs() << "tesselc: error: -D" << d << ": " << llvm::toString(std::move(err))
-                       << "\n";
+          std::string message = "-D" + d + ": " + llvm::toString(std::move(err));
+          if (reported.insert(message).second)
+            llvm::errs() << "tesselc: error: " << message << "\n";
           failed = true;
         }
       }
