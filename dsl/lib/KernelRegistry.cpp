@@ -101,7 +101,12 @@ Error ConfigValue::set(StringRef field, StringRef value) {
     int64_t v;
     if (value.getAsInteger(0, v))
       return bad("an integer");
+    int64_t old = f->getInt(get());
     f->setInt(get(), v);
+    if (f->getInt(get()) != v) { // narrowed by the field's C++ type (int, unsigned, ...)
+      f->setInt(get(), old);
+      return bad("an integer that fits the field's type");
+    }
     return Error::success();
   }
   case dsl::detail::FieldKind::boolean:

@@ -113,14 +113,24 @@ LogicalResult codegen(ModuleOp module, const StageContext &context, const Target
   return success();
 }
 
-LogicalResult layoutStage(ModuleOp module, const StageContext &context, std::string &artifact) {
+/// The chip family of a GPU target ("cuda" or "hip"), for the stages that take either; an
+/// error naming `stage` for any other target.
+FailureOr<StringRef> gpuFamily(ModuleOp module, const StageContext &context, StringRef stage) {
   StringRef family = StringRef(context.target).split(':').first;
   if (family != "cuda" && family != "hip") {
-    emitError(module.getLoc()) << "stage 'layout' needs a GPU target (cuda:... or hip:...), "
-                               << "not '" << context.target << "'";
+    emitError(module.getLoc()) << "stage '" << stage
+                               << "' needs a GPU target (cuda:... or hip:...), not '"
+                               << context.target << "'";
     return failure();
   }
-  std::unique_ptr<TargetInfo> target = targetFor(module, context, "layout", family);
+  return family;
+}
+
+LogicalResult layoutStage(ModuleOp module, const StageContext &context, std::string &artifact) {
+  FailureOr<StringRef> family = gpuFamily(module, context, "layout");
+  if (failed(family))
+    return failure();
+  std::unique_ptr<TargetInfo> target = targetFor(module, context, "layout", *family);
   if (!target || failed(lowerTo(module, context, *target, GPUStage::Layout)))
     return failure();
   artifact = printWithLocations(module);
@@ -128,8 +138,10 @@ LogicalResult layoutStage(ModuleOp module, const StageContext &context, std::str
 }
 
 LogicalResult llvmStage(ModuleOp module, const StageContext &context, std::string &artifact) {
-  StringRef family = StringRef(context.target).split(':').first;
-  std::unique_ptr<TargetInfo> target = targetFor(module, context, "llvm", family);
+  FailureOr<StringRef> family = gpuFamily(module, context, "llvm");
+  if (failed(family))
+    return failure();
+  std::unique_ptr<TargetInfo> target = targetFor(module, context, "llvm", *family);
   if (!target || failed(codegen(module, context, *target)))
     return failure();
   artifact = (*context.products)["llvm"];

@@ -3,6 +3,7 @@
 
 #include "tessel/Harness/Poison.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +18,32 @@ struct Parsed {
   HostBuffer host;
   LaunchArg arg;
 };
+
+/// The largest raw-mode buffer, in elements: raw mode prints every element afterwards, and a
+/// size past what the host can allocate would abort in the allocator.
+constexpr int64_t kMaxRawElements = int64_t(1) << 28;
+
+/// The whole of `text` as an integer (decimal, 0x hex or 0 octal), or false.
+bool parseInt(const std::string &text, int64_t &v) {
+  if (text.empty())
+    return false;
+  char *end = nullptr;
+  errno = 0;
+  long long x = std::strtoll(text.c_str(), &end, 0);
+  if (errno || *end)
+    return false;
+  v = x;
+  return true;
+}
+
+/// The whole of `text` as a number (strtod: also nan, inf, -inf), or false.
+bool parseNumber(const std::string &text, double &v) {
+  if (text.empty())
+    return false;
+  char *end = nullptr;
+  v = std::strtod(text.c_str(), &end);
+  return !*end;
+}
 
 bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string &err) {
   std::string spec = specIn;
@@ -34,11 +61,16 @@ bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string
   }
   char kind = spec[cut];
   std::string rest = spec.substr(cut + 1);
+  auto notANumber = [&](const std::string &text) {
+    err = "bad --arg '" + specIn + "': '" + text + "' is not a number";
+    return false;
+  };
   if (kind == '=') { // scalar
-    if (isFloat(*dt))
-      out.arg = LaunchArg::float_(std::strtod(rest.c_str(), nullptr));
-    else
-      out.arg = LaunchArg::int_(std::strtoll(rest.c_str(), nullptr, 0));
+    double f;
+    int64_t i;
+    if (isFloat(*dt) ? !parseNumber(rest, f) : !parseInt(rest, i))
+      return notANumber(rest);
+    out.arg = isFloat(*dt) ? LaunchArg::float_(f) : LaunchArg::int_(i);
     return true;
   }
   out.isBuffer = true;
@@ -53,10 +85,10 @@ bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string
     while (i < body.size()) {
       size_t j = body.find(',', i);
       std::string v = body.substr(i, j == std::string::npos ? std::string::npos : j - i);
-      vals.push_back(v == "nan"    ? NAN
-                     : v == "inf"  ? INFINITY
-                     : v == "-inf" ? -INFINITY
-                                   : std::strtod(v.c_str(), nullptr));
+      double x;
+      if (!parseNumber(v, x))
+        return notANumber(v);
+      vals.push_back(x);
       if (j == std::string::npos)
         break;
       i = j + 1;
@@ -71,7 +103,12 @@ bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string
     err = "bad --arg '" + specIn + "': missing ']'";
     return false;
   }
-  int64_t n = std::strtoll(rest.substr(0, close).c_str(), nullptr, 10);
+  int64_t n;
+  if (!parseInt(rest.substr(0, close), n) || n < 0 || n > kMaxRawElements) {
+    err = "bad --arg '" + specIn + "': the size must be an integer from 0 to " +
+          std::to_string(kMaxRawElements);
+    return false;
+  }
   out.host = HostBuffer(*dt, {n});
   std::string fill = rest.substr(close + 1);
   if (fill.empty()) {
@@ -80,7 +117,9 @@ bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string
     for (int64_t k = 0; k < n; ++k)
       out.host.set(k, static_cast<double>(k));
   } else if (fill.size() > 1 && fill[0] == '=') {
-    double v = std::strtod(fill.c_str() + 1, nullptr);
+    double v;
+    if (!parseNumber(fill.substr(1), v))
+      return notANumber(fill.substr(1));
     for (int64_t k = 0; k < n; ++k)
       out.host.set(k, v);
   } else {

@@ -280,12 +280,15 @@ void Driver::runKernelFile(StringRef path) {
 
   // Configs with the -D overrides applied; every -D field must exist in some selected kernel.
   llvm::StringSet<> usedFields;
+  llvm::StringSet<> reported; // a bad -D value is reported once, not once per config
   std::vector<std::vector<ConfigValue>> configs;
   for (const KernelInfo *k : kernels) {
     configs.emplace_back();
     for (int c = 0; c < k->def.numConfigs; ++c) {
       ConfigValue value(*k->def.config, k->def.configs[c]);
       for (const std::string &d : defines) {
+        if (!StringRef(d).contains('='))
+          continue; // reported below
         auto [field, text] = StringRef(d).split('=');
         bool has = false;
         for (int f = 0; f < k->def.config->numFields; ++f)
@@ -294,8 +297,9 @@ void Driver::runKernelFile(StringRef path) {
           continue;
         usedFields.insert(field);
         if (llvm::Error err = value.set(field, text)) {
-          llvm::errs() << "tesselc: error: -D" << d << ": " << llvm::toString(std::move(err))
-                       << "\n";
+          std::string message = "-D" + d + ": " + llvm::toString(std::move(err));
+          if (reported.insert(message).second)
+            llvm::errs() << "tesselc: error: " << message << "\n";
           failed = true;
         }
       }
@@ -327,6 +331,24 @@ void Driver::runKernelFile(StringRef path) {
       known |= t == dtypeName(static_cast<DType>(i));
     if (!known) {
       llvm::errs() << "tesselc: error: --dtype=" << t << ": unknown dtype\n";
+      failed = true;
+      continue;
+    }
+    // Like -D: a dtype that no selected kernel has would silently compile nothing of it.
+    std::string have;
+    bool found = false;
+    for (const KernelInfo *k : kernels) {
+      std::vector<std::string> types;
+      for (int v = 0; v < k->def.numVariants; ++v)
+        if (k->def.variants[v].generic)
+          types.push_back(dtypeName(k->def.variants[v].dtype));
+      found |= llvm::is_contained(types, t);
+      have += (have.empty() ? "" : "; ") + std::string(k->def.name) + ": " +
+              (types.empty() ? "not dtype-generic" : llvm::join(types, ", "));
+    }
+    if (!found) {
+      llvm::errs() << "tesselc: error: --dtype=" << t << ": no selected kernel has this dtype ("
+                   << have << ")\n";
       failed = true;
     }
   }
