@@ -17,3 +17,11 @@ func.func @fmax(%p: !tile.ptr<f32>, %v: f32) attributes {tile.kernel} {
   %o = tile.atomic_rmw max, acq_rel, gpu, %p, %v : !tile.ptr<f32>
   return
 }
+
+// -----
+
+func.func @no_layout(%p: !tile.ptr<i32>) attributes {tile.kernel} {
+  // expected-error @below {{tile of type 'tensor<128xi32>' has no distributed layout; run --tile-gpu-assign-layouts first}}
+  %r = tile.arange 0, 128 : tensor<128xi32>
+  return
+}
