@@ -186,7 +186,7 @@ std::optional<LLVM::AtomicBinOp> binOp(tile::RMWKind kind, Type t) {
   return std::nullopt;
 }
 
-unsigned bytesOf(Type t) {
+[[maybe_unused]] unsigned bytesOf(Type t) {
   if (auto v = dyn_cast<VectorType>(t))
     return v.getNumElements() * std::max(1u, v.getElementTypeBitWidth() / 8);
   if (isa<LLVM::LLVMPointerType>(t))
