@@ -107,37 +107,18 @@ KernelArgValue KernelArgValue::pointer(const void *p) {
   return v;
 }
 
-KernelArgValue KernelArgValue::i32(int32_t x) {
+/// A scalar of `size` bytes (4 or 8) from the bytes at `p`.
+static KernelArgValue scalarBits(const void *p, unsigned size) {
   KernelArgValue v;
-  uint32_t u;
-  std::memcpy(&u, &x, 4);
-  v.bits = u;
-  v.size = 4;
+  std::memcpy(&v.bits, p, size); // little-endian: the low bytes of `bits`
+  v.size = size;
   return v;
 }
 
-KernelArgValue KernelArgValue::i64(int64_t x) {
-  KernelArgValue v;
-  std::memcpy(&v.bits, &x, 8);
-  v.size = 8;
-  return v;
-}
-
-KernelArgValue KernelArgValue::f32(float x) {
-  KernelArgValue v;
-  uint32_t u;
-  std::memcpy(&u, &x, 4);
-  v.bits = u;
-  v.size = 4;
-  return v;
-}
-
-KernelArgValue KernelArgValue::f64(double x) {
-  KernelArgValue v;
-  std::memcpy(&v.bits, &x, 8);
-  v.size = 8;
-  return v;
-}
+KernelArgValue KernelArgValue::i32(int32_t x) { return scalarBits(&x, 4); }
+KernelArgValue KernelArgValue::i64(int64_t x) { return scalarBits(&x, 8); }
+KernelArgValue KernelArgValue::f32(float x) { return scalarBits(&x, 4); }
+KernelArgValue KernelArgValue::f64(double x) { return scalarBits(&x, 8); }
 
 /// The value's bytes (little-endian, as the GPU reads them) at `dst`.
 static void place(const KernelArgValue &v, uint8_t *dst) {

@@ -68,8 +68,7 @@ struct LoadOpConversion : MemoryPattern<tile::LoadOp> {
   LogicalResult matchAndRewrite(tile::LoadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     if (isa<tile::BlockPtrType>(op.getPtr().getType()))
-      return op.emitError("loads through block pointers are not supported by the GPU backends "
-                          "yet; use a tile of pointers");
+      return failure(); // checkLowerable reported it
     Location loc = op.getLoc();
     Type elemType = getElementTypeOrSelf(op.getType());
     Type memType = memoryType(elemType, rewriter);
@@ -124,8 +123,7 @@ struct StoreOpConversion : MemoryPattern<tile::StoreOp> {
   LogicalResult matchAndRewrite(tile::StoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     if (isa<tile::BlockPtrType>(op.getPtr().getType()))
-      return op.emitError("stores through block pointers are not supported by the GPU backends "
-                          "yet; use a tile of pointers");
+      return failure(); // checkLowerable reported it
     Location loc = op.getLoc();
     Type elemType = getElementTypeOrSelf(op.getValue().getType());
     Type memType = memoryType(elemType, rewriter);
@@ -234,7 +232,7 @@ struct AtomicCASOpConversion : MemoryPattern<tile::AtomicCASOp> {
   LogicalResult matchAndRewrite(tile::AtomicCASOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     if (isa<RankedTensorType>(op.getType()))
-      return op.emitError("atomic_cas on tiles is not supported by the GPU backends yet");
+      return failure(); // checkLowerable reported it
     Location loc = op.getLoc();
     Value first = isFirstThread(rewriter, loc, target);
     Value result = target.atomicCAS(rewriter, loc, adaptor.getPtr(), adaptor.getCmp(),
