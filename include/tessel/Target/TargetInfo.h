@@ -29,6 +29,8 @@ class LLVMFuncOp;
 
 namespace tessel {
 
+struct SharedMemoryPlan;
+
 /// Resource limits of one chip, in the units the vendor documents. The compiler rejects kernels
 /// that exceed them; the autotuner prunes configs with them before compiling.
 struct TargetLimits {
@@ -109,6 +111,23 @@ public:
                                     mlir::RewritePatternSet &patterns) const = 0;
   /// Marks `func` as a kernel launched with `numThreads` threads per program.
   virtual void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const = 0;
+
+  //===--- matrix units ------------------------------------------------------===//
+  /// The result encoding a `tile.dot` with these operand and result types takes on this target:
+  /// the first legal entry of the adapter's ordered candidate table (sm_80+: mma.sync
+  /// m16n8k16; CDNA: MFMA 32x32, 16x16). Null when no matrix unit fits; `reason` then says why
+  /// (dtype, tile too small, ...) and the dot falls back to FMA in a blocked layout.
+  virtual mlir::Attribute getDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
+                                         mlir::RankedTensorType d, tile::InputPrecision precision,
+                                         unsigned numWarps, std::string &reason) const {
+    reason = "this target has no matrix unit";
+    return {};
+  }
+  /// The adapter's own conversion patterns (matrix-unit dots, async copies), added to the shared
+  /// ones by the lowering pass.
+  virtual void populateConversionPatterns(mlir::LLVMTypeConverter &converter,
+                                          SharedMemoryPlan &shared,
+                                          mlir::RewritePatternSet &patterns) const {}
 
   //===--- code generation ---------------------------------------------------===//
   /// Translates a module in the LLVM dialect (one kernel) to LLVM IR, links the vendor math

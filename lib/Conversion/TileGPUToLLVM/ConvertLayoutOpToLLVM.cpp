@@ -5,7 +5,7 @@
 // result layout gives it. Correct for any pair of layouts; the layout passes keep these rare.
 //
 //===----------------------------------------------------------------------===//
-#include "Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 using namespace mlir;
 using namespace tessel;

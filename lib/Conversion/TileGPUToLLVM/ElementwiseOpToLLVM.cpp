@@ -6,7 +6,7 @@
 // mapping; arange adds its start to the element index.
 //
 //===----------------------------------------------------------------------===//
-#include "Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 

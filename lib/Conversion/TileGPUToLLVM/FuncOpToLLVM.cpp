@@ -1,5 +1,5 @@
 //===- FuncOpToLLVM.cpp - kernels, program ids, unsupported ops -----------===//
-#include "Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/FormatVariadic.h"

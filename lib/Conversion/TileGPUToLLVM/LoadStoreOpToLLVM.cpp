@@ -7,7 +7,7 @@
 // also predicated on ownership so that an element held by several threads is written once.
 //
 //===----------------------------------------------------------------------===//
-#include "Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "tessel/Analysis/AxisInfo.h"
 

@@ -6,7 +6,7 @@
 // order by every thread that needs the result). Replicated elements never combine twice.
 //
 //===----------------------------------------------------------------------===//
-#include "Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 using namespace mlir;
 using namespace tessel;

@@ -1,5 +1,5 @@
 //===- TileGPUToLLVMPass.cpp - the convert-tile-gpu-to-llvm pass ----------===//
-#include "Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "tessel/Analysis/AxisInfo.h"
 

@@ -1,5 +1,5 @@
 //===- Utility.cpp - helpers of the TileGPU to LLVM lowering --------------===//
-#include "Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"

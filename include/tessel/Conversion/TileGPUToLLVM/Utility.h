@@ -1,6 +1,11 @@
 //===- Utility.h - helpers of the TileGPU to LLVM lowering ------*- C++ -*-===//
-#ifndef TESSEL_LIB_CONVERSION_TILEGPUTOLLVM_UTILITY_H
-#define TESSEL_LIB_CONVERSION_TILEGPUTOLLVM_UTILITY_H
+//
+// Public so that the adapters under third_party/<vendor> build their own patterns (dot, async
+// copies) from the same pieces as the shared lowering.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_CONVERSION_TILEGPUTOLLVM_UTILITY_H
+#define TESSEL_CONVERSION_TILEGPUTOLLVM_UTILITY_H
 
 #include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
 
@@ -73,4 +78,4 @@ unsigned byteWidth(mlir::Type t);
 
 } // namespace tessel
 
-#endif // TESSEL_LIB_CONVERSION_TILEGPUTOLLVM_UTILITY_H
+#endif // TESSEL_CONVERSION_TILEGPUTOLLVM_UTILITY_H
