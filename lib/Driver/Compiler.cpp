@@ -56,7 +56,8 @@ LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata me
       return failure();
     }
   std::map<std::string, std::string> products;
-  StageContext context{meta.target, dumper.get(), &timing, &meta, &products};
+  StageContext context{meta.target, dumper.get(), &timing, &meta, &products,
+                       options.perfFallbackError};
   for (const Stage *stage : options.stages) {
     TimingScope stageTiming = timing.nest(stage->name);
     std::string artifact;

@@ -12,7 +12,7 @@ using namespace mlir;
 using namespace tessel;
 
 void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUStage from,
-                              GPUStage until) {
+                              GPUStage until, bool perfFallbackError) {
   if (from == GPUStage::Tile) {
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
@@ -24,6 +24,10 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
   TileGPUAssignLayoutsOptions layoutOptions;
   layoutOptions.threadsPerWarp = target.getWarpSize();
   pm.addPass(createTileGPUAssignLayouts(layoutOptions));
+  TileGPUAccelerateMatmulOptions matmulOptions;
+  matmulOptions.target = target.getName().str();
+  matmulOptions.perfFallbackError = perfFallbackError;
+  pm.addPass(createTileGPUAccelerateMatmul(matmulOptions));
   pm.addPass(createTileGPURemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -42,7 +42,7 @@ std::unique_ptr<TargetInfo> targetFor(ModuleOp module, const StageContext &conte
 LogicalResult runPasses(ModuleOp module, const StageContext &context, const TargetInfo &target,
                         GPUStage from, GPUStage until, StringRef timingName) {
   PassManager pm(module->getContext());
-  buildGPUPipeline(pm, target, from, until);
+  buildGPUPipeline(pm, target, from, until, context.perfFallbackError);
   TimingScope timing = context.timing->nest(timingName);
   pm.enableTiming(timing);
   if (context.dumper)

@@ -87,6 +87,11 @@ static cl::opt<std::string> dumpIR("dump-ir", cl::cat(tesselCategory), cl::value
                                    cl::desc("Write the IR after every pass to "
                                             "dir/<variant>/NN-<pass>.mlir (00-trace.mlir: the "
                                             "traced or parsed input)"));
+static cl::list<std::string> werror("Werror", cl::CommaSeparated, cl::cat(tesselCategory),
+                                    cl::value_desc("perf-fallback"),
+                                    cl::desc("Turn these warnings into errors: perf-fallback (a "
+                                             "tile.dot that no matrix unit takes runs on FMA "
+                                             "units; a remark otherwise), for CI"));
 static cl::opt<bool> verbose("v", cl::cat(tesselCategory),
                              cl::desc("Print the kernel file's compile command and generator "
                                       "cache hits on stderr"));
@@ -449,6 +454,11 @@ int main(int argc, char **argv) {
   CompileOptions compile;
   compile.outputDir = outputDir;
   compile.dumpDir = dumpIR;
+  for (const std::string &w : werror) {
+    if (w != "perf-fallback")
+      return fail("unknown --Werror value '" + w + "'; known: perf-fallback");
+    compile.perfFallbackError = true;
+  }
   std::vector<std::string> requested(emit.begin(), emit.end());
   if (requested.empty())
     requested.push_back("tile");

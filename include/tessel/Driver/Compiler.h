@@ -24,6 +24,7 @@ struct CompileOptions {
   std::string outputDir;             // "-": print the artifacts to stdout, no metadata
   std::vector<const Stage *> stages; // requested stages (all available), in pipeline order
   std::string dumpDir;               // --dump-ir root, or empty
+  bool perfFallbackError = false;    // --Werror=perf-fallback: an FMA dot is an error
 };
 
 /// Compiles one variant: `module` holds the kernel `meta.variant` (and any helpers). Runs the

@@ -17,8 +17,10 @@ namespace tessel {
 enum class GPUStage { Tile, Layout, LLVMDialect };
 
 /// Adds the passes that take a module from `from` to `until`.
+/// `perfFallbackError`: a tile.dot that no matrix unit takes is an error, not a remark.
 void buildGPUPipeline(mlir::OpPassManager &pm, const TargetInfo &target,
-                      GPUStage from = GPUStage::Tile, GPUStage until = GPUStage::LLVMDialect);
+                      GPUStage from = GPUStage::Tile, GPUStage until = GPUStage::LLVMDialect,
+                      bool perfFallbackError = false);
 
 /// Checks what the IR asks of the target against its limits before lowering: num_warps within
 /// the thread limit, block shapes that are powers of two. Errors name the op's location.

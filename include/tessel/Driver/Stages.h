@@ -32,6 +32,8 @@ struct StageContext {
   /// Products one stage computes for later ones (the GPU stages produce LLVM IR, assembly
   /// and the binary in one code-generation run).
   std::map<std::string, std::string> *products = nullptr;
+  /// A tile.dot that falls back to FMA units is an error, not a remark.
+  bool perfFallbackError = false;
 };
 
 struct Stage {

@@ -46,4 +46,24 @@ def TileGPURemoveLayoutConversions : Pass<"tile-gpu-remove-layout-conversions",
   }];
 }
 
+def TileGPUAccelerateMatmul : Pass<"tile-gpu-accelerate-matmul", "mlir::ModuleOp"> {
+  let summary = "Put each tile.dot on the target's matrix unit, or keep it on FMA with a remark";
+  let description = [{
+    Asks the target adapter for the first legal entry of its ordered matrix-unit candidates
+    (sm_80+: mma.sync; CDNA: MFMA 32x32, then 16x16). When one fits, the dot's result takes its
+    accumulator layout, a and b are converted to dot_op layouts tied to it, and the result is
+    converted back for its users; an accumulator carried by an scf.for keeps the matrix-unit
+    layout across iterations (conversions move out of the loop). When none fits, the dot stays
+    in its blocked layout (the FMA lowering) and a remark at the dot's source line names the
+    reason; with `perf-fallback-error` the remark is an error (tesselc --Werror=perf-fallback).
+  }];
+  let options = [
+    Option<"target", "target", "std::string", "\"\"",
+           "target (default: the module's tile.target)">,
+    Option<"perfFallbackError", "perf-fallback-error", "bool", "false",
+           "a dot that falls back to FMA is an error instead of a remark">
+  ];
+  let dependentDialects = ["::tessel::tile_gpu::TileGPUDialect"];
+}
+
 #endif // TESSEL_TRANSFORMS_PASSES_TD

@@ -35,8 +35,8 @@ struct ThroughSharedMemory : public ConvertOpToLLVMPattern<OpT> {
     Location loc = op.getLoc();
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    std::optional<ThreadElems> src = getThreadElems(srcType), dst = getThreadElems(dstType);
-    if (!src || !dst)
+    unsigned srcElems = getElemsPerThread(srcType), dstElems = getElemsPerThread(dstType);
+    if (!srcElems || !dstElems)
       return op.emitError("tile without a distributed layout reached the GPU lowering");
     Type elem = this->getTypeConverter()->convertType(srcType.getElementType());
     Type memType = elem.isInteger(1) ? rewriter.getI8Type() : elem;
@@ -46,16 +46,16 @@ struct ThroughSharedMemory : public ConvertOpToLLVMPattern<OpT> {
       return rewriter.create<LLVM::GEPOp>(loc, base.getType(), memType, base, ValueRange{pos});
     };
     SmallVector<Value> in = unpackStruct(rewriter, loc, adaptor.getSrc());
-    auto srcIdx = emitIndices(rewriter, loc, target, *src);
+    auto srcIdx = emitIndices(rewriter, loc, target, srcType);
     target.barrier(rewriter, loc);
-    for (unsigned e = 0; e < src->total; ++e) {
+    for (unsigned e = 0; e < srcElems; ++e) {
       Value v = memType == elem ? in[e] : rewriter.create<LLVM::ZExtOp>(loc, memType, in[e]).getResult();
       rewriter.create<LLVM::StoreOp>(loc, v, at(resultPosition(rewriter, loc, op, srcIdx[e])));
     }
     target.barrier(rewriter, loc);
-    auto dstIdx = emitIndices(rewriter, loc, target, *dst);
+    auto dstIdx = emitIndices(rewriter, loc, target, dstType);
     SmallVector<Value> out;
-    for (unsigned e = 0; e < dst->total; ++e) {
+    for (unsigned e = 0; e < dstElems; ++e) {
       Value v = rewriter.create<LLVM::LoadOp>(loc, memType,
                                               at(linearize(rewriter, loc, dstIdx[e], dstType.getShape())));
       out.push_back(memType == elem ? v : rewriter.create<LLVM::TruncOp>(loc, elem, v).getResult());

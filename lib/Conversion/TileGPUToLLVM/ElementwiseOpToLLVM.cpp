@@ -31,8 +31,8 @@ struct ElementwiseOpConversion : public ConversionPattern {
         op->getNumRegions() != 0 || !tileType(op->getResult(0)))
       return failure();
     auto resultType = tileType(op->getResult(0));
-    std::optional<ThreadElems> te = getThreadElems(resultType);
-    if (!te)
+    unsigned n = getElemsPerThread(resultType);
+    if (!n)
       return rewriter.notifyMatchFailure(op, "tile without a distributed layout");
     Location loc = op->getLoc();
     SmallVector<SmallVector<Value>> elems;
@@ -40,7 +40,7 @@ struct ElementwiseOpConversion : public ConversionPattern {
       elems.push_back(tileType(orig) ? unpackStruct(rewriter, loc, conv) : SmallVector<Value>{});
     Type elemType = resultType.getElementType();
     SmallVector<Value> results;
-    for (unsigned e = 0; e < te->total; ++e) {
+    for (unsigned e = 0; e < n; ++e) {
       OperationState state(loc, op->getName());
       for (auto [i, conv] : llvm::enumerate(operands))
         state.addOperands(elems[i].empty() ? conv : elems[i][e]);
@@ -69,14 +69,14 @@ struct ConstantOpConversion : TilePattern<arith::ConstantOp> {
     if (!type)
       return failure();
     auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
-    std::optional<ThreadElems> te = getThreadElems(type);
-    if (!splat || !te)
+    unsigned n = getElemsPerThread(type);
+    if (!splat || !n)
       return op.emitError("only splat tile constants are supported by the GPU backends");
     Location loc = op.getLoc();
     Type elemType = getTypeConverter()->convertType(type.getElementType());
     Value scalar =
         rewriter.create<LLVM::ConstantOp>(loc, elemType, splat.getSplatValue<TypedAttr>());
-    SmallVector<Value> elems(te->total, scalar);
+    SmallVector<Value> elems(n, scalar);
     rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(type), elems));
     return success();
   }
@@ -86,10 +86,10 @@ struct SplatOpConversion : TilePattern<tile::SplatOp> {
   using TilePattern::TilePattern;
   LogicalResult matchAndRewrite(tile::SplatOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    std::optional<ThreadElems> te = getThreadElems(cast<RankedTensorType>(op.getType()));
-    if (!te)
+    unsigned n = getElemsPerThread(cast<RankedTensorType>(op.getType()));
+    if (!n)
       return failure();
-    SmallVector<Value> elems(te->total, adaptor.getSrc());
+    SmallVector<Value> elems(n, adaptor.getSrc());
     rewriter.replaceOp(op, packStruct(rewriter, op.getLoc(),
                                       getTypeConverter()->convertType(op.getType()), elems));
     return success();

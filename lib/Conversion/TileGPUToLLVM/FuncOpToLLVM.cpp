@@ -110,12 +110,9 @@ LogicalResult tessel::checkLowerable(ModuleOp module, const TargetInfo &target) 
       return WalkResult::interrupt();
     };
     for (Type t : op->getResultTypes())
-      if (auto tt = dyn_cast<RankedTensorType>(t); tt && !tile_gpu::getThreadElems(tt))
+      if (auto tt = dyn_cast<RankedTensorType>(t); tt && !tile_gpu::getElemsPerThread(tt))
         return fail("tile of type '" + llvm::formatv("{0}", t).str() +
                     "' has no distributed layout; run --tile-gpu-assign-layouts first");
-    if (isa<tile::DotOp>(op))
-      return fail("tile.dot is not supported by the GPU backends yet (GEMM lands with the mma "
-                  "and wgmma lowering)");
     if (isa<tile::ScanOp>(op))
       return fail("tile.scan is not supported by the GPU backends yet");
     if (isa<tile::MakeBlockPtrOp, tile::AdvanceOp>(op) ||

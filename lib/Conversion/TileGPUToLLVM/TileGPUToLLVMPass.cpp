@@ -34,6 +34,8 @@ void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &, const TargetI
                                            SharedMemoryPlan &, RewritePatternSet &);
 void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
                                   RewritePatternSet &);
+void populateDotOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &, SharedMemoryPlan &,
+                                 RewritePatternSet &);
 } // namespace tessel
 
 namespace {
@@ -97,6 +99,8 @@ struct ConvertTileGPUToLLVMPass
       populateReduceOpToLLVMPatterns(converter, *info, shared, patterns);
       populateConvertLayoutOpToLLVMPatterns(converter, *info, shared, patterns);
       populateFuncOpToLLVMPatterns(converter, *info, patterns);
+      populateDotOpToLLVMPatterns(converter, *info, shared, patterns);
+      info->populateConversionPatterns(converter, shared, patterns);
       info->populateMathPatterns(converter, patterns);
       arith::populateArithToLLVMConversionPatterns(converter, patterns);
       populateMathToLLVMConversionPatterns(converter, patterns);

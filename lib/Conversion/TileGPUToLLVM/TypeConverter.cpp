@@ -8,13 +8,17 @@ TileGPUTypeConverter::TileGPUTypeConverter(MLIRContext *ctx) : LLVMTypeConverter
   addConversion([ctx](tile::PtrType t) -> Type {
     return LLVM::LLVMPointerType::get(ctx, t.getAddressSpace());
   });
+  // A shared-memory buffer is its base address; shape and placement are static.
+  addConversion([ctx](tile_gpu::MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, kSharedAddressSpace);
+  });
   addConversion([this](RankedTensorType t) -> std::optional<Type> {
-    std::optional<tile_gpu::ThreadElems> te = tile_gpu::getThreadElems(t);
-    if (!te)
+    unsigned n = tile_gpu::getElemsPerThread(t);
+    if (!n)
       return std::nullopt;
     Type elem = convertType(t.getElementType());
     if (!elem)
       return std::nullopt;
-    return LLVM::LLVMStructType::getLiteral(t.getContext(), SmallVector<Type>(te->total, elem));
+    return LLVM::LLVMStructType::getLiteral(t.getContext(), SmallVector<Type>(n, elem));
   });
 }

@@ -70,6 +70,51 @@ ThreadPosition emitThreadPosition(OpBuilder &b, Location loc, const TargetInfo &
   return pos;
 }
 
+std::pair<Value, Value> emitLaneAndWarp(OpBuilder &b, Location loc, const TargetInfo &target) {
+  unsigned ws = target.getWarpSize();
+  Value tid = target.getThreadId(b, loc);
+  Value lane = b.create<LLVM::AndOp>(loc, tid, i32Const(b, loc, ws - 1));
+  Value warp = b.create<LLVM::LShrOp>(loc, tid, i32Const(b, loc, llvm::Log2_32(ws)));
+  return {lane, warp};
+}
+
+SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
+                                            RankedTensorType type) {
+  if (std::optional<ThreadElems> te = getThreadElems(type))
+    return emitIndices(b, loc, target, *te);
+  std::optional<LinearLayout> ll = toLinearLayout(type);
+  assert(ll && "emitIndices needs a distributed layout");
+  // coord = reg part (constant) ^ lane part ^ warp part; the run-time parts are the XOR of the
+  // bases of the id's set bits, computed once per dimension.
+  auto [lane, warp] = emitLaneAndWarp(b, loc, target);
+  unsigned rank = type.getRank();
+  SmallVector<Value> runtime(rank);
+  for (unsigned d = 0; d < rank; ++d) {
+    Value acc = i32Const(b, loc, 0);
+    for (auto [in, id] : {std::pair{LinearLayout::Lane, lane}, std::pair{LinearLayout::Warp, warp}})
+      for (auto [bit, basis] : llvm::enumerate(ll->bases[in])) {
+        if (!basis[d])
+          continue;
+        // ((id >> bit) & 1) * basis
+        Value v = b.create<LLVM::LShrOp>(loc, id, i32Const(b, loc, bit));
+        v = b.create<LLVM::AndOp>(loc, v, i32Const(b, loc, 1));
+        v = b.create<LLVM::MulOp>(loc, v, i32Const(b, loc, basis[d]));
+        acc = b.create<LLVM::XOrOp>(loc, acc, v);
+      }
+    runtime[d] = acc;
+  }
+  SmallVector<SmallVector<Value>> out;
+  for (unsigned r = 0; r < ll->numRegisters(); ++r) {
+    LinearLayout::Coord c = ll->applyInput(LinearLayout::Register, r);
+    SmallVector<Value> idx;
+    for (unsigned d = 0; d < rank; ++d)
+      idx.push_back(c[d] ? b.create<LLVM::XOrOp>(loc, runtime[d], i32Const(b, loc, c[d])).getResult()
+                         : runtime[d]);
+    out.push_back(std::move(idx));
+  }
+  return out;
+}
+
 SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
                                             const ThreadElems &te) {
   ThreadPosition pos = emitThreadPosition(b, loc, target, te.view.root);

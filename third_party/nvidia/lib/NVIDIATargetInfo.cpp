@@ -307,6 +307,19 @@ void NVIDIATargetInfo::setKernelAttributes(LLVM::LLVMFuncOp func, unsigned numTh
                 DenseI32ArrayAttr::get(ctx, {int32_t(numThreads), 1, 1}));
 }
 
+Attribute NVIDIATargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType b,
+                                           RankedTensorType d, tile::InputPrecision precision,
+                                           unsigned numWarps, std::string &reason) const {
+  // Ordered candidates: mma.sync m16n8k16 / m16n8k8 (wgmma on sm_90a is the next step).
+  return getMmaDotEncoding(a, b, d, precision, numWarps, reason);
+}
+
+void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,
+                                                  SharedMemoryPlan &,
+                                                  RewritePatternSet &patterns) const {
+  populateDotOpToMMAPatterns(converter, patterns);
+}
+
 std::unique_ptr<TargetInfo> tessel::nvidia::createTargetInfo(StringRef arch) {
   if (arch != "sm_80" && arch != "sm_90" && arch != "sm_90a")
     return nullptr;

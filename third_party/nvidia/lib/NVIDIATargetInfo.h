@@ -6,6 +6,12 @@
 
 namespace tessel::nvidia {
 
+mlir::Attribute getMmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
+                                  mlir::RankedTensorType d, tile::InputPrecision precision,
+                                  unsigned numWarps, std::string &reason);
+void populateDotOpToMMAPatterns(mlir::LLVMTypeConverter &converter,
+                                mlir::RewritePatternSet &patterns);
+
 class NVIDIATargetInfo : public TargetInfo {
 public:
   explicit NVIDIATargetInfo(llvm::StringRef arch);
@@ -31,6 +37,11 @@ public:
   void populateMathPatterns(mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
   void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const override;
+  mlir::Attribute getDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
+                                 mlir::RankedTensorType d, tile::InputPrecision precision,
+                                 unsigned numWarps, std::string &reason) const override;
+  void populateConversionPatterns(mlir::LLVMTypeConverter &converter, SharedMemoryPlan &shared,
+                                  mlir::RewritePatternSet &patterns) const override;
   mlir::LogicalResult compile(mlir::ModuleOp llvmModule, CompiledKernel &out,
                               std::string &error) const override;
 

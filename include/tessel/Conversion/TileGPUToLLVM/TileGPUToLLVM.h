@@ -34,6 +34,9 @@ struct SharedMemoryPlan {
   void reserve(llvm::StringRef kernelName, unsigned bytes);
 };
 
+/// Address space of shared memory (NVIDIA) and LDS (AMD) in LLVM.
+inline constexpr unsigned kSharedAddressSpace = 3;
+
 /// Name of the extern shared-memory array every kernel's scratch is carved from.
 inline constexpr llvm::StringLiteral kSharedMemoryGlobal = "tessel_smem";
 

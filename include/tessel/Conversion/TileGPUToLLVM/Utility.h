@@ -47,6 +47,16 @@ llvm::SmallVector<llvm::SmallVector<mlir::Value>>
 emitIndices(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
             const tile_gpu::ThreadElems &te);
 
+/// Index (i32, one per dimension) of every element the thread holds of a tile in any
+/// distributed layout (blocked, slice, mma, mfma, dot_op), in the order of its LLVM struct.
+llvm::SmallVector<llvm::SmallVector<mlir::Value>>
+emitIndices(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
+            mlir::RankedTensorType type);
+
+/// Lane and warp ids of the executing thread (i32).
+std::pair<mlir::Value, mlir::Value> emitLaneAndWarp(mlir::OpBuilder &b, mlir::Location loc,
+                                                    const TargetInfo &target);
+
 /// Per element: true when this thread is the one that owns it (its un-wrapped index lies in the
 /// tensor and it is lane/warp 0 along sliced dimensions). Stores and atomics use it so that a
 /// replicated element is written once. Null entries mean "always".

@@ -130,4 +130,21 @@ BlockedEncodingAttr getDefaultBlocked(MLIRContext *ctx, ArrayRef<int64_t> shape,
   return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
 }
 
+std::pair<unsigned, unsigned> chooseWarpsPerCTA(int64_t M, int64_t N, unsigned numWarps,
+                                                int64_t instrM, int64_t instrN) {
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    bool mFits = M / (instrM * wm) >= 2, nFits = N / (instrN * wn) >= 2;
+    if (mFits && (!nFits || M / wm >= N / wn))
+      wm *= 2;
+    else if (nFits)
+      wn *= 2;
+    else
+      break;
+  }
+  // Replicas: the remaining warps go along M (their rows wrap onto the same elements).
+  wm *= numWarps / (wm * wn);
+  return {wm, wn};
+}
+
 } // namespace tessel::tile_gpu

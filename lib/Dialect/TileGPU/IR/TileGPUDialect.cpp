@@ -1,5 +1,6 @@
 //===- TileGPUDialect.cpp - tile_gpu dialect, attributes and ops ----------===//
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
+#include "tessel/Dialect/Tile/IR/Tile.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -11,6 +12,22 @@ using namespace mlir;
 using namespace tessel::tile_gpu;
 
 #include "tessel/Dialect/TileGPU/IR/TileGPUDialect.cpp.inc"
+
+/// `3x128x64xf16` in !tile_gpu.memdesc<...>.
+static ParseResult parseShape(AsmParser &p, SmallVector<int64_t> &shape, Type &elem) {
+  if (p.parseDimensionList(shape, /*allowDynamic=*/false, /*withTrailingX=*/true) ||
+      p.parseType(elem))
+    return failure();
+  return success();
+}
+static void printShape(AsmPrinter &p, ArrayRef<int64_t> shape, Type elem) {
+  for (int64_t d : shape)
+    p << d << "x";
+  p << elem;
+}
+
+#define GET_TYPEDEF_CLASSES
+#include "tessel/Dialect/TileGPU/IR/TileGPUTypes.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "tessel/Dialect/TileGPU/IR/TileGPUAttrs.cpp.inc"
@@ -31,6 +48,22 @@ struct TileGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "slice";
       return AliasResult::FinalAlias;
     }
+    if (isa<MmaEncodingAttr>(attr)) {
+      os << "mma";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<MfmaEncodingAttr>(attr)) {
+      os << "mfma";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<DotOperandEncodingAttr>(attr)) {
+      os << "dot_op";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SharedEncodingAttr>(attr)) {
+      os << "shared";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -41,6 +74,10 @@ void TileGPUDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "tessel/Dialect/TileGPU/IR/TileGPUAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tessel/Dialect/TileGPU/IR/TileGPUTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
@@ -112,4 +149,94 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
     if (inner.getSrc().getType() == getType())
       return inner.getSrc();
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix-unit layouts
+//===----------------------------------------------------------------------===//
+
+static bool allPow2(ArrayRef<unsigned> v) {
+  return llvm::all_of(v, [](unsigned x) { return llvm::isPowerOf2_32(x); });
+}
+
+LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                      unsigned versionMajor, ArrayRef<unsigned> warpsPerCTA,
+                                      ArrayRef<unsigned> instrShape) {
+  if (versionMajor != 2)
+    return emitError() << "mma layout version " << versionMajor
+                       << " is not supported (2: mma.sync m16n8)";
+  if (warpsPerCTA.size() != 2 || !allPow2(warpsPerCTA))
+    return emitError() << "mma warpsPerCTA must be two powers of two";
+  if (instrShape.size() != 2 || instrShape[0] != 16 || instrShape[1] != 8)
+    return emitError() << "mma version 2 has instrShape = [16, 8]";
+  return success();
+}
+
+LogicalResult MfmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                       unsigned nonKDim, ArrayRef<unsigned> warpsPerCTA) {
+  if (nonKDim != 32 && nonKDim != 16)
+    return emitError() << "mfma nonKDim must be 32 or 16, got " << nonKDim;
+  if (warpsPerCTA.size() != 2 || !allPow2(warpsPerCTA))
+    return emitError() << "mfma warpsPerCTA must be two powers of two";
+  return success();
+}
+
+LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                             unsigned opIdx, Attribute parent, unsigned kWidth) {
+  if (opIdx > 1)
+    return emitError() << "dot_op opIdx must be 0 (A) or 1 (B), got " << opIdx;
+  if (!llvm::isa<MmaEncodingAttr, MfmaEncodingAttr>(parent))
+    return emitError() << "dot_op parent must be an mma or mfma layout, got " << parent;
+  if (llvm::isa<MmaEncodingAttr>(parent) && kWidth != 1 && kWidth != 2)
+    return emitError() << "dot_op of an mma parent has kWidth 2 (16-bit) or 1 (tf32), got "
+                       << kWidth;
+  if (llvm::isa<MfmaEncodingAttr>(parent) && kWidth != 4 && kWidth != 1)
+    return emitError() << "dot_op of an mfma parent has kWidth 4 (16-bit) or 1 (f32), got "
+                       << kWidth;
+  return success();
+}
+
+int64_t MemDescType::getSizeInBytes() const {
+  int64_t n = 1;
+  for (int64_t d : getShape())
+    n *= d;
+  return n * std::max<unsigned>(1, getElementType().getIntOrFloatBitWidth() / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult MemDescIndexOp::verify() {
+  auto src = getSrc().getType(), dst = getType();
+  if (src.getShape().size() != dst.getShape().size() + 1 ||
+      src.getShape().drop_front() != dst.getShape() ||
+      src.getElementType() != dst.getElementType() || src.getEncoding() != dst.getEncoding())
+    return emitOpError() << "result must be one stage of the source: " << src << " -> " << dst;
+  return success();
+}
+
+static LogicalResult checkTileMatchesBuffer(Operation *op, RankedTensorType t, MemDescType m) {
+  if (t.getShape() != m.getShape() || t.getElementType() != m.getElementType())
+    return op->emitOpError() << "tile " << t << " does not match buffer " << m;
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return checkTileMatchesBuffer(*this, getType(), getSrc().getType());
+}
+
+LogicalResult LocalStoreOp::verify() {
+  return checkTileMatchesBuffer(*this, getSrc().getType(), getDst().getType());
+}
+
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  auto ptr = getPtr().getType();
+  auto dst = getDst().getType();
+  auto elem = dyn_cast<tessel::tile::PtrType>(ptr.getElementType());
+  if (!elem || ptr.getShape() != dst.getShape() || elem.getPointeeType() != dst.getElementType())
+    return emitOpError() << "pointers " << ptr << " do not match buffer " << dst;
+  if (getMask() && cast<RankedTensorType>(getMask().getType()).getShape() != ptr.getShape())
+    return emitOpError() << "mask shape does not match the pointers";
+  return success();
 }

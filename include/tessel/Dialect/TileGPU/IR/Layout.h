@@ -80,6 +80,12 @@ BlockedEncodingAttr getDefaultBlocked(mlir::MLIRContext *ctx, llvm::ArrayRef<int
                                       unsigned numWarps, unsigned warpSize,
                                       llvm::ArrayRef<unsigned> warpOrder);
 
+/// Warps along M and N for a matrix-unit tile (M, N) whose instruction covers (instrM, instrN):
+/// the larger per-warp extent is split first, as long as each warp keeps at least one
+/// instruction tile; warps left over replicate. Returns {wm, wn} with wm * wn = numWarps.
+std::pair<unsigned, unsigned> chooseWarpsPerCTA(int64_t M, int64_t N, unsigned numWarps,
+                                                int64_t instrM, int64_t instrN);
+
 } // namespace tessel::tile_gpu
 
 #endif // TESSEL_DIALECT_TILEGPU_IR_LAYOUT_H

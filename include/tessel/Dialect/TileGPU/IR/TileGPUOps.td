@@ -12,6 +12,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
 
 def TileGPU_Dialect : Dialect {
   let name = "tile_gpu";
@@ -29,6 +30,7 @@ def TileGPU_Dialect : Dialect {
       dimension `dim` from a tensor in layout `parent` (a reduction result; an expand_dims operand).
   }];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     /// i32 attribute on a kernel set by the lowering: dynamic shared memory in bytes.
     static constexpr llvm::StringLiteral getSharedMemoryAttrName() { return "tile_gpu.shared"; }
@@ -68,6 +70,113 @@ def TileGPU_SliceEncodingAttr : AttrDef<TileGPU_Dialect, "SliceEncoding"> {
   let genVerifyDecl = 1;
 }
 
+
+//===----------------------------------------------------------------------===//
+// Matrix-unit layouts
+//===----------------------------------------------------------------------===//
+
+def TileGPU_MmaEncodingAttr : AttrDef<TileGPU_Dialect, "MmaEncoding"> {
+  let mnemonic = "mma";
+  let summary = "Accumulator layout of NVIDIA's warp-level mma.sync (version 2: m16n8)";
+  let description = [{
+    `#tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`: the
+    (M, N) accumulator of mma.sync.m16n8kK. Warp w works on rows 16 * (w % wm) + ... and
+    columns 8 * (w / wm) + ...; the CTA tile (16 * wm, 8 * wn) repeats over the tensor. Inside one
+    16x8 instruction tile lane l holds (l / 4, 2 * (l % 4) + {0, 1}) and the same 8 rows below:
+    registers c0 c1 c2 c3 of the PTX fragment. Per-thread registers are ordered
+    (repetition along M, repetition along N, c0..c3), the slowest first.
+  }];
+  let parameters = (ins "unsigned":$versionMajor, ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let assemblyFormat = [{
+    `<` `{` `versionMajor` `=` $versionMajor `,` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+    `instrShape` `=` `[` $instrShape `]` `}` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getNumWarps() const { return getWarpsPerCTA()[0] * getWarpsPerCTA()[1]; }
+  }];
+}
+
+def TileGPU_MfmaEncodingAttr : AttrDef<TileGPU_Dialect, "MfmaEncoding"> {
+  let mnemonic = "mfma";
+  let summary = "Accumulator layout of AMD's MFMA instructions (CDNA2/CDNA3)";
+  let description = [{
+    `#tile_gpu.mfma<{nonKDim = 32, warpsPerCTA = [2, 2]}>`: the (M, N) accumulator of
+    v_mfma_f32_32x32x8 (nonKDim 32) or v_mfma_f32_16x16x16 (nonKDim 16) on 64-lane wavefronts.
+    In a 32x32 block lane l holds column l % 32 and rows 8 * i + 4 * (l / 32) + j (i < 4, j < 4);
+    in a 16x16 block column l % 16 and rows 4 * (l / 16) + j (j < 4). Wave w covers block
+    (w % wm, w / wm); the CTA tile repeats over the tensor. Registers are ordered (repetition
+    along M, repetition along N, then the instruction's own registers).
+  }];
+  let parameters = (ins "unsigned":$nonKDim, ArrayRefParameter<"unsigned">:$warpsPerCTA);
+  let assemblyFormat = [{
+    `<` `{` `nonKDim` `=` $nonKDim `,` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `}` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getNumWarps() const { return getWarpsPerCTA()[0] * getWarpsPerCTA()[1]; }
+  }];
+}
+
+def TileGPU_DotOperandEncodingAttr : AttrDef<TileGPU_Dialect, "DotOperandEncoding"> {
+  let mnemonic = "dot_op";
+  let summary = "Layout of a dot operand, tied to the layout of the dot's result";
+  let description = [{
+    `#tile_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>`: operand A (opIdx 0, (M, K)) or
+    B (opIdx 1, (K, N)) of a dot whose result has layout `parent`, held the way the parent's
+    instruction reads it. `kWidth`: consecutive K elements per register group (2 for 16-bit
+    mma.sync, where a 32-bit register holds two halves; 1 for tf32; 4 for 16-bit MFMA). A is
+    replicated over the warps along N and B over the warps along M.
+  }];
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent, "unsigned":$kWidth);
+  let assemblyFormat = [{
+    `<` `{` `opIdx` `=` $opIdx `,` `parent` `=` $parent `,` `kWidth` `=` $kWidth `}` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def TileGPU_SharedEncodingAttr : AttrDef<TileGPU_Dialect, "SharedEncoding"> {
+  let mnemonic = "shared";
+  let summary = "Swizzled (or padded) placement of a 2-D tile in shared memory / LDS";
+  let description = [{
+    `#tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>`: rows
+    along `order[1]` of the contiguous dimension `order[0]`. Element (r, c) sits at
+    r * (rowLength + pad) + ((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec: groups of
+    `vec` elements (16 bytes) are XOR-swizzled by the row's phase so that the 8 rows one
+    ldmatrix (or one column of vectorized accesses) touches fall in 8 distinct 16-byte bank
+    groups. `pad` (elements, AMD LDS) skews rows instead; maxPhase = 1 turns swizzling off.
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase, "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order, "unsigned":$pad);
+  let assemblyFormat = [{
+    `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase `,`
+    `order` `=` `[` $order `]` `,` `pad` `=` $pad `}` `>`
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory buffers
+//===----------------------------------------------------------------------===//
+
+def TileGPU_MemDescType : TypeDef<TileGPU_Dialect, "MemDesc"> {
+  let mnemonic = "memdesc";
+  let summary = "A tile (or a ring of tiles) in shared memory";
+  let description = [{
+    `!tile_gpu.memdesc<3x128x64xf16, #shared>`: a buffer in shared memory / LDS. A leading
+    dimension beyond the encoding's rank is the stage index of a multi-buffered ring
+    (num_stages copies of a (128, 64) tile). Lowered to a shared-memory pointer; shape,
+    element type and placement are static.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType,
+                        "::mlir::Attribute":$encoding);
+  let assemblyFormat = "`<` custom<Shape>($shape, $elementType) `,` $encoding `>`";
+  let extraClassDeclaration = [{
+    /// Bytes of one buffer of the whole shape.
+    int64_t getSizeInBytes() const;
+  }];
+}
+
 def TileGPU_ConvertLayoutOp : Op<TileGPU_Dialect, "convert_layout", [Pure]> {
   let summary = "Move a tile from one distributed layout to another";
   let description = [{
@@ -81,6 +190,101 @@ def TileGPU_ConvertLayoutOp : Op<TileGPU_Dialect, "convert_layout", [Pure]> {
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+
+def TileGPU_LocalAllocOp : Op<TileGPU_Dialect, "local_alloc", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "A buffer in shared memory";
+  let description = [{
+    ```mlir
+    %ring = tile_gpu.local_alloc : !tile_gpu.memdesc<3x128x64xf16, #shared>
+    ```
+    `offset` (bytes from the start of the kernel's shared memory) is set by
+    tile-gpu-allocate-shared-memory from the buffer's live range.
+  }];
+  let arguments = (ins OptionalAttr<I32Attr>:$offset);
+  let results = (outs TileGPU_MemDescType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def TileGPU_MemDescIndexOp : Op<TileGPU_Dialect, "memdesc_index", [Pure]> {
+  let summary = "One stage of a multi-buffered ring";
+  let description = [{
+    ```mlir
+    %slot = tile_gpu.memdesc_index %ring[%i] : !tile_gpu.memdesc<3x128x64xf16, #shared>
+              -> !tile_gpu.memdesc<128x64xf16, #shared>
+    ```
+    `index` (i32) must be in [0, number of stages).
+  }];
+  let arguments = (ins TileGPU_MemDescType:$src, I32:$index);
+  let results = (outs TileGPU_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_LocalLoadOp : Op<TileGPU_Dialect, "local_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "Read a shared-memory tile into registers in a distributed layout";
+  let description = [{
+    ```mlir
+    %a = tile_gpu.local_load %slot : !tile_gpu.memdesc<128x64xf16, #shared>
+           -> tensor<128x64xf16, #tile_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    ```
+    Into a dot operand layout of mma.sync this is ldmatrix on NVIDIA.
+  }];
+  let arguments = (ins TileGPU_MemDescType:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TileGPU_LocalStoreOp : Op<TileGPU_Dialect, "local_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Write a tile held in registers to a shared-memory buffer";
+  let arguments = (ins AnyRankedTensor:$src, TileGPU_MemDescType:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncCopyGlobalToLocalOp
+    : Op<TileGPU_Dialect, "async_copy_global_to_local", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Start copying a tile from global to shared memory without registers";
+  let description = [{
+    ```mlir
+    tile_gpu.async_copy_global_to_local %ptrs, %slot mask %m
+        : tensor<128x64x!tile.ptr<f16>, #blocked> -> !tile_gpu.memdesc<128x64xf16, #shared>
+    ```
+    Each thread copies the elements its pointer layout gives it (cp.async on NVIDIA, 16 bytes
+    at a time where contiguity allows; a synchronous load + LDS store on AMD). Masked-off
+    elements become zero. The copy is complete after a later `async_wait` that leaves fewer
+    groups pending than were committed since, plus a barrier for other threads' elements.
+  }];
+  let arguments = (ins AnyRankedTensor:$ptr, TileGPU_MemDescType:$dst, Optional<AnyRankedTensor>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $dst (`mask` $mask^)? attr-dict `:` type($ptr) `->` qualified(type($dst))
+    (`,` type($mask)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncCommitGroupOp : Op<TileGPU_Dialect, "async_commit_group"> {
+  let summary = "Close the group of async copies issued since the last commit";
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_AsyncWaitOp : Op<TileGPU_Dialect, "async_wait"> {
+  let summary = "Wait until at most `num` committed async-copy groups are pending";
+  let arguments = (ins I32Attr:$num);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_BarrierOp : Op<TileGPU_Dialect, "barrier"> {
+  let summary = "Barrier of all threads of the program; orders shared-memory accesses";
+  let description = [{
+    Inserted by tile-gpu-insert-barriers between a write to a buffer and a later read of it
+    (and between a read and a later overwrite) by other threads.
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // TESSEL_DIALECT_TILEGPU_IR_TILEGPUOPS_TD
