@@ -6,11 +6,13 @@
 //===----------------------------------------------------------------------===//
 #include "tessel/InitAllDialects.h"
 #include "tessel/InitAllPasses.h"
+#include "tessel/InitAllTargets.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  tessel::registerAllTargets();
   mlir::DialectRegistry registry;
   tessel::registerAllDialects(registry);
   tessel::registerAllPasses();

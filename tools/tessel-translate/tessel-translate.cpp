@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "tessel/Driver/GPUPipeline.h"
 #include "tessel/InitAllDialects.h"
+#include "tessel/InitAllTargets.h"
+#include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -154,6 +156,7 @@ int run(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  registerAllTargets();
   llvm::cl::ParseCommandLineOptions(argc, argv, "Tessel code generation stages\n");
   DialectRegistry registry;
   registerAllDialects(registry);

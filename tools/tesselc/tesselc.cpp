@@ -22,6 +22,7 @@
 #include "tessel/Driver/Targets.h"
 #include "tessel/Driver/Version.h"
 #include "tessel/InitAllDialects.h"
+#include "tessel/InitAllTargets.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -428,6 +429,7 @@ void Driver::runKernelFile(StringRef path) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  registerAllTargets();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();

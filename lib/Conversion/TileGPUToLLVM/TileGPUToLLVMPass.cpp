@@ -2,6 +2,7 @@
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "tessel/Analysis/AxisInfo.h"
+#include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -9,8 +10,6 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -48,15 +47,16 @@ struct ConvertTileGPUToLLVMPass
 
   StringRef getArgument() const final { return "convert-tile-gpu-to-llvm"; }
   StringRef getDescription() const final {
-    return "Lower tile IR with tile_gpu layouts to the LLVM dialect (+ NVVM / ROCDL)";
+    return "Lower tile IR with tile_gpu layouts to the LLVM dialect and the adapter's dialects";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
-                    cf::ControlFlowDialect>();
+    registry.insert<LLVM::LLVMDialect, cf::ControlFlowDialect>();
+    // The target is known only in runOnOperation: declare every adapter's dialects.
+    insertTargetDialects(registry);
   }
 
   Option<std::string> target{*this, "target",
-                             llvm::cl::desc("target, e.g. cuda:sm_90a (default: the module's "
+                             llvm::cl::desc("a registered target name (default: the module's "
                                             "tile.target)"),
                              llvm::cl::init("")};
 
@@ -100,8 +100,10 @@ struct ConvertTileGPUToLLVMPass
       info->populateMathPatterns(converter, patterns);
       arith::populateArithToLLVMConversionPatterns(converter, patterns);
       populateMathToLLVMConversionPatterns(converter, patterns);
+      info->populateConversionPatterns(converter, shared, patterns);
       ConversionTarget ct(*ctx);
-      ct.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect>();
+      ct.addLegalDialect<LLVM::LLVMDialect>();
+      info->configureConversionTarget(ct);
       ct.addIllegalDialect<tile::TileDialect, tile_gpu::TileGPUDialect, arith::ArithDialect,
                            math::MathDialect, func::FuncDialect>();
       ct.addLegalOp<ModuleOp>();
@@ -116,7 +118,8 @@ struct ConvertTileGPUToLLVMPass
       // scf -> cf creates arith ops for induction variables.
       arith::populateArithToLLVMConversionPatterns(converter, patterns);
       ConversionTarget ct(*ctx);
-      ct.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect>();
+      ct.addLegalDialect<LLVM::LLVMDialect>();
+      info->configureConversionTarget(ct);
       ct.addIllegalDialect<scf::SCFDialect, cf::ControlFlowDialect, arith::ArithDialect>();
       ct.addLegalOp<ModuleOp>();
       if (failed(applyPartialConversion(module, ct, std::move(patterns))))

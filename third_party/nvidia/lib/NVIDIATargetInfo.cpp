@@ -10,7 +10,10 @@
 
 #include "PTXAsm.h"
 
+#include "tessel/Target/TargetRegistry.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -307,8 +310,24 @@ void NVIDIATargetInfo::setKernelAttributes(LLVM::LLVMFuncOp func, unsigned numTh
                 DenseI32ArrayAttr::get(ctx, {int32_t(numThreads), 1, 1}));
 }
 
+void NVIDIATargetInfo::configureConversionTarget(ConversionTarget &target) const {
+  target.addLegalDialect<NVVM::NVVMDialect>();
+}
+
+static const StringLiteral kArchs[] = {"sm_80", "sm_90", "sm_90a"};
+
 std::unique_ptr<TargetInfo> tessel::nvidia::createTargetInfo(StringRef arch) {
-  if (arch != "sm_80" && arch != "sm_90" && arch != "sm_90a")
+  if (!llvm::is_contained(kArchs, arch))
     return nullptr;
   return std::make_unique<NVIDIATargetInfo>(arch);
+}
+
+void tessel::nvidia::registerNVIDIATarget() {
+  TargetRegistration r;
+  r.family = "cuda";
+  for (StringRef arch : kArchs)
+    r.names.push_back(("cuda:" + arch).str());
+  r.create = [](StringRef name) { return createTargetInfo(name.split(':').second); };
+  r.insertDialects = [](DialectRegistry &registry) { registry.insert<NVVM::NVVMDialect>(); };
+  registerTarget(std::move(r));
 }
