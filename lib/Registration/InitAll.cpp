@@ -11,7 +11,7 @@
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/Transforms/Passes.h"
 #include "tessel/Analysis/AxisInfo.h"
-#include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
+#include "tessel/Conversion/Passes.h"
 #include "tessel/Target/TargetRegistry.h"
 #include "tessel/AMD/AMD.h"
 #include "tessel/NVIDIA/NVIDIA.h"
@@ -47,6 +47,6 @@ void tessel::registerAllPasses() {
   mlir::registerSymbolDCEPass();
   mlir::registerStripDebugInfoPass();
   tessel::registerTesselPasses();
-  tessel::registerConvertTileGPUToLLVMPass();
+  tessel::registerTesselConversionPasses();
   tessel::registerTestAxisInfoPass();
 }

@@ -2,6 +2,7 @@
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "tessel/Analysis/AxisInfo.h"
+#include "tessel/Conversion/Passes.h"
 #include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -12,7 +13,11 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
+
+namespace tessel {
+#define GEN_PASS_DEF_CONVERTTILEGPUTOLLVM
+#include "tessel/Conversion/Passes.h.inc"
+} // namespace tessel
 
 using namespace mlir;
 using namespace tessel;
@@ -38,27 +43,14 @@ void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
 namespace {
 
 struct ConvertTileGPUToLLVMPass
-    : public PassWrapper<ConvertTileGPUToLLVMPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertTileGPUToLLVMPass)
+    : public tessel::impl::ConvertTileGPUToLLVMBase<ConvertTileGPUToLLVMPass> {
+  using ConvertTileGPUToLLVMBase::ConvertTileGPUToLLVMBase;
 
-  ConvertTileGPUToLLVMPass() = default;
-  ConvertTileGPUToLLVMPass(const ConvertTileGPUToLLVMPass &other) : PassWrapper(other) {}
-  explicit ConvertTileGPUToLLVMPass(std::string t) { target = t; }
-
-  StringRef getArgument() const final { return "convert-tile-gpu-to-llvm"; }
-  StringRef getDescription() const final {
-    return "Lower tile IR with tile_gpu layouts to the LLVM dialect and the adapter's dialects";
-  }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect, cf::ControlFlowDialect>();
+    ConvertTileGPUToLLVMBase::getDependentDialects(registry);
     // The target is known only in runOnOperation: declare every adapter's dialects.
     insertTargetDialects(registry);
   }
-
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("a registered target name (default: the module's "
-                                            "tile.target)"),
-                             llvm::cl::init("")};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -137,11 +129,3 @@ struct ConvertTileGPUToLLVMPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> tessel::createConvertTileGPUToLLVMPass(std::string target) {
-  return std::make_unique<ConvertTileGPUToLLVMPass>(target);
-}
-
-void tessel::registerConvertTileGPUToLLVMPass() {
-  PassRegistration<ConvertTileGPUToLLVMPass>();
-}
