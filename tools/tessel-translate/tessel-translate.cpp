@@ -24,6 +24,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -41,10 +42,8 @@ llvm::cl::opt<std::string> inputFile(llvm::cl::Positional, llvm::cl::desc("<inpu
                                      llvm::cl::init("-"));
 llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("output file (default: stdout)"),
                                       llvm::cl::init("-"));
-llvm::cl::opt<std::string> targetName("target",
-                                      llvm::cl::desc("target, e.g. hip:gfx942 or cuda:sm_90a "
-                                                     "(default: the module's tile.target)"),
-                                      llvm::cl::init(""));
+// main() sets the description: the registered targets.
+llvm::cl::opt<std::string> targetName("target", llvm::cl::init(""));
 llvm::cl::opt<std::string> kernelName("kernel",
                                       llvm::cl::desc("compile only this kernel (default: all)"),
                                       llvm::cl::init(""));
@@ -157,6 +156,9 @@ int run(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerAllTargets();
+  std::string targetHelp = "target: " + llvm::join(getRegisteredTargetNames(), ", ") +
+                           " (default: the module's tile.target)";
+  targetName.setDescription(targetHelp);
   llvm::cl::ParseCommandLineOptions(argc, argv, "Tessel code generation stages\n");
   DialectRegistry registry;
   registerAllDialects(registry);
