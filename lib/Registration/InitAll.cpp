@@ -10,7 +10,6 @@
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/Transforms/Passes.h"
-#include "tessel/Analysis/AxisInfo.h"
 #include "tessel/Conversion/Passes.h"
 #include "tessel/Target/TargetRegistry.h"
 #include "tessel/AMD/AMD.h"
@@ -48,5 +47,4 @@ void tessel::registerAllPasses() {
   mlir::registerStripDebugInfoPass();
   tessel::registerTesselPasses();
   tessel::registerTesselConversionPasses();
-  tessel::registerTestAxisInfoPass();
 }
