@@ -5,8 +5,8 @@
 #include "mlir/IR/DialectRegistry.h"
 
 namespace tessel {
-/// The tile dialect and the upstream dialects kernels and lowerings use (arith, math, scf,
-/// func, cf, gpu, llvm, nvvm, rocdl, ...).
+/// The tile dialect, the upstream dialects kernels and lowerings use (arith, math, scf, func,
+/// cf, gpu, llvm, ...) and those of every adapter (registers all targets first).
 void registerAllDialects(mlir::DialectRegistry &registry);
 } // namespace tessel
 

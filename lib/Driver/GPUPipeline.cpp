@@ -1,7 +1,7 @@
 //===- GPUPipeline.cpp - tile IR to GPU binaries --------------------------===//
 #include "tessel/Driver/GPUPipeline.h"
 
-#include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
+#include "tessel/Conversion/Passes.h"
 #include "tessel/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -34,7 +34,9 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
   }
   if (until == GPUStage::Layout)
     return;
-  pm.addPass(createConvertTileGPUToLLVMPass(target.getName().str()));
+  ConvertTileGPUToLLVMOptions lowerOptions;
+  lowerOptions.target = target.getName().str();
+  pm.addPass(createConvertTileGPUToLLVM(lowerOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -12,6 +12,7 @@
 #include "tessel/Driver/Stages.h"
 #include "tessel/Driver/Metadata.h"
 #include "tessel/Driver/TilePipeline.h"
+#include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"

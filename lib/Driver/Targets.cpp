@@ -1,21 +1,24 @@
 //===- Targets.cpp - the targets tesselc compiles for ---------------------===//
 #include "tessel/Driver/Targets.h"
 
+#include "tessel/Target/TargetRegistry.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
 
-ArrayRef<StringLiteral> tessel::driver::getTargetNames() {
-  static const StringLiteral names[] = {"interpreter", "cuda:sm_80", "cuda:sm_90",
-                                        "cuda:sm_90a", "hip:gfx90a", "hip:gfx942"};
+SmallVector<std::string> tessel::driver::getTargetNames() {
+  SmallVector<std::string> names = {kDefaultTarget.str()};
+  append_range(names, getRegisteredTargetNames());
   return names;
 }
 
 Error tessel::driver::checkTarget(StringRef target) {
-  if (is_contained(getTargetNames(), target))
+  SmallVector<std::string> names = getTargetNames();
+  if (is_contained(names, target))
     return Error::success();
   return createStringError(inconvertibleErrorCode(), "unknown target '" + target +
                                                          "'; accepted targets: " +
-                                                         join(getTargetNames(), ", "));
+                                                         join(names, ", "));
 }

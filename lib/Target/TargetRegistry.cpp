@@ -1,27 +1,47 @@
 //===- TargetRegistry.cpp - target names to adapters ----------------------===//
-#include "tessel/Target/TargetInfo.h"
+#include "tessel/Target/TargetRegistry.h"
 
-#include "tessel/AMD/AMD.h"
-#include "tessel/NVIDIA/NVIDIA.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace tessel;
 
-static const llvm::StringRef kTargets[] = {"cuda:sm_80", "cuda:sm_90", "cuda:sm_90a",
-                                            "hip:gfx90a", "hip:gfx942"};
+static std::vector<TargetRegistration> &registrations() {
+  static std::vector<TargetRegistration> all;
+  return all;
+}
 
-llvm::ArrayRef<llvm::StringRef> tessel::getSupportedTargets() { return kTargets; }
+void tessel::registerTarget(TargetRegistration registration) {
+  auto &all = registrations();
+  auto it = llvm::find_if(
+      all, [&](const TargetRegistration &r) { return r.family == registration.family; });
+  if (it != all.end())
+    *it = std::move(registration);
+  else
+    all.push_back(std::move(registration));
+}
+
+llvm::SmallVector<std::string> tessel::getRegisteredTargetNames() {
+  llvm::SmallVector<std::string> names;
+  for (const TargetRegistration &r : registrations())
+    llvm::append_range(names, r.names);
+  return names;
+}
 
 std::unique_ptr<TargetInfo> tessel::createTargetInfo(llvm::StringRef target, std::string &error) {
-  auto [family, arch] = target.split(':');
-  std::unique_ptr<TargetInfo> info;
-  if (family == "cuda")
-    info = nvidia::createTargetInfo(arch);
-  else if (family == "hip")
-    info = amd::createTargetInfo(arch);
-  if (!info) {
-    error = "unsupported target '" + target.str() + "'; supported: ";
-    for (auto [i, t] : llvm::enumerate(kTargets))
-      error += (i ? ", " : "") + t.str();
-  }
-  return info;
+  for (const TargetRegistration &r : registrations())
+    if (llvm::is_contained(r.names, target))
+      if (std::unique_ptr<TargetInfo> info = r.create(target))
+        return info;
+  llvm::SmallVector<std::string> names = getRegisteredTargetNames();
+  error = "unsupported target '" + target.str() + "'; ";
+  // An empty registry is a tool that forgot registerAllTargets(), not a user error.
+  error += names.empty() ? "no target is registered" : "supported: " + llvm::join(names, ", ");
+  return nullptr;
+}
+
+void tessel::insertTargetDialects(mlir::DialectRegistry &registry) {
+  for (const TargetRegistration &r : registrations())
+    if (r.insertDialects)
+      r.insertDialects(registry);
 }

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
 
-#include "tessel/Target/TargetInfo.h"
+#include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"

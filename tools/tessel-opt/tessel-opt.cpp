@@ -6,14 +6,25 @@
 //===----------------------------------------------------------------------===//
 #include "tessel/InitAllDialects.h"
 #include "tessel/InitAllPasses.h"
+#include "tessel/InitAllTargets.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#ifdef TESSEL_INCLUDE_TESTS
+namespace tessel::test {
+void registerTestAxisInfoPass();
+} // namespace tessel::test
+#endif
+
 int main(int argc, char **argv) {
+  tessel::registerAllTargets();
   mlir::DialectRegistry registry;
   tessel::registerAllDialects(registry);
   tessel::registerAllPasses();
+#ifdef TESSEL_INCLUDE_TESTS
+  tessel::test::registerTestAxisInfoPass();
+#endif
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tessel optimizer driver\n", registry));
 }

@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #include "tessel/Driver/GPUPipeline.h"
 #include "tessel/InitAllDialects.h"
+#include "tessel/InitAllTargets.h"
+#include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -22,6 +24,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -39,10 +42,8 @@ llvm::cl::opt<std::string> inputFile(llvm::cl::Positional, llvm::cl::desc("<inpu
                                      llvm::cl::init("-"));
 llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("output file (default: stdout)"),
                                       llvm::cl::init("-"));
-llvm::cl::opt<std::string> targetName("target",
-                                      llvm::cl::desc("target, e.g. hip:gfx942 or cuda:sm_90a "
-                                                     "(default: the module's tile.target)"),
-                                      llvm::cl::init(""));
+// main() sets the description: the registered targets.
+llvm::cl::opt<std::string> targetName("target", llvm::cl::init(""));
 llvm::cl::opt<std::string> kernelName("kernel",
                                       llvm::cl::desc("compile only this kernel (default: all)"),
                                       llvm::cl::init(""));
@@ -154,6 +155,10 @@ int run(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  registerAllTargets();
+  std::string targetHelp = "target: " + llvm::join(getRegisteredTargetNames(), ", ") +
+                           " (default: the module's tile.target)";
+  targetName.setDescription(targetHelp);
   llvm::cl::ParseCommandLineOptions(argc, argv, "Tessel code generation stages\n");
   DialectRegistry registry;
   registerAllDialects(registry);

@@ -22,6 +22,7 @@
 #include "tessel/Driver/Targets.h"
 #include "tessel/Driver/Version.h"
 #include "tessel/InitAllDialects.h"
+#include "tessel/InitAllTargets.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -56,11 +57,10 @@ static cl::opt<std::string> outputDir("o", cl::init("."), cl::cat(tesselCategory
                                       cl::value_desc("dir"),
                                       cl::desc("Output directory (created); '-' prints the IR "
                                                "to stdout and writes no metadata"));
+// main() adds the registered targets to the description.
 static cl::opt<std::string> target("target", cl::init(kDefaultTarget.str()),
                                    cl::cat(tesselCategory), cl::value_desc("target"),
-                                   cl::desc("Target of the module (tile.target): interpreter "
-                                            "(default), cuda:sm_80, cuda:sm_90, cuda:sm_90a, "
-                                            "hip:gfx90a, hip:gfx942"));
+                                   cl::desc("Target of the module (tile.target)"));
 static cl::opt<bool> specialize(
     "specialize", cl::init(true), cl::cat(tesselCategory),
     cl::desc("For GPU targets, also emit <variant>__div8: the integer arguments that widen a "
@@ -433,6 +433,7 @@ void Driver::runKernelFile(StringRef path) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  registerAllTargets();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
@@ -440,6 +441,10 @@ int main(int argc, char **argv) {
   registerGPUStages();
   std::string emitHelp = emitDescription();
   emit.setDescription(emitHelp);
+  std::string targetHelp = "Target of the module (tile.target): " +
+                           llvm::join(getTargetNames(), ", ") + " (default: " +
+                           kDefaultTarget.str() + ")";
+  target.setDescription(targetHelp);
   organizeHelp();
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "tesselc " << kCompilerVersion << " (Tessel; DSL " << TESSEL_DSL_VERSION << ")\n";

@@ -59,9 +59,6 @@ private:
   llvm::DenseMap<mlir::Value, AxisInfo> infos;
 };
 
-/// Registers --tessel-test-print-axis-info (remarks for lit tests).
-void registerTestAxisInfoPass();
-
 /// Largest power of two dividing `v` (kMaxDivisibility for 0).
 int64_t highestPowerOf2Divisor(int64_t v);
 

@@ -4,8 +4,9 @@
 // differs between chip families: thread and program ids, cross-lane shuffles, barriers, global
 // memory accesses with predicates and cache hints, the math library, kernel attributes,
 // resource limits, and the translation of the final LLVM module to a binary. One
-// implementation per family lives under third_party/<vendor>/; createTargetInfo picks it from
-// the module's `tile.target` ("cuda:sm_90a", "hip:gfx942", ...).
+// implementation per family lives under third_party/<vendor>/ and registers itself in the target
+// registry (TargetRegistry.h), which picks it from the module's `tile.target` ("cuda:sm_90a",
+// "hip:gfx942", ...).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSEL_TARGET_TARGETINFO_H
@@ -20,6 +21,7 @@
 #include <string>
 
 namespace mlir {
+class ConversionTarget;
 class LLVMTypeConverter;
 class RewritePatternSet;
 namespace LLVM {
@@ -128,6 +130,9 @@ public:
   virtual void populateConversionPatterns(mlir::LLVMTypeConverter &converter,
                                           SharedMemoryPlan &shared,
                                           mlir::RewritePatternSet &patterns) const {}
+  /// Marks the dialects the adapter's patterns and hooks create (NVVM, ROCDL, ...) legal in the
+  /// lowering pass's conversions.
+  virtual void configureConversionTarget(mlir::ConversionTarget &target) const = 0;
 
   //===--- code generation ---------------------------------------------------===//
   /// Translates a module in the LLVM dialect (one kernel) to LLVM IR, links the vendor math
@@ -142,12 +147,6 @@ protected:
 private:
   std::string name;
 };
-
-/// The adapter for a target name; null with a message naming the accepted targets otherwise.
-std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target, std::string &error);
-
-/// Target names createTargetInfo accepts.
-llvm::ArrayRef<llvm::StringRef> getSupportedTargets();
 
 } // namespace tessel
 

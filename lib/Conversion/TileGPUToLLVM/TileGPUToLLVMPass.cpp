@@ -2,6 +2,8 @@
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "tessel/Analysis/AxisInfo.h"
+#include "tessel/Conversion/Passes.h"
+#include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -9,11 +11,13 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
+
+namespace tessel {
+#define GEN_PASS_DEF_CONVERTTILEGPUTOLLVM
+#include "tessel/Conversion/Passes.h.inc"
+} // namespace tessel
 
 using namespace mlir;
 using namespace tessel;
@@ -41,26 +45,14 @@ void populateDotOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &, Sha
 namespace {
 
 struct ConvertTileGPUToLLVMPass
-    : public PassWrapper<ConvertTileGPUToLLVMPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertTileGPUToLLVMPass)
+    : public tessel::impl::ConvertTileGPUToLLVMBase<ConvertTileGPUToLLVMPass> {
+  using ConvertTileGPUToLLVMBase::ConvertTileGPUToLLVMBase;
 
-  ConvertTileGPUToLLVMPass() = default;
-  ConvertTileGPUToLLVMPass(const ConvertTileGPUToLLVMPass &other) : PassWrapper(other) {}
-  explicit ConvertTileGPUToLLVMPass(std::string t) { target = t; }
-
-  StringRef getArgument() const final { return "convert-tile-gpu-to-llvm"; }
-  StringRef getDescription() const final {
-    return "Lower tile IR with tile_gpu layouts to the LLVM dialect (+ NVVM / ROCDL)";
-  }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
-                    cf::ControlFlowDialect>();
+    ConvertTileGPUToLLVMBase::getDependentDialects(registry);
+    // The target is known only in runOnOperation: declare every adapter's dialects.
+    insertTargetDialects(registry);
   }
-
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("target, e.g. cuda:sm_90a (default: the module's "
-                                            "tile.target)"),
-                             llvm::cl::init("")};
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -104,8 +96,10 @@ struct ConvertTileGPUToLLVMPass
       info->populateMathPatterns(converter, patterns);
       arith::populateArithToLLVMConversionPatterns(converter, patterns);
       populateMathToLLVMConversionPatterns(converter, patterns);
+      info->populateConversionPatterns(converter, shared, patterns);
       ConversionTarget ct(*ctx);
-      ct.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect>();
+      ct.addLegalDialect<LLVM::LLVMDialect>();
+      info->configureConversionTarget(ct);
       ct.addIllegalDialect<tile::TileDialect, tile_gpu::TileGPUDialect, arith::ArithDialect,
                            math::MathDialect, func::FuncDialect>();
       ct.addLegalOp<ModuleOp>();
@@ -120,7 +114,8 @@ struct ConvertTileGPUToLLVMPass
       // scf -> cf creates arith ops for induction variables.
       arith::populateArithToLLVMConversionPatterns(converter, patterns);
       ConversionTarget ct(*ctx);
-      ct.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect>();
+      ct.addLegalDialect<LLVM::LLVMDialect>();
+      info->configureConversionTarget(ct);
       ct.addIllegalDialect<scf::SCFDialect, cf::ControlFlowDialect, arith::ArithDialect>();
       ct.addLegalOp<ModuleOp>();
       if (failed(applyPartialConversion(module, ct, std::move(patterns))))
@@ -138,11 +133,3 @@ struct ConvertTileGPUToLLVMPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> tessel::createConvertTileGPUToLLVMPass(std::string target) {
-  return std::make_unique<ConvertTileGPUToLLVMPass>(target);
-}
-
-void tessel::registerConvertTileGPUToLLVMPass() {
-  PassRegistration<ConvertTileGPUToLLVMPass>();
-}

@@ -197,6 +197,8 @@ StringRef enclosingKernelName(Operation *op) {
 }
 
 unsigned byteWidth(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    return v.getNumElements() * byteWidth(v.getElementType());
   if (isa<LLVM::LLVMPointerType, tile::PtrType>(t))
     return 8;
   return std::max(1u, t.getIntOrFloatBitWidth() / 8);

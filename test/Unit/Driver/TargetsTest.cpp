@@ -1,12 +1,15 @@
 //===- TargetsTest.cpp - accepted targets and the stage registry ----------===//
 #include "tessel/Driver/Stages.h"
 #include "tessel/Driver/Targets.h"
+#include "tessel/InitAllTargets.h"
+#include "tessel/Target/TargetRegistry.h"
 
 #include <gtest/gtest.h>
 
 using namespace tessel::driver;
 
 TEST(Targets, AcceptedAndRejected) {
+  tessel::registerAllTargets();
   for (llvm::StringRef t : {"interpreter", "cuda:sm_80", "cuda:sm_90", "cuda:sm_90a", "hip:gfx90a",
                             "hip:gfx942"})
     EXPECT_FALSE(llvm::errorToBool(checkTarget(t))) << t.str();
@@ -15,6 +18,23 @@ TEST(Targets, AcceptedAndRejected) {
   std::string message = llvm::toString(std::move(err));
   EXPECT_NE(message.find("cuda:sm_75"), std::string::npos);
   EXPECT_NE(message.find("hip:gfx942"), std::string::npos);
+}
+
+TEST(Targets, RegistryCreatesEveryNameItLists) {
+  tessel::registerAllTargets();
+  tessel::registerAllTargets(); // idempotent: each family once
+  llvm::SmallVector<std::string> names = tessel::getRegisteredTargetNames();
+  EXPECT_EQ(names.size(), 5u);
+  for (const std::string &name : names) {
+    std::string error;
+    std::unique_ptr<tessel::TargetInfo> info = tessel::createTargetInfo(name, error);
+    ASSERT_TRUE(info) << error;
+    EXPECT_EQ(info->getName(), name);
+  }
+  std::string error;
+  EXPECT_FALSE(tessel::createTargetInfo("cuda:sm_75", error));
+  EXPECT_EQ(error, "unsupported target 'cuda:sm_75'; supported: cuda:sm_80, cuda:sm_90, "
+                   "cuda:sm_90a, hip:gfx90a, hip:gfx942");
 }
 
 TEST(Stages, TileIsAvailableTheRestAreListed) {

@@ -17,8 +17,11 @@
 //===----------------------------------------------------------------------===//
 #include "AMDTargetInfo.h"
 
+#include "tessel/Target/TargetRegistry.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
 using namespace tessel;
@@ -100,9 +103,23 @@ void AMDTargetInfo::setKernelAttributes(LLVM::LLVMFuncOp func, unsigned numThrea
                 DenseI32ArrayAttr::get(ctx, {int32_t(numThreads), 1, 1}));
 }
 
+void AMDTargetInfo::configureConversionTarget(ConversionTarget &target) const {
+  target.addLegalDialect<ROCDL::ROCDLDialect>();
+}
+
 std::unique_ptr<TargetInfo> tessel::amd::createTargetInfo(StringRef arch) {
   const ArchInfo *info = lookupArch(arch);
   if (!info)
     return nullptr;
   return std::make_unique<AMDTargetInfo>(*info);
+}
+
+void tessel::amd::registerAMDTarget() {
+  TargetRegistration r;
+  r.family = "hip";
+  for (const ArchInfo &a : kArchs)
+    r.names.push_back(("hip:" + a.name).str());
+  r.create = [](StringRef name) { return createTargetInfo(name.split(':').second); };
+  r.insertDialects = [](DialectRegistry &registry) { registry.insert<ROCDL::ROCDLDialect>(); };
+  registerTarget(std::move(r));
 }

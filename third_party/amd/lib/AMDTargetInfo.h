@@ -41,6 +41,7 @@ public:
   void populateMathPatterns(mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
   void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const override;
+  void configureConversionTarget(mlir::ConversionTarget &target) const override;
   mlir::LogicalResult compile(mlir::ModuleOp llvmModule, CompiledKernel &out,
                               std::string &error) const override;
 

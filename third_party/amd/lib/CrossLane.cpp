@@ -25,6 +25,8 @@
 //===----------------------------------------------------------------------===//
 #include "AMDTargetInfo.h"
 
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
@@ -42,10 +44,6 @@ enum DppCtrl : unsigned {
   kRowRor = 0x120,   ///< + rotation 1..15
 };
 constexpr unsigned kAllRows = 0xf, kAllBanks = 0xf;
-
-Value i32Const(OpBuilder &b, Location loc, int64_t v) {
-  return b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(v));
-}
 
 unsigned quadPerm(unsigned l0, unsigned l1, unsigned l2, unsigned l3) {
   return kQuadPerm | l0 | l1 << 2 | l2 << 4 | l3 << 6;

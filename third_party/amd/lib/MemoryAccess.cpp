@@ -27,6 +27,8 @@
 //===----------------------------------------------------------------------===//
 #include "AMDTargetInfo.h"
 
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -186,19 +188,11 @@ std::optional<LLVM::AtomicBinOp> binOp(tile::RMWKind kind, Type t) {
   return std::nullopt;
 }
 
-[[maybe_unused]] unsigned bytesOf(Type t) {
-  if (auto v = dyn_cast<VectorType>(t))
-    return v.getNumElements() * std::max(1u, v.getElementTypeBitWidth() / 8);
-  if (isa<LLVM::LLVMPointerType>(t))
-    return 8;
-  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
-}
-
 } // namespace
 
 Value AMDTargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr, Type type, Value pred,
                                 unsigned alignment, const MemoryHints &hints) const {
-  assert(bytesOf(type) <= kZeroBytes && "global accesses are at most 16 bytes");
+  assert(byteWidth(type) <= kZeroBytes && "global accesses are at most 16 bytes");
   AccessFlags f = flagsOf(hints);
   Value addr = ptr;
   if (pred)

@@ -10,7 +10,11 @@
 
 #include "PTXAsm.h"
 
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+#include "tessel/Target/TargetRegistry.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -18,10 +22,6 @@ using namespace tessel;
 using namespace tessel::nvidia;
 
 namespace {
-
-Value i32(OpBuilder &b, Location loc, int64_t v) {
-  return b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(v));
-}
 
 /// Register words a value of `bytes` bytes travels in through inline PTX.
 struct Words {
@@ -61,17 +61,9 @@ bool hasHints(const MemoryHints &h) {
          h.isVolatile;
 }
 
-unsigned bytesOf(Type t) {
-  if (auto v = dyn_cast<VectorType>(t))
-    return v.getNumElements() * std::max(1u, v.getElementTypeBitWidth() / 8);
-  if (isa<LLVM::LLVMPointerType>(t))
-    return 8;
-  return std::max(1u, t.getIntOrFloatBitWidth() / 8);
-}
-
 /// `v` (scalar or vector) as `w.count` integer words of `w.bits`.
 SmallVector<Value> toWords(OpBuilder &b, Location loc, Value v, Words w) {
-  unsigned bytes = bytesOf(v.getType());
+  unsigned bytes = byteWidth(v.getType());
   Type wordT = b.getIntegerType(w.bits);
   if (bytes < w.bits / 8) { // one byte: widen to a 16-bit word
     Value x = b.create<LLVM::BitcastOp>(loc, b.getI8Type(), v);
@@ -81,12 +73,12 @@ SmallVector<Value> toWords(OpBuilder &b, Location loc, Value v, Words w) {
   Value asVec = b.create<LLVM::BitcastOp>(loc, vecT, v);
   SmallVector<Value> out;
   for (unsigned i = 0; i < w.count; ++i)
-    out.push_back(b.create<LLVM::ExtractElementOp>(loc, asVec, i32(b, loc, i)));
+    out.push_back(b.create<LLVM::ExtractElementOp>(loc, asVec, i32Const(b, loc, i)));
   return out;
 }
 
 Value fromWords(OpBuilder &b, Location loc, ArrayRef<Value> words, Words w, Type type) {
-  unsigned bytes = bytesOf(type);
+  unsigned bytes = byteWidth(type);
   if (bytes < w.bits / 8) {
     Value x = b.create<LLVM::TruncOp>(loc, b.getI8Type(), words[0]);
     return b.create<LLVM::BitcastOp>(loc, type, x);
@@ -94,7 +86,7 @@ Value fromWords(OpBuilder &b, Location loc, ArrayRef<Value> words, Words w, Type
   Type wordT = b.getIntegerType(w.bits);
   Value vec = b.create<LLVM::UndefOp>(loc, VectorType::get({w.count}, wordT));
   for (unsigned i = 0; i < w.count; ++i)
-    vec = b.create<LLVM::InsertElementOp>(loc, vec, words[i], i32(b, loc, i));
+    vec = b.create<LLVM::InsertElementOp>(loc, vec, words[i], i32Const(b, loc, i));
   return b.create<LLVM::BitcastOp>(loc, type, vec);
 }
 
@@ -144,8 +136,9 @@ Value NVIDIATargetInfo::getNumPrograms(OpBuilder &b, Location loc, unsigned axis
 }
 
 Value NVIDIATargetInfo::shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask) const {
-  return b.create<NVVM::ShflOp>(loc, v.getType(), i32(b, loc, -1), v, i32(b, loc, laneMask),
-                                i32(b, loc, 0x1f), NVVM::ShflKind::bfly, UnitAttr());
+  return b.create<NVVM::ShflOp>(loc, v.getType(), i32Const(b, loc, -1), v,
+                                i32Const(b, loc, laneMask), i32Const(b, loc, 0x1f),
+                                NVVM::ShflKind::bfly, UnitAttr());
 }
 
 void NVIDIATargetInfo::barrier(OpBuilder &b, Location loc) const {
@@ -156,9 +149,9 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr, Type t
                                    unsigned alignment, const MemoryHints &hints) const {
   if (!pred && !hasHints(hints))
     return b.create<LLVM::LoadOp>(loc, type, ptr, alignment);
-  Words w = wordsFor(bytesOf(type));
+  Words w = wordsFor(byteWidth(type));
   std::string op = hints.isVolatile ? "ld.volatile.global" : "ld.global" + cacheSuffix(hints, false);
-  std::string typeSuffix = bytesOf(type) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
+  std::string typeSuffix = byteWidth(type) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
   unsigned ptrIdx = w.count;
   std::string asmStr = llvm::formatv("{0}{1}{2}{3} {4}, [ ${5} ];", pred ? llvm::formatv("@${0} ", ptrIdx + 1).str() : "",
                                      op, vecSuffix(w.count), typeSuffix, operandList(0, w.count), ptrIdx)
@@ -192,8 +185,8 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr, Value 
     b.create<LLVM::StoreOp>(loc, value, ptr, alignment);
     return;
   }
-  Words w = wordsFor(bytesOf(value.getType()));
-  std::string typeSuffix = bytesOf(value.getType()) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
+  Words w = wordsFor(byteWidth(value.getType()));
+  std::string typeSuffix = byteWidth(value.getType()) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
   unsigned first = pred ? 2 : 1;
   std::string asmStr =
       llvm::formatv("{0}st.global{1}{2}{3} [ ${4} ], {5};", pred ? "@$0 " : "", cacheSuffix(hints, true),
@@ -319,9 +312,24 @@ void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,
                                                   RewritePatternSet &patterns) const {
   populateDotOpToMMAPatterns(converter, patterns);
 }
+void NVIDIATargetInfo::configureConversionTarget(ConversionTarget &target) const {
+  target.addLegalDialect<NVVM::NVVMDialect>();
+}
+
+static const StringLiteral kArchs[] = {"sm_80", "sm_90", "sm_90a"};
 
 std::unique_ptr<TargetInfo> tessel::nvidia::createTargetInfo(StringRef arch) {
-  if (arch != "sm_80" && arch != "sm_90" && arch != "sm_90a")
+  if (!llvm::is_contained(kArchs, arch))
     return nullptr;
   return std::make_unique<NVIDIATargetInfo>(arch);
+}
+
+void tessel::nvidia::registerNVIDIATarget() {
+  TargetRegistration r;
+  r.family = "cuda";
+  for (StringRef arch : kArchs)
+    r.names.push_back(("cuda:" + arch).str());
+  r.create = [](StringRef name) { return createTargetInfo(name.split(':').second); };
+  r.insertDialects = [](DialectRegistry &registry) { registry.insert<NVVM::NVVMDialect>(); };
+  registerTarget(std::move(r));
 }

@@ -42,6 +42,7 @@ public:
                                  unsigned numWarps, std::string &reason) const override;
   void populateConversionPatterns(mlir::LLVMTypeConverter &converter, SharedMemoryPlan &shared,
                                   mlir::RewritePatternSet &patterns) const override;
+  void configureConversionTarget(mlir::ConversionTarget &target) const override;
   mlir::LogicalResult compile(mlir::ModuleOp llvmModule, CompiledKernel &out,
                               std::string &error) const override;
 

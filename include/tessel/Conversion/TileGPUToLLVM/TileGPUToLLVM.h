@@ -43,11 +43,6 @@ inline constexpr llvm::StringLiteral kSharedMemoryGlobal = "tessel_smem";
 /// Reports (at the op) what the GPU lowering cannot handle yet, before any rewriting.
 mlir::LogicalResult checkLowerable(mlir::ModuleOp module, const TargetInfo &target);
 
-/// The whole lowering as one pass over a module with a `tile.target` attribute (or the given
-/// target name): shared patterns, scf structural conversion, then scf -> cf -> LLVM.
-std::unique_ptr<mlir::Pass> createConvertTileGPUToLLVMPass(std::string target = "");
-void registerConvertTileGPUToLLVMPass();
-
 } // namespace tessel
 
 #endif // TESSEL_CONVERSION_TILEGPUTOLLVM_TILEGPUTOLLVM_H

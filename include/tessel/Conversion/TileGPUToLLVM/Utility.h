@@ -83,7 +83,7 @@ llvm::SmallVector<mlir::Value> emitCombine(mlir::OpBuilder &b, mlir::Location lo
                                            mlir::Region &combiner, mlir::ValueRange acc,
                                            mlir::ValueRange cur);
 
-/// Bytes of a scalar type (pointers: 8).
+/// Bytes of a scalar type (pointers: 8) or of a vector of them.
 unsigned byteWidth(mlir::Type t);
 
 } // namespace tessel

@@ -14,6 +14,10 @@ namespace tessel::amd {
 /// The adapter for "gfx90a" or "gfx942"; null for other architectures.
 std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef arch);
 
+/// Registers the "hip" family (hip:<arch> for every architecture above, ROCDL) in the target
+/// registry.
+void registerAMDTarget();
+
 /// Directory of the ROCm device libraries (ocml.bc, ockl.bc): $TESSEL_ROCM_DEVICE_LIBS, then
 /// $ROCM_PATH/amdgcn/bitcode, /opt/rocm/amdgcn/bitcode, Debian's
 /// /usr/lib/x86_64-linux-gnu/amdgcn/bitcode. Empty when none holds ocml.bc.

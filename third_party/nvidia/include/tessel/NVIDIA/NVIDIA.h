@@ -9,6 +9,10 @@ namespace tessel::nvidia {
 /// The adapter for "sm_80", "sm_90" or "sm_90a"; null for other architectures.
 std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef arch);
 
+/// Registers the "cuda" family (cuda:<arch> for every architecture above, NVVM) in the target
+/// registry.
+void registerNVIDIATarget();
+
 /// Where libdevice and ptxas are looked for: $TESSEL_LIBDEVICE / $TESSEL_PTXAS, then
 /// $CUDA_HOME or /usr/local/cuda, then PATH (ptxas). Empty when not found.
 std::string findLibdevice();

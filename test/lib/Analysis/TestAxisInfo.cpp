@@ -37,6 +37,6 @@ struct TestPrintAxisInfoPass
 };
 } // namespace
 
-namespace tessel {
+namespace tessel::test {
 void registerTestAxisInfoPass() { PassRegistration<TestPrintAxisInfoPass>(); }
-} // namespace tessel
+} // namespace tessel::test
