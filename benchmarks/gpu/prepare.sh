@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # prepare.sh DEST: builds Tessel, compiles the kernel library for cuda:sm_90a (cubins and
 # metadata) and gathers what a GPU machine without LLVM/MLIR needs into DEST: tessel-run-gpu,
-# the kernels, these scripts, and the Triton reference script without its GEMM part.
+# the kernels, these scripts, the Triton reference script without its GEMM part, and its GEMM
+# kernel alone (triton_gemm.py) for gemm_bench.py.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dest=${1:?usage: prepare.sh DEST}
@@ -9,7 +10,7 @@ build=${TESSEL_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh" >/dev/null
 rm -rf "$dest" && mkdir -p "$dest/kernels" "$dest/cases"
 for f in "$root"/dsl/kernels/*.cpp; do
-  [[ $(basename "$f") == gemm.cpp ]] && continue
+  [[ $(basename "$f") == gemm.cpp ]] && continue # below: it may not compile for GPUs yet
   "$build/bin/tesselc" "$f" --target=cuda:sm_90a --emit=tile,cubin -o "$dest/kernels" >/dev/null
 done
 # More configs of the row kernels for the benchmark to choose from (what an autotuner would
@@ -44,7 +45,37 @@ sh "$root/test/kernels/instantiate.sh" f32 arith.bitcast arith.bitcast BLK=128 \
   < "$root/test/kernels/Inputs/row_max.mlir" > "$dest/cases/row_max_f32.mlir"
 "$build/bin/tesselc" "$dest/cases/row_max_f32.mlir" --target=cuda:sm_90a --emit=tile,cubin \
   --specialize=false -o "$dest/cases" >/dev/null
-cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh} "$dest/"
+# GEMM: sm_90a cubins beside the other kernels (verify.sh, gemm_bench.py), sm_80 cubins in
+# gemm_sm80/ as a compile check only (an H200 cannot run sm_80 code). Until tile.dot lowers for
+# GPUs tesselc fails on gemm.cpp: one line says so and everything else goes on without GEMM.
+# Each target compiles into a scratch directory first, so a failure leaves no partial variants.
+gemm() { # gemm TARGET DIR [TESSELC ARGS...]: every variant of gemm.cpp, or one note
+  local target=$1 dir=$2 tmp; shift 2
+  tmp=$(mktemp -d)
+  if "$build/bin/tesselc" "$root/dsl/kernels/gemm.cpp" -k gemm --target="$target" \
+       --emit=tile,cubin -o "$tmp/out" "$@" >"$tmp/log" 2>&1; then
+    mkdir -p "$dir" && cp "$tmp"/out/* "$dir/"
+  else
+    echo "note: tesselc cannot compile gemm.cpp for $target yet, GEMM skipped there:" \
+      "$(grep -m1 'error:' "$tmp/log" | cut -c1-160 || true)"
+    rm -rf "$tmp"
+    return 1
+  fi
+  rm -rf "$tmp"
+}
+if gemm cuda:sm_90a "$dest/kernels"; then
+  # More block shapes for the benchmark to choose from (Triton's autotune list), without the
+  # epilogue: bf16 and f16 only, the benchmark's dtypes.
+  for dt in bf16 f16; do
+    for cfg in "-D BLOCK_M=256 -D BLOCK_N=128 -D num_warps=8 -D num_stages=3" \
+               "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=8 -D num_stages=4" \
+               "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=4"; do
+      gemm cuda:sm_90a "$dest/kernels" --dtype $dt $cfg -D HAS_BIAS=false -D ACT=none || true
+    done
+  done
+fi
+gemm cuda:sm_80 "$dest/gemm_sm80" || true
+cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py} "$dest/"
 python3 - "$root/../shared/anchors/triton_reference.py" "$dest/triton_reference.py" <<'PY'
 import sys
 src = open(sys.argv[1]).read()
@@ -53,4 +84,16 @@ cut = src.index("# ---------------- GEMM ----------------")
 end = src.index("out_dir = os.environ.get")
 open(sys.argv[2], "w").write(src[:cut] + src[end:])
 PY
-echo "prepared $(ls "$dest/kernels"/*.cubin | wc -l) kernels in $dest"
+python3 - "$root/../shared/anchors/triton_reference.py" "$dest/triton_gemm.py" <<'PY'
+import sys
+src = open(sys.argv[1]).read()
+# The GEMM kernel alone (autotuned configs, kernel, launcher): importing the whole reference
+# would run its benchmarks.
+start = src.index("def mm_configs():")
+end = src.index("# ---------------- cold compile time ----------------")
+head = ("# The Triton GEMM of shared/anchors/triton_reference.py, copied by prepare.sh for\n"
+        "# gemm_bench.py: triton_mm(x, w, bias=None, act=0), autotuned over mm_configs().\n"
+        "import torch\nimport triton\nimport triton.language as tl\n\ndev = \"cuda\"\n\n\n")
+open(sys.argv[2], "w").write(head + src[start:end].rstrip() + "\n")
+PY
+echo "prepared $(ls "$dest/kernels"/*.cubin | wc -l) kernels ($(ls "$dest/kernels" | grep -c '^gemm__.*\.cubin$' || true) GEMM) in $dest"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# verify.sh (in a directory made by prepare.sh, on a GPU machine): every kernel variant on odd
-# shapes and the cases C1, C5, C6 (full size), C8 and C9 on the GPU against the harness's
-# double-precision references. One line per failure, then "gpu verify: N passed, M failed".
+# verify.sh [gemm] (in a directory made by prepare.sh, on a GPU machine): every kernel variant
+# on odd shapes, the cases C1, C5, C6 (full size), C8 and C9, and the GEMM variants on the GPU
+# against the harness's double-precision references (`verify.sh gemm`: the GEMM part alone).
+# One line per failure, then "gpu verify: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")"
 run=./tessel-run-gpu
@@ -14,6 +15,46 @@ check() { # check LABEL ARGS...: one verified run
     fail=$((fail + 1)); echo "FAIL $label: $msg"
   fi
 }
+# GEMM (dsl/kernels/gemm.cpp): case C7's odd sizes, a single row, A padded (lda = 65), B
+# col-major ("transposed B") and, for bf16, 4096^3; every dtype and epilogue variant (HAS_BIAS,
+# ACT are per config). A __div8 twin runs only the cases that keep its divisibility promises
+# (the runtime rejects the others at launch). No variants: prepare.sh could not compile gemm.cpp.
+gemm_verify() {
+  local j label shape dtype opts p0=$pass f0=$fail
+  if ! ls kernels/gemm__*.json >/dev/null 2>&1; then
+    echo "gemm: no variants (tesselc could not compile gemm.cpp for cuda:sm_90a): skipped"
+    return
+  fi
+  for j in kernels/gemm__*.json; do
+    while read -r label shape dtype opts; do
+      check "$(basename "$j") $label" "$j" --shape "$shape" --dtype "$dtype" $opts
+    done < <(python3 - "$j" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1])); dt = j["dtype"] or "f32"
+div = {a["name"]: a.get("divisibility", 1) for a in j["args"] if a["kind"] == "scalar"}
+cases = [("C7", 1000, 999, 1001, {}), ("cube511", 511, 511, 511, {}), ("row", 1, 128, 1, {}),
+         ("lda65", 64, 64, 64, {"lda": 65}), ("bT", 256, 256, 256, {"b_order": "col"})]
+if dt == "bf16":
+    cases.append(("cube4096", 4096, 4096, 4096, {}))
+for label, M, N, K, o in cases:
+    acol, bcol = o.get("a_order") == "col", o.get("b_order") == "col"
+    lda = o.get("lda", M if acol else K)
+    # The scalars the gemm problem passes (lib/Harness/Problems.cpp), against the promises.
+    v = {"M": M, "N": N, "K": K, "stride_am": 1 if acol else lda, "stride_ak": lda if acol else 1,
+         "stride_bk": 1 if bcol else N, "stride_bn": K if bcol else 1, "stride_cm": N, "stride_cn": 1}
+    if all(v.get(name, 1) % d == 0 for name, d in div.items()):
+        print(label, f"{M}x{N}x{K}", dt, " ".join(f"--opt {k}={x}" for k, x in o.items()))
+PY
+)
+  done
+  echo "gemm variants: $((pass - p0)) passed, $((fail - f0)) failed"
+}
+if [[ ${1:-all} == gemm ]]; then
+  gemm_verify
+  echo "gpu verify: $pass passed, $fail failed"
+  [[ $fail -eq 0 ]]
+  exit
+fi
 for j in kernels/*.json; do
   read -r kernel dtype block half bh spec < <(python3 - "$j" <<'PY'
 import json, sys
@@ -31,6 +72,7 @@ PY
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward)
       shapes=$([[ $spec == 1 ]] && echo "8x5000 2x1000" || echo "8x5000 1x15") ;;
+    gemm) continue ;; # gemm_verify below
     *) echo "no shapes for $kernel"; fail=$((fail + 1)); continue ;;
   esac
   for s in $shapes; do check "$(basename "$j") $s" "$j" --shape "$s" --dtype "$dtype"; done
@@ -58,5 +100,6 @@ check C9-f32-loop cases/row_max.json --problem row_max --shape 2x300 --dtype f32
 for jv in kernels/vector_add__bf16__BLOCK_1024__num_warps_4*.json; do
   check "C6 $(basename "$jv")" "$jv" --shape 2147487744 --dtype bf16
 done
+gemm_verify
 echo "gpu verify: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]

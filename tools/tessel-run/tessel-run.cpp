@@ -49,7 +49,8 @@ Runs a compiled kernel variant on a target and verifies it against a double-prec
                          one is built in and finds a device, else the interpreter
   -D NAME=VALUE          config field for the problem (BLOCK, BLOCK_M, ...); the variant's own
                          config (metadata JSON, or tessel.config on a .mlir kernel) comes first
-  --opt NAME=VALUE       problem option (reduction=mean, ignore=all, act=relu, tail=4096, ...)
+  --opt NAME=VALUE       problem option (reduction=mean, ignore=all, act=relu, tail=4096,
+                         gemm's lda=65, a_order=col, b_order=col, ...: --list-problems)
   --threads N            interpreter threads (default: all cores)
   --bench                time repeated launches (median) after the verified run
   --reps N               timed launches for --bench (default 5)

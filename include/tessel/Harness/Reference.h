@@ -2,7 +2,8 @@
 //
 // The reference every kernel result is checked against: plain loops in double precision over
 // the inputs as the kernel saw them (already rounded to their dtype). Matrices are row-major
-// and contiguous; shapes are given in the comments as (rows, cols).
+// and contiguous unless strides say otherwise (gemm); shapes are given in the comments as
+// (rows, cols).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSEL_HARNESS_REFERENCE_H
@@ -52,7 +53,17 @@ Vec crossEntropyBackward(const Vec &logits, const std::vector<int64_t> &labels, 
                          int64_t v, int64_t ignoreIndex, Reduction red, const Vec &gradOut);
 
 enum class Activation { none, relu, gelu, silu };
-/// c (m, n) = act(a (m, k) * b (k, n) + bias (n)); `bias` empty for none.
+/// Where the elements of gemm's operands live, in elements: a(i, p) = a[i * am + p * ak],
+/// b(p, j) = b[p * bk + j * bn] (a transposed or padded buffer, as the kernel reads it).
+struct GemmStrides {
+  int64_t am, ak, bk, bn;
+};
+/// c (m, n) = act(a (m, k) * b (k, n) + bias (n)), c row-major and contiguous; `bias` empty for
+/// none. Each c(i, j) sums over p in increasing order whatever the blocking; rows are spread
+/// over threads when the product is large (a 4096^3 reference takes seconds, not minutes).
+Vec gemm(const Vec &a, const Vec &b, const Vec &bias, int64_t m, int64_t n, int64_t k,
+         Activation act, const GemmStrides &strides);
+/// The same with a (m, k) and b (k, n) row-major and contiguous.
 Vec gemm(const Vec &a, const Vec &b, const Vec &bias, int64_t m, int64_t n, int64_t k,
          Activation act);
 

@@ -109,6 +109,52 @@ TEST(Reference, RopeRotatesHalf) {
   EXPECT_EQ(out, (std::vector<double>{-3, -4, 1, 2}));
 }
 
+TEST(Reference, GemmReadsStridedOperandsInTheSameOrder) {
+  // a (m, k) and b (k, n) row-major, then a col-major with a leading dimension of m + 3 and b
+  // col-major: the same sums in the same order, so the same bits.
+  const int64_t m = 7, n = 5, k = 9, lda = m + 3;
+  Random rng(1);
+  std::vector<double> a(m * k), b(k * n), at(k * lda, 1e30), bt(n * k), bias(n);
+  for (double &v : a)
+    v = rng.uniform(-1, 1);
+  for (double &v : b)
+    v = rng.uniform(-1, 1);
+  for (double &v : bias)
+    v = rng.uniform(-1, 1);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t p = 0; p < k; ++p)
+      at[p * lda + i] = a[i * k + p];
+  for (int64_t p = 0; p < k; ++p)
+    for (int64_t j = 0; j < n; ++j)
+      bt[j * k + p] = b[p * n + j];
+  std::vector<double> c = ref::gemm(a, b, bias, m, n, k, ref::Activation::silu);
+  EXPECT_EQ(ref::gemm(at, bt, bias, m, n, k, ref::Activation::silu, {1, lda, 1, k}), c);
+  EXPECT_NEAR(c[0], [&] {
+    double x = bias[0];
+    for (int64_t p = 0; p < k; ++p)
+      x += a[p] * b[p * n];
+    return x / (1 + std::exp(-x));
+  }(), 1e-12);
+}
+
+TEST(Reference, GemmBlockedAndThreadedMatchesNaiveLoop) {
+  // Large enough (>= 1e8 products) to take the threaded path, with no size a multiple of the
+  // blocks: every c(i, j) still sums in increasing p, bit for bit the naive loop.
+  const int64_t m = 301, n = 517, k = 643;
+  Random rng(2);
+  std::vector<double> a(m * k), b(k * n);
+  for (double &v : a)
+    v = rng.uniform(-1, 1);
+  for (double &v : b)
+    v = rng.uniform(-1, 1);
+  std::vector<double> c = ref::gemm(a, b, {}, m, n, k, ref::Activation::none), naive(m * n, 0.0);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t p = 0; p < k; ++p)
+      for (int64_t j = 0; j < n; ++j)
+        naive[i * n + j] += a[i * k + p] * b[p * n + j];
+  EXPECT_EQ(c, naive);
+}
+
 TEST(Problem, EveryProblemBuilds) {
   for (const std::string &name : problemNames()) {
     ProblemOptions o;
@@ -159,6 +205,37 @@ TEST(Problem, TailWindowsTheVirtualTensor) {
   EXPECT_EQ(p.buffers[0].pointerOffset, -((1ll << 31) - 4096));
   EXPECT_EQ(p.launch.grid.x, (1ll << 21) + 4);
   EXPECT_EQ(p.launch.firstProgram, (1ll << 21) - 4);
+}
+
+TEST(Problem, GemmLayoutsSizeBuffersForTheirStrides) {
+  ProblemOptions o;
+  o.name = "gemm";
+  o.shape = {5, 6, 7}; // M, N, K
+  o.dtype = DType::f16;
+  o.options = {{"a_order", "col"}, {"b_order", "col"}, {"lda", "8"}};
+  Problem p;
+  ASSERT_TRUE(makeProblem(o, p).isOk());
+  auto arg = [&](const std::string &name) {
+    for (const ProblemArg &a : p.args)
+      if (a.name == name)
+        return a.i;
+    return int64_t{-1};
+  };
+  EXPECT_EQ(p.buffers[0].host.numel(), 7 * 8); // a: K columns of lda elements
+  EXPECT_EQ(p.buffers[1].host.numel(), 6 * 7); // b: N columns of K
+  EXPECT_EQ(arg("stride_am"), 1);
+  EXPECT_EQ(arg("stride_ak"), 8);
+  EXPECT_EQ(arg("stride_bk"), 1);
+  EXPECT_EQ(arg("stride_bn"), 7);
+  EXPECT_EQ(arg("stride_cm"), 6);
+  for (int64_t i = 0; i < p.buffers[0].host.numel(); ++i) // padding is random, never zero
+    EXPECT_NE(p.buffers[0].host.get(i), 0.0);
+  o.options = {{"lda", "6"}}; // row-major a needs lda >= K = 7
+  Status s = makeProblem(o, p);
+  EXPECT_FALSE(s.isOk());
+  EXPECT_NE(s.message().find("lda=6 is less than K=7"), std::string::npos) << s.message();
+  o.options = {{"a_order", "colmajor"}};
+  EXPECT_FALSE(makeProblem(o, p).isOk());
 }
 
 TEST(KernelMetadata, ReadsTesselcSchema) {

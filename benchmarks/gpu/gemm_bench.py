@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""gemm_bench.py [--shapes DT:MxNxK,...] [--reps N] (in a directory made by prepare.sh, on a GPU
+machine): Tessel's GEMM beside cuBLAS (torch.matmul) and the autotuned Triton GEMM of
+shared/anchors/triton_reference.py (triton_gemm.py, copied by prepare.sh), in one process and on
+the same GPU, shape after shape.
+
+Tessel: every GEMM cubin of kernels/ for the dtype without the epilogue (HAS_BIAS false, ACT
+none) whose divisibility promises the shape keeps, each through `./tessel-run-gpu --bench`:
+verified against the harness's double reference, then the median of cold-L2 launches between
+CUDA events; the fastest config is the row's. cuBLAS and Triton: triton.testing.do_bench
+(median, L2 flushed between runs), as the anchor scripts. A (M, K) and B (K, N) are row-major
+and contiguous for all three. TFLOP/s = 2 M N K / time; %peak against 734 TFLOP/s, cuBLAS bf16
+4096^3 measured on this H200 (DESIGN.md). Writes $OUT/gemm_bench.json.
+
+Without GEMM cubins (prepare.sh could not compile gemm.cpp yet) the Tessel columns say so and
+cuBLAS and Triton are still timed."""
+import argparse, glob, json, math, os, re, subprocess, sys
+
+PEAK_TFLOPS = 734.0  # cuBLAS bf16 4096^3 on this H200 (DESIGN.md), the ceiling we compare with
+# The acceptance shapes first (bf16 4096^3, f16 1024x1024x2048), then a large and an odd one.
+DEFAULT_SHAPES = "bf16:4096x4096x4096,f16:1024x1024x2048,bf16:8192x8192x8192,f16:1000x999x1001"
+
+here = os.path.dirname(os.path.abspath(__file__))
+ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+ap.add_argument("--shapes", default=DEFAULT_SHAPES, help="DT:MxNxK,... (DT bf16, f16, f32)")
+ap.add_argument("--reps", type=int, default=50, help="timed launches per Tessel config")
+ap.add_argument("--large-top", type=int, default=2,
+                help="shapes of more than 2^36 flops time only this many configs, the fastest "
+                     "at the previous shape of that dtype (each verified run needs a host "
+                     "reference of the whole product)")
+ap.add_argument("--kernels", default=os.path.join(here, "kernels"))
+ap.add_argument("--runner", default=os.path.join(here, "tessel-run-gpu"))
+args = ap.parse_args()
+
+
+def parse_shapes(text):
+    out = []
+    for item in text.split(","):
+        dt, dims = item.split(":")
+        m, n, k = (int(x) for x in dims.lower().split("x"))
+        out.append((dt, m, n, k))
+    return out
+
+
+def gemm_variants(dt):
+    """(name, path, divisibility of each scalar) of the no-epilogue GEMM cubins for dt."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(args.kernels, f"gemm__{dt}__*.json"))):
+        j = json.load(open(path))
+        c = j.get("config", {})
+        if c.get("HAS_BIAS") in (True, 1, "true") or c.get("ACT", "none") != "none":
+            continue
+        if "cubin" not in j.get("artifacts", {}):
+            continue
+        div = {a["name"]: a.get("divisibility", 1) for a in j["args"] if a["kind"] == "scalar"}
+        out.append((j["variant"], path, div))
+    return out
+
+
+def keeps_promises(div, m, n, k):
+    # The scalars of the gemm problem (lib/Harness/Problems.cpp), A and B row-major.
+    v = {"M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1, "stride_bk": n, "stride_bn": 1,
+         "stride_cm": n, "stride_cn": 1}
+    return all(v.get(name, 1) % d == 0 for name, d in div.items())
+
+
+def tessel_time(path, dt, m, n, k):
+    """(median ms, None) or (None, why) for one verified, timed tessel-run-gpu run."""
+    cmd = [args.runner, path, "--target=cuda", "--shape", f"{m}x{n}x{k}", "--dtype", dt,
+           "--bench", "--reps", str(args.reps)]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        return None, "timed out after 300 s"
+    out = p.stdout + p.stderr
+    ms = re.search(r"^bench: median ([0-9.]+) ms", out, re.M)
+    if p.returncode != 0 or not ms or not re.search(r": PASS$", out, re.M):
+        lines = [l for l in out.splitlines() if l.strip()]
+        return None, f"rc {p.returncode}: " + (" | ".join(lines[-3:]) if lines else "no output")
+    return float(ms.group(1)), None
+
+
+def tflops(m, n, k, ms):
+    return 2.0 * m * n * k / (ms * 1e-3) / 1e12 if ms else None
+
+
+import torch
+import triton
+
+try:
+    sys.path.insert(0, here)
+    from triton_gemm import triton_mm
+except Exception as e:  # prepare.sh copies it; without it the Triton column is empty
+    print(f"note: no Triton GEMM ({e})")
+    triton_mm = None
+
+torch.manual_seed(0)
+dev = "cuda"
+tdt = {"bf16": torch.bfloat16, "f16": torch.float16, "f32": torch.float32}
+
+
+def bench(fn):
+    return triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median")
+
+
+print(f"GEMM on {torch.cuda.get_device_name()}, torch {torch.__version__}, "
+      f"triton {triton.__version__}; peak {PEAK_TFLOPS:.0f} TFLOP/s (cuBLAS bf16 4096^3)", flush=True)
+rows = []
+ranked = {}  # dtype -> variant names, fastest first, from the last shape of that dtype
+for dt, m, n, k in parse_shapes(args.shapes):
+    shape = f"{m}x{n}x{k}"
+    row = {"shape": shape, "dtype": dt, "flops": 2 * m * n * k, "tessel": {}, "tessel_errors": {}}
+    # Tessel first, while this process holds no large tensors.
+    cands = [v for v in gemm_variants(dt) if keeps_promises(v[2], m, n, k)]
+    if 2 * m * n * k > 2**36 and ranked.get(dt):
+        top = set(ranked[dt][: args.large_top])
+        cands = [v for v in cands if v[0] in top] or cands
+    if not cands:
+        row["tessel_errors"]["-"] = "no GEMM cubin for this dtype and shape"
+    for name, path, _ in cands:
+        ms, why = tessel_time(path, dt, m, n, k)
+        if ms is None:
+            row["tessel_errors"][name] = why
+            print(f"  tessel {dt} {shape} {name}: FAILED {why}", flush=True)
+        else:
+            row["tessel"][name] = ms
+            print(f"  tessel {dt} {shape} {name}: {ms * 1e3:9.1f} us "
+                  f"{tflops(m, n, k, ms):7.1f} TFLOP/s", flush=True)
+    if row["tessel"]:
+        ranked[dt] = sorted(row["tessel"], key=row["tessel"].get)
+    # cuBLAS and Triton on the same operands' shapes and layouts.
+    x = torch.randn(m, k, device=dev, dtype=tdt[dt])
+    w = torch.randn(k, n, device=dev, dtype=tdt[dt])
+    row["cublas_ms"] = bench(lambda: torch.matmul(x, w))
+    print(f"  cublas {dt} {shape}: {row['cublas_ms'] * 1e3:9.1f} us", flush=True)
+    if triton_mm is not None:
+        ref = torch.matmul(x.float(), w.float())
+        c = triton_mm(x, w)  # autotunes once per (M, N, K)
+        row["triton_rel_err"] = ((c.float() - ref).norm() / ref.norm()).item()
+        row["triton_ms"] = bench(lambda: triton_mm(x, w))
+        print(f"  triton {dt} {shape}: {row['triton_ms'] * 1e3:9.1f} us "
+              f"(rel err {row['triton_rel_err']:.1e})", flush=True)
+        del ref, c
+    del x, w
+    torch.cuda.empty_cache()
+    rows.append(row)
+
+def fmt(v, spec):  # "5.1f%": a percentage
+    if v is None:
+        return "-"
+    return format(v, spec[:-1]) + "%" if spec.endswith("%") else format(v, spec)
+hdr = (f"{'shape':16s} {'dtype':5s} {'tessel':>7s} {'cublas':>7s} {'triton':>7s} "
+       f"{'t/cuBLAS':>8s} {'t/triton':>8s} {'%peak':>6s}  fastest Tessel config")
+print()
+print(f"TFLOP/s = 2 M N K / median time; t/x = Tessel speed / x's (> 1: Tessel faster); "
+      f"%peak of {PEAK_TFLOPS:.0f}")
+print(hdr)
+print("-" * len(hdr))
+for r in rows:
+    m, n, k = (int(x) for x in r["shape"].split("x"))
+    best = min(r["tessel"], key=r["tessel"].get) if r["tessel"] else None
+    t = tflops(m, n, k, r["tessel"][best]) if best else None
+    cu = tflops(m, n, k, r["cublas_ms"])
+    tr = tflops(m, n, k, r.get("triton_ms"))
+    r.update(best=best, tessel_tflops=t, cublas_tflops=cu, triton_tflops=tr,
+             tessel_over_cublas=t / cu if t and cu else None,
+             tessel_over_triton=t / tr if t and tr else None,
+             pct_peak=100 * t / PEAK_TFLOPS if t else None)
+    why = "" if best else "  (" + "; ".join(sorted(set(r["tessel_errors"].values())))[:100] + ")"
+    print(f"{r['shape']:16s} {r['dtype']:5s} {fmt(t, '7.1f'):>7s} {fmt(cu, '7.1f'):>7s} "
+          f"{fmt(tr, '7.1f'):>7s} {fmt(r['tessel_over_cublas'], '8.3f'):>8s} "
+          f"{fmt(r['tessel_over_triton'], '8.3f'):>8s} {fmt(r['pct_peak'], '5.1f%'):>6s}  "
+          f"{best or '-'}{why}")
+ratios = [r["tessel_over_cublas"] for r in rows if r["tessel_over_cublas"]]
+if ratios:
+    g = math.exp(sum(map(math.log, ratios)) / len(ratios))
+    print(f"geomean Tessel/cuBLAS: {g:.3f} over {len(ratios)} shapes")
+json.dump({"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
+           "triton": triton.__version__, "peak_tflops": PEAK_TFLOPS, "rows": rows},
+          open(os.path.join(os.environ.get("OUT", "."), "gemm_bench.json"), "w"), indent=1)
