@@ -308,9 +308,10 @@ Attribute NVIDIATargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType 
 }
 
 void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,
-                                                  SharedMemoryPlan &,
+                                                  SharedMemoryPlan &shared,
                                                   RewritePatternSet &patterns) const {
   populateDotOpToMMAPatterns(converter, patterns);
+  populateDotOperandToLdmatrixPatterns(converter, *this, shared, patterns);
 }
 void NVIDIATargetInfo::configureConversionTarget(ConversionTarget &target) const {
   target.addLegalDialect<NVVM::NVVMDialect>();

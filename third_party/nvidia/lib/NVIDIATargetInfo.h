@@ -11,6 +11,9 @@ mlir::Attribute getMmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorTy
                                   unsigned numWarps, std::string &reason);
 void populateDotOpToMMAPatterns(mlir::LLVMTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
+void populateDotOperandToLdmatrixPatterns(mlir::LLVMTypeConverter &converter,
+                                          const TargetInfo &target, SharedMemoryPlan &shared,
+                                          mlir::RewritePatternSet &patterns);
 
 class NVIDIATargetInfo : public TargetInfo {
 public:
