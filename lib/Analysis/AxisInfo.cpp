@@ -92,6 +92,45 @@ AxisInfoAnalysis::AxisInfoAnalysis(Operation *funcOp) {
   });
 }
 
+/// The facts that hold for both: runs and divisors shrink to their common part.
+static AxisInfo meet(const AxisInfo &a, const AxisInfo &b) {
+  if (a.getRank() != b.getRank())
+    return AxisInfo::pessimistic(a.getRank());
+  AxisInfo out = a;
+  for (unsigned d = 0; d < a.getRank(); ++d) {
+    out.contiguity[d] = gcd(a.contiguity[d], b.contiguity[d]);
+    out.divisibility[d] = gcd(a.divisibility[d], b.divisibility[d]);
+    out.constancy[d] = gcd(a.constancy[d], b.constancy[d]);
+  }
+  return out;
+}
+
+void AxisInfoAnalysis::visitLoopCarried(scf::ForOp forOp) {
+  // Optimistic start (the init values' facts), then the meet with what the body yields until
+  // nothing changes: a pointer advanced by a uniform step keeps its contiguity, and its
+  // divisibility becomes gcd(init, step). Every meet only lowers powers of two, so this ends.
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  for (auto [arg, init] : llvm::zip(forOp.getRegionIterArgs(), forOp.getInitArgs()))
+    infos[arg] = get(init);
+  bool changed = true;
+  for (unsigned round = 0; changed && round < 64; ++round) {
+    forOp.getBody()->walk<WalkOrder::PreOrder>([&](Operation *inner) { visit(inner); });
+    changed = false;
+    for (auto [arg, yielded] : llvm::zip(forOp.getRegionIterArgs(), yield.getOperands())) {
+      AxisInfo next = meet(get(arg), get(yielded));
+      if (!(next == get(arg))) {
+        infos[arg] = next;
+        changed = true;
+      }
+    }
+  }
+  for (auto [arg, result] : llvm::zip(forOp.getRegionIterArgs(), forOp.getResults())) {
+    if (changed)
+      infos[arg] = AxisInfo::pessimistic(get(arg).getRank());
+    infos[result] = get(arg);
+  }
+}
+
 AxisInfo AxisInfoAnalysis::get(Value v) const {
   auto it = infos.find(v);
   if (it != infos.end())
@@ -105,6 +144,8 @@ void AxisInfoAnalysis::visit(Operation *op) {
     AxisInfo lb = get(forOp.getLowerBound()), step = get(forOp.getStep());
     infos[forOp.getInductionVar()] =
         AxisInfo::uniform({}, gcd(lb.divisibility[0], step.divisibility[0]));
+    visitLoopCarried(forOp);
+    return;
   }
   if (op->getNumResults() != 1)
     return;

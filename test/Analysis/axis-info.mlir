@@ -66,3 +66,31 @@ func.func @loop(%n: i64) {
   }
   return
 }
+
+// -----
+
+// Loop-carried pointers: a tile advanced by a uniform step keeps its contiguity, its
+// divisibility (bytes) becomes gcd(init, step); one advanced by a non-uniform step does not.
+func.func @carried(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %n: i64,
+                   %s: i32 {tile.divisibility = 8 : i32}) {
+  // expected-remark @below {{contiguity = [1], divisibility = [1073741824], constancy = [1]}}
+  %c0 = arith.constant 0 : i64
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %c1 = arith.constant 1 : i64
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %r = tile.arange 0, 64 : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [64]}}
+  %xs = tile.splat %x : !tile.ptr<f16> -> tensor<64x!tile.ptr<f16>>
+  // expected-remark @below {{contiguity = [64], divisibility = [16], constancy = [1]}}
+  %p = tile.addptr %xs, %r : tensor<64x!tile.ptr<f16>>, tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [64]}}
+  %step = tile.splat %s : i32 -> tensor<64xi32>
+  %out:2 = scf.for %i = %c0 to %n step %c1 iter_args(%q = %p, %u = %p) -> (tensor<64x!tile.ptr<f16>>, tensor<64x!tile.ptr<f16>>) : i64 {
+    // expected-remark @below {{contiguity = [64], divisibility = [16], constancy = [1]}}
+    %next = tile.addptr %q, %step : tensor<64x!tile.ptr<f16>>, tensor<64xi32>
+    // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1]}}
+    %skew = tile.addptr %u, %r : tensor<64x!tile.ptr<f16>>, tensor<64xi32>
+    scf.yield %next, %skew : tensor<64x!tile.ptr<f16>>, tensor<64x!tile.ptr<f16>>
+  }
+  return
+}

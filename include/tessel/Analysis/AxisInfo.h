@@ -19,6 +19,10 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+namespace mlir::scf {
+class ForOp;
+} // namespace mlir::scf
+
 namespace tessel {
 
 struct AxisInfo {
@@ -40,7 +44,8 @@ struct AxisInfo {
 };
 
 /// Runs once over a function (walking ops in order; scf.for induction variables get the
-/// divisibility of their bounds and step, loop-carried values are unknown).
+/// divisibility of their bounds and step; loop-carried values get what holds for the init
+/// value and every yielded value, found by iterating the loop body to a fixpoint).
 class AxisInfoAnalysis {
 public:
   explicit AxisInfoAnalysis(mlir::Operation *funcOp);
@@ -56,6 +61,7 @@ public:
 
 private:
   void visit(mlir::Operation *op);
+  void visitLoopCarried(mlir::scf::ForOp forOp);
   llvm::DenseMap<mlir::Value, AxisInfo> infos;
 };
 
