@@ -3,11 +3,16 @@
 
 // TARGET: error: unsupported target 'cuda:sm_42'; supported: cuda:sm_80, cuda:sm_90, cuda:sm_90a
 
-#b = #tile_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-func.func @dot(%a: tensor<16x16xf16, #b>, %b: tensor<16x16xf16, #b>, %c: tensor<16x16xf32, #b>) -> tensor<16x16xf32, #b> {
-  // expected-error @below {{tile.dot is not supported by the GPU backends yet}}
-  %d = tile.dot %a, %b, %c : tensor<16x16xf16, #b> * tensor<16x16xf16, #b> -> tensor<16x16xf32, #b>
-  return %d : tensor<16x16xf32, #b>
+// tile.dot lowers on every target now (mma.sync operands through the NVIDIA adapter, blocked
+// ones on FMA units: dot.mlir); operands laid out for another vendor's matrix unit (MFMA on
+// cuda) are rejected by the conversion instead of miscompiled.
+#mfma = #tile_gpu.mfma<{nonKDim = 32, warpsPerCTA = [1, 1]}>
+#opa = #tile_gpu.dot_op<{opIdx = 0, parent = #mfma, kWidth = 4}>
+#opb = #tile_gpu.dot_op<{opIdx = 1, parent = #mfma, kWidth = 4}>
+func.func @dot_mfma(%a: tensor<32x8xf16, #opa>, %b: tensor<8x32xf16, #opb>, %c: tensor<32x32xf32, #mfma>) -> tensor<32x32xf32, #mfma> {
+  // expected-error @below {{failed to legalize operation 'tile.dot'}}
+  %d = tile.dot %a, %b, %c : tensor<32x8xf16, #opa> * tensor<8x32xf16, #opb> -> tensor<32x32xf32, #mfma>
+  return %d : tensor<32x32xf32, #mfma>
 }
 
 // -----

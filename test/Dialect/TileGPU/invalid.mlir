@@ -1,0 +1,163 @@
+// RUN: tessel-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @below {{mma layout version 3 is not supported (2: mma.sync m16n8)}}
+func.func @mma_version(%x: tensor<16x8xf32, #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [1, 1], instrShape = [16, 8]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @below {{mma version 2 has instrShape = [16, 8]}}
+func.func @mma_instr_shape(%x: tensor<16x16xf32, #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 16]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @below {{mma warpsPerCTA must be two powers of two}}
+func.func @mma_warps(%x: tensor<16x8xf32, #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [3, 1], instrShape = [16, 8]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @below {{mfma nonKDim must be 32 or 16, got 8}}
+func.func @mfma_nonkdim(%x: tensor<16x16xf32, #tile_gpu.mfma<{nonKDim = 8, warpsPerCTA = [1, 1]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @below {{mfma warpsPerCTA must be two powers of two}}
+func.func @mfma_warps(%x: tensor<32x32xf32, #tile_gpu.mfma<{nonKDim = 32, warpsPerCTA = [1, 1, 1]}>>) {
+  return
+}
+
+// -----
+
+#mma = #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+// expected-error @below {{dot_op opIdx must be 0 (A) or 1 (B), got 2}}
+func.func @dot_op_idx(%x: tensor<16x16xf16, #tile_gpu.dot_op<{opIdx = 2, parent = #mma, kWidth = 2}>>) {
+  return
+}
+
+// -----
+
+#blocked = #tile_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+// expected-error @below {{dot_op parent must be an mma or mfma layout, got #tile_gpu.blocked}}
+func.func @dot_op_parent(%x: tensor<16x16xf16, #tile_gpu.dot_op<{opIdx = 0, parent = #blocked, kWidth = 2}>>) {
+  return
+}
+
+// -----
+
+#mma = #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+// expected-error @below {{dot_op of an mma parent has kWidth 2 (16-bit) or 1 (tf32), got 4}}
+func.func @dot_op_mma_kwidth(%x: tensor<16x16xf16, #tile_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>) {
+  return
+}
+
+// -----
+
+#mfma = #tile_gpu.mfma<{nonKDim = 32, warpsPerCTA = [1, 1]}>
+// expected-error @below {{dot_op of an mfma parent has kWidth 4 (16-bit) or 1 (f32), got 2}}
+func.func @dot_op_mfma_kwidth(%x: tensor<32x8xf16, #tile_gpu.dot_op<{opIdx = 0, parent = #mfma, kWidth = 2}>>) {
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+func.func @memdesc_index_shape(%ring: !tile_gpu.memdesc<2x64x64xf16, #shared>, %i: i32) {
+  // expected-error @below {{'tile_gpu.memdesc_index' op result must be one stage of the source: '!tile_gpu.memdesc<2x64x64xf16, #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>>' -> '!tile_gpu.memdesc<64x32xf16, #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>>'}}
+  %s = tile_gpu.memdesc_index %ring[%i] : !tile_gpu.memdesc<2x64x64xf16, #shared> -> !tile_gpu.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+func.func @memdesc_index_rank(%ring: !tile_gpu.memdesc<64x64xf16, #shared>, %i: i32) {
+  // expected-error @below {{result must be one stage of the source}}
+  %s = tile_gpu.memdesc_index %ring[%i] : !tile_gpu.memdesc<64x64xf16, #shared> -> !tile_gpu.memdesc<64x64xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+func.func @memdesc_index_elem(%ring: !tile_gpu.memdesc<2x64x64xf16, #shared>, %i: i32) {
+  // expected-error @below {{result must be one stage of the source}}
+  %s = tile_gpu.memdesc_index %ring[%i] : !tile_gpu.memdesc<2x64x64xf16, #shared> -> !tile_gpu.memdesc<64x64xbf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+#mma = #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+func.func @local_load_shape(%buf: !tile_gpu.memdesc<64x64xf16, #shared>) {
+  // expected-error @below {{'tile_gpu.local_load' op tile 'tensor<64x32xf16, #tile_gpu.dot_op<{opIdx = 0, parent = #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 2}>>' does not match buffer '!tile_gpu.memdesc<64x64xf16, #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>>'}}
+  %a = tile_gpu.local_load %buf : !tile_gpu.memdesc<64x64xf16, #shared> -> tensor<64x32xf16, #tile_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+#blocked = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @local_load_elem(%buf: !tile_gpu.memdesc<64x64xf16, #shared>) {
+  // expected-error @below {{'tile_gpu.local_load' op tile 'tensor<64x64xbf16}}
+  %a = tile_gpu.local_load %buf : !tile_gpu.memdesc<64x64xf16, #shared> -> tensor<64x64xbf16, #blocked>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+#blocked = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @local_store(%x: tensor<32x64xf16, #blocked>, %buf: !tile_gpu.memdesc<64x64xf16, #shared>) {
+  // expected-error @below {{'tile_gpu.local_store' op tile 'tensor<32x64xf16, #tile_gpu.blocked}}
+  tile_gpu.local_store %x, %buf : tensor<32x64xf16, #blocked> -> !tile_gpu.memdesc<64x64xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+#blocked = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @async_copy_pointee(%p: tensor<64x64x!tile.ptr<f32>, #blocked>, %buf: !tile_gpu.memdesc<64x64xf16, #shared>) {
+  // expected-error @below {{'tile_gpu.async_copy_global_to_local' op pointers 'tensor<64x64x!tile.ptr<f32>}}
+  tile_gpu.async_copy_global_to_local %p, %buf : tensor<64x64x!tile.ptr<f32>, #blocked> -> !tile_gpu.memdesc<64x64xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+#blocked = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @async_copy_shape(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %buf: !tile_gpu.memdesc<64x64xf16, #shared>) {
+  // expected-error @below {{do not match buffer '!tile_gpu.memdesc<64x64xf16}}
+  tile_gpu.async_copy_global_to_local %p, %buf : tensor<64x32x!tile.ptr<f16>, #blocked> -> !tile_gpu.memdesc<64x64xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+#blocked = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @async_copy_not_pointers(%p: tensor<64x64xf16, #blocked>, %buf: !tile_gpu.memdesc<64x64xf16, #shared>) {
+  // expected-error @below {{'tile_gpu.async_copy_global_to_local' op pointers 'tensor<64x64xf16}}
+  tile_gpu.async_copy_global_to_local %p, %buf : tensor<64x64xf16, #blocked> -> !tile_gpu.memdesc<64x64xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+#blocked = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @async_copy_mask(%p: tensor<64x64x!tile.ptr<f16>, #blocked>, %buf: !tile_gpu.memdesc<64x64xf16, #shared>, %m: tensor<64x32xi1, #blocked>) {
+  // expected-error @below {{'tile_gpu.async_copy_global_to_local' op mask shape does not match the pointers}}
+  tile_gpu.async_copy_global_to_local %p, %buf mask %m : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile_gpu.memdesc<64x64xf16, #shared>, tensor<64x32xi1, #blocked>
+  return
+}
