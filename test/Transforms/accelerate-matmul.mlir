@@ -4,8 +4,9 @@
 // A 64x64 GEMM loop over K (BLOCK_K = 32, f16 in, f32 accumulator) on 4 warps: mma.sync's
 // accumulator layout on warps [2, 2], operands converted to dot_op layouts inside the loop, the
 // accumulator carried in the mma layout (its conversions hoisted out of the scf.for) and
-// converted back once after the loop for the store.
-// CHECK-DAG: #[[BL:.+]] = #tile_gpu.blocked<{sizePerThread = [1, 4]
+// converted back once after the loop for the store. The loop-carried pointers keep their
+// contiguity (AxisInfo through scf.for), so A and B are read 8 halves (16 bytes) at a time.
+// CHECK-DAG: #[[BL:.+]] = #tile_gpu.blocked<{sizePerThread = [1, 8]
 // CHECK-DAG: #[[MMA:.+]] = #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-DAG: #[[A:.+]] = #tile_gpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
 // CHECK-DAG: #[[B:.+]] = #tile_gpu.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>
