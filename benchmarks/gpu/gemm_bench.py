@@ -52,7 +52,9 @@ def gemm_variants(dt):
             continue
         if "cubin" not in j.get("artifacts", {}):
             continue
-        div = {a["name"]: a.get("divisibility", 1) for a in j["args"] if a["kind"] == "scalar"}
+        # A specialized twin's promises: multiples ("divisibility") and values ("equal_to").
+        div = {a["name"]: (a.get("divisibility", 1), a.get("equal_to"))
+               for a in j["args"] if a["kind"] == "scalar"}
         out.append((j["variant"], path, div))
     return out
 
@@ -61,7 +63,8 @@ def keeps_promises(div, m, n, k):
     # The scalars of the gemm problem (lib/Harness/Problems.cpp), A and B row-major.
     v = {"M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1, "stride_bk": n, "stride_bn": 1,
          "stride_cm": n, "stride_cn": 1}
-    return all(v.get(name, 1) % d == 0 for name, d in div.items())
+    return all(v.get(name, 1) % d == 0 and (e is None or v.get(name) == e)
+               for name, (d, e) in div.items())
 
 
 def tessel_time(path, dt, m, n, k):

@@ -17,7 +17,8 @@ check() { # check LABEL ARGS...: one verified run
 }
 # GEMM (dsl/kernels/gemm.cpp): case C7's odd sizes, a single row, A padded (lda = 65), B
 # col-major ("transposed B") and, for bf16, 4096^3; every dtype and epilogue variant (HAS_BIAS,
-# ACT are per config). A __div8 twin runs only the cases that keep its divisibility promises
+# ACT are per config). A __div8 twin runs only the cases that keep its promises (multiples of 8,
+# unit strides equal to 1)
 # (the runtime rejects the others at launch). No variants: prepare.sh could not compile gemm.cpp.
 gemm_verify() {
   local j label shape dtype opts p0=$pass f0=$fail
@@ -32,7 +33,9 @@ gemm_verify() {
 import json, sys
 j = json.load(open(sys.argv[1])); dt = j["dtype"] or "f32"
 div = {a["name"]: a.get("divisibility", 1) for a in j["args"] if a["kind"] == "scalar"}
+eq = {a["name"]: a["equal_to"] for a in j["args"] if "equal_to" in a}
 cases = [("C7", 1000, 999, 1001, {}), ("cube511", 511, 511, 511, {}), ("row", 1, 128, 1, {}),
+         ("cube256", 256, 256, 256, {}),
          ("lda65", 64, 64, 64, {"lda": 65}), ("bT", 256, 256, 256, {"b_order": "col"})]
 if dt == "bf16":
     cases.append(("cube4096", 4096, 4096, 4096, {}))
@@ -42,7 +45,8 @@ for label, M, N, K, o in cases:
     # The scalars the gemm problem passes (lib/Harness/Problems.cpp), against the promises.
     v = {"M": M, "N": N, "K": K, "stride_am": 1 if acol else lda, "stride_ak": lda if acol else 1,
          "stride_bk": 1 if bcol else N, "stride_bn": K if bcol else 1, "stride_cm": N, "stride_cn": 1}
-    if all(v.get(name, 1) % d == 0 for name, d in div.items()):
+    if all(v.get(name, 1) % d == 0 for name, d in div.items()) and \
+            all(v.get(name) == e for name, e in eq.items()):
         print(label, f"{M}x{N}x{K}", dt, " ".join(f"--opt {k}={x}" for k, x in o.items()))
 PY
 )

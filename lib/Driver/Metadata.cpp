@@ -33,6 +33,8 @@ void tessel::driver::fillFromKernel(func::FuncOp kernel, VariantMetadata &meta,
     if (auto d = kernel.getArgAttrOfType<IntegerAttr>(
             i, tile::TileDialect::getDivisibilityAttrName()))
       arg.divisibility = d.getInt();
+    if (auto e = kernel.getArgAttrOfType<IntegerAttr>(i, tile::TileDialect::getEqualToAttrName()))
+      arg.equalTo = e.getInt();
     meta.args.push_back(arg);
   }
   if (auto w = kernel->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName()))
@@ -43,11 +45,15 @@ void tessel::driver::fillFromKernel(func::FuncOp kernel, VariantMetadata &meta,
 
 llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
   llvm::json::Array args;
-  for (const ArgMetadata &a : meta.args)
-    args.push_back(llvm::json::Object{{"name", a.name},
-                                      {"kind", a.kind},
-                                      {"type", a.type},
-                                      {"divisibility", a.divisibility}});
+  for (const ArgMetadata &a : meta.args) {
+    llvm::json::Object arg{{"name", a.name},
+                           {"kind", a.kind},
+                           {"type", a.type},
+                           {"divisibility", a.divisibility}};
+    if (a.equalTo)
+      arg["equal_to"] = *a.equalTo;
+    args.push_back(std::move(arg));
+  }
   llvm::json::Object artifacts;
   for (const auto &[stage, file] : meta.artifacts)
     artifacts[stage] = file;

@@ -1,25 +1,21 @@
-//===- Specialize.cpp - divisibility specialization of variants -----------===//
+//===- Specialize.cpp - specialization of variants on integer arguments ---===//
 #include "tessel/Driver/Specialize.h"
 
 #include "tessel/Analysis/AxisInfo.h"
 #include "tessel/Dialect/Tile/IR/Tile.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
 using namespace mlir;
 using namespace tessel;
+using namespace tessel::driver;
 
 namespace {
 
-/// Vector width of every tile load, store and atomic along its last dimension, with the
-/// arguments in `assumed` taken as multiples of `divisibility`.
-std::vector<unsigned> vectorWidths(func::FuncOp kernel, const std::vector<unsigned> &assumed,
-                                   int divisibility) {
-  StringRef name = tile::TileDialect::getDivisibilityAttrName();
-  std::vector<Attribute> saved;
-  for (unsigned i : assumed) {
-    saved.push_back(kernel.getArgAttr(i, name));
-    kernel.setArgAttr(i, name, IntegerAttr::get(IntegerType::get(kernel.getContext(), 32),
-                                                divisibility));
-  }
+/// Vector width of every tile load and store along its last dimension.
+std::vector<unsigned> vectorWidths(func::FuncOp kernel) {
   AxisInfoAnalysis axis(kernel);
   std::vector<unsigned> widths;
   kernel.walk([&](Operation *op) {
@@ -35,38 +31,87 @@ std::vector<unsigned> vectorWidths(func::FuncOp kernel, const std::vector<unsign
     unsigned bytes = std::max(1u, elem.getIntOrFloatBitWidth() / 8);
     widths.push_back(axis.getVectorWidth(ptr, mask, type.getRank() - 1, bytes));
   });
-  for (auto [i, attr] : llvm::zip(assumed, saved)) {
-    if (attr)
-      kernel.setArgAttr(i, name, attr);
-    else
-      kernel.removeArgAttr(i, name);
-  }
   return widths;
+}
+
+/// Vector widths of `kernel` specialized as `s` (on a copy: ones are substituted, then folded).
+std::vector<unsigned> vectorWidths(func::FuncOp kernel, const Specialization &s,
+                                   int divisibility) {
+  OwningOpRef<func::FuncOp> copy(kernel.clone());
+  applySpecialization(*copy, s, divisibility);
+  return vectorWidths(*copy);
+}
+
+bool widens(const std::vector<unsigned> &a, const std::vector<unsigned> &b) {
+  for (auto [x, y] : llvm::zip(a, b))
+    if (x > y)
+      return true;
+  return false;
 }
 
 } // namespace
 
-std::vector<unsigned> tessel::driver::findSpecializableArgs(func::FuncOp kernel,
-                                                           int divisibility) {
+void tessel::driver::applySpecialization(func::FuncOp kernel, const Specialization &s,
+                                         int divisibility) {
+  MLIRContext *ctx = kernel.getContext();
+  for (unsigned i : s.multiples)
+    kernel.setArgAttr(i, tile::TileDialect::getDivisibilityAttrName(),
+                      IntegerAttr::get(IntegerType::get(ctx, 32), divisibility));
+  if (s.ones.empty() || kernel.isExternal())
+    return;
+  OpBuilder b = OpBuilder::atBlockBegin(&kernel.front());
+  for (unsigned i : s.ones) {
+    BlockArgument arg = kernel.getArgument(i);
+    kernel.setArgAttr(i, tile::TileDialect::getEqualToAttrName(),
+                      IntegerAttr::get(IntegerType::get(ctx, 64), 1));
+    Value one = b.create<arith::ConstantOp>(kernel.getLoc(), IntegerAttr::get(arg.getType(), 1));
+    arg.replaceAllUsesWith(one);
+  }
+  // Fold x * 1 and friends so that AxisInfo sees the unit strides.
+  RewritePatternSet patterns(ctx);
+  for (Dialect *d : ctx->getLoadedDialects())
+    d->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, ctx);
+  (void)applyPatternsAndFoldGreedily(kernel, std::move(patterns));
+}
+
+Specialization tessel::driver::findSpecialization(func::FuncOp kernel, int divisibility) {
   std::vector<unsigned> candidates;
   for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
     if (kernel.getArgument(i).getType().isSignlessInteger() &&
-        !kernel.getArgAttr(i, tile::TileDialect::getDivisibilityAttrName()))
+        !kernel.getArgAttr(i, tile::TileDialect::getDivisibilityAttrName()) &&
+        !kernel.getArgAttr(i, tile::TileDialect::getEqualToAttrName()))
       candidates.push_back(i);
   if (candidates.empty())
     return {};
-  std::vector<unsigned> all = vectorWidths(kernel, candidates, divisibility);
-  if (all == vectorWidths(kernel, {}, divisibility))
-    return {};
-  // Keep only the arguments whose assumption some access needs.
-  std::vector<unsigned> needed = candidates;
+  // Ones first, each tried with every other candidate a multiple (a unit stride widens an
+  // access only when its mask and alignment allow it too).
+  Specialization best{candidates, {}};
+  std::vector<unsigned> widths = vectorWidths(kernel, best, divisibility);
   for (unsigned c : candidates) {
-    std::vector<unsigned> without;
-    for (unsigned n : needed)
-      if (n != c)
-        without.push_back(n);
-    if (vectorWidths(kernel, without, divisibility) == all)
-      needed = without;
+    Specialization trial = best;
+    llvm::erase(trial.multiples, c);
+    trial.ones.push_back(c);
+    std::vector<unsigned> w = vectorWidths(kernel, trial, divisibility);
+    if (widens(w, widths)) {
+      best = trial;
+      widths = w;
+    }
   }
-  return needed;
+  if (!widens(widths, vectorWidths(kernel)))
+    return {};
+  // Keep only the multiples some access needs.
+  for (unsigned c : std::vector<unsigned>(best.multiples)) {
+    Specialization trial = best;
+    llvm::erase(trial.multiples, c);
+    if (vectorWidths(kernel, trial, divisibility) == widths)
+      best = trial;
+  }
+  return best;
+}
+
+std::vector<unsigned> tessel::driver::findSpecializableArgs(func::FuncOp kernel,
+                                                           int divisibility) {
+  return findSpecialization(kernel, divisibility).multiples;
 }

@@ -84,6 +84,8 @@ Status tessel::harness::loadKernelMetadata(const std::string &path, KernelMetada
           info.type = "!tile.ptr<" + info.type + ">";
         if (a.contains("divisibility") && a["divisibility"].is_number_integer())
           info.divisibility = a["divisibility"].get<int64_t>();
+        if (a.contains("equal_to") && a["equal_to"].is_number_integer())
+          info.equalTo = a["equal_to"].get<int64_t>();
       } else if (a.is_string()) {
         info.name = a.get<std::string>();
       }

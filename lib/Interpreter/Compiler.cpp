@@ -204,6 +204,9 @@ Status Compiler::compileKernel(func::FuncOp kernel, std::vector<ParamInfo> &para
     if (auto d = kernel.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
                                                       tile::TileDialect::getDivisibilityAttrName()))
       p.divisibility = std::max<int64_t>(1, d.getInt());
+    if (auto e = kernel.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                      tile::TileDialect::getEqualToAttrName()))
+      p.equalTo = e.getInt();
     for (const char *attr : {"tessel.name", "tile.name", "tessel.arg_name"})
       if (auto n = kernel.getArgAttrOfType<StringAttr>(arg.getArgNumber(), attr))
         p.name = n.str();

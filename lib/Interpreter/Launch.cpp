@@ -58,6 +58,13 @@ Status CompiledKernel::run(const std::vector<ArgValue> &args,
                            "' must be " + (ptr ? "a buffer" : "a scalar") + " (" + params_[i].type +
                            ")");
   }
+  for (size_t i = 0; i < args.size(); ++i)
+    if (params_[i].equalTo && args[i].kind == ArgValue::Kind::Int &&
+        args[i].i != *params_[i].equalTo)
+      return Status::error("error: argument #" + std::to_string(i) + " '" + params_[i].name +
+                           "' of '" + name_ + "' breaks its tile.equal_to = " +
+                           std::to_string(*params_[i].equalTo) + ": got " +
+                           std::to_string(args[i].i));
   for (size_t i = 0; i < args.size(); ++i) {
     int64_t div = params_[i].divisibility;
     if (div <= 1)

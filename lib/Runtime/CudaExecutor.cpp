@@ -207,6 +207,11 @@ private:
         }
       } else {
         int64_t v = a.kind == LaunchArg::Kind::Int ? a.i : int64_t(a.f);
+        if (info.equalTo && v != *info.equalTo)
+          return Status::error("tessel-run: cuda: " + what + " = " + std::to_string(v) +
+                               " but variant " + fn + " assumes " + std::to_string(*info.equalTo) +
+                               "; use the variant it specializes" +
+                               (variant_.specializes.empty() ? "" : " (" + variant_.specializes + ")"));
         if (info.divisibility > 1 && v % info.divisibility != 0)
           return Status::error("tessel-run: cuda: " + what + " = " + std::to_string(v) +
                                " is not a multiple of " + std::to_string(info.divisibility) +

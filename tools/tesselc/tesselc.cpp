@@ -146,7 +146,8 @@ struct Driver {
     }
   }
 
-  /// The variant with its vector-widening integer arguments assumed multiples of 8, if any.
+  /// The variant with its vector-widening integer arguments assumed multiples of 8 (or, unit
+  /// strides, equal to 1), if any.
   std::optional<Unit> specializedTwin(Unit &unit) {
     OwningOpRef<ModuleOp> copy = unit.module->clone();
     func::FuncOp kernel;
@@ -155,18 +156,17 @@ struct Driver {
         kernel = f;
     if (!kernel)
       return std::nullopt;
-    std::vector<unsigned> args = findSpecializableArgs(kernel, kSpecializationDivisibility);
-    if (args.empty())
+    Specialization spec = findSpecialization(kernel, kSpecializationDivisibility);
+    if (spec.empty())
       return std::nullopt;
     Unit twin{std::move(copy), unit.meta};
     std::string name = unit.meta.variant + "__div" + std::to_string(kSpecializationDivisibility);
     kernel.setSymName(name);
-    for (unsigned i : args) {
-      kernel.setArgAttr(i, tile::TileDialect::getDivisibilityAttrName(),
-                        IntegerAttr::get(IntegerType::get(kernel.getContext(), 32),
-                                         kSpecializationDivisibility));
+    applySpecialization(kernel, spec, kSpecializationDivisibility);
+    for (unsigned i : spec.multiples)
       twin.meta.args[i].divisibility = kSpecializationDivisibility;
-    }
+    for (unsigned i : spec.ones)
+      twin.meta.args[i].equalTo = 1;
     twin.meta.variant = name;
     twin.meta.specializes = unit.meta.variant;
     return twin;

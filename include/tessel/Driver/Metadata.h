@@ -25,6 +25,7 @@ struct ArgMetadata {
   std::string kind; // "ptr" or "scalar"
   std::string type; // element (pointee) type: "bf16", "i64", ...
   int divisibility = 1;
+  std::optional<int64_t> equalTo; // a specialized twin's promised value ("equal_to")
 };
 
 struct VariantMetadata {

@@ -3,8 +3,9 @@
 // Triton specializes integer arguments that are multiples of 16 when it JIT-compiles. Tessel
 // compiles ahead of time, so tesselc emits, next to a GPU variant, a specialized twin in which
 // the integer arguments whose divisibility would widen some load or store are assumed to be
-// multiples of kSpecializationDivisibility; the runtime picks the twin when the launch's values
-// satisfy it (and checks them). With n_cols a multiple of 8, a masked bf16 row is read in
+// multiples of kSpecializationDivisibility, and those whose being 1 widens an access (unit
+// strides) equal to 1; the runtime picks the twin when the launch's values satisfy it (and
+// checks them). With n_cols a multiple of 8, a masked bf16 row is read in
 // 16-byte vectors even when it is 1000 elements wide.
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +20,22 @@ namespace tessel::driver {
 
 /// 8 elements: a 16-byte vector of 16-bit types, two of 32-bit ones.
 inline constexpr int kSpecializationDivisibility = 8;
+
+/// What a specialized twin assumes of the kernel's integer arguments (argument indices).
+struct Specialization {
+  std::vector<unsigned> multiples; ///< multiples of the divisibility
+  std::vector<unsigned> ones;      ///< equal to 1 (unit strides: Triton specializes them too)
+  bool empty() const { return multiples.empty() && ones.empty(); }
+};
+
+/// The assumptions that widen some tile load or store of `kernel`: arguments equal to 1 (each
+/// kept only if it widens an access), then the multiples some access needs. Empty when no
+/// assumption helps.
+Specialization findSpecialization(mlir::func::FuncOp kernel, int divisibility);
+
+/// Rewrites `kernel` under `s`: multiples get `tile.divisibility`, ones get `tile.equal_to = 1`
+/// and their uses become the constant 1 (folded away).
+void applySpecialization(mlir::func::FuncOp kernel, const Specialization &s, int divisibility);
 
 /// Integer arguments of `kernel` (without a divisibility yet) that, assumed multiples of
 /// `divisibility`, widen the vector access of at least one tile load or store; each one is

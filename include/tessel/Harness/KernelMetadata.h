@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct KernelArgInfo {
   /// tile.divisibility promised for the argument: a pointer's address is a multiple of this
   /// many bytes, an integer's value a multiple of this number. Executors check it at launch.
   int64_t divisibility = 1;
+  /// A specialized twin's promise that the integer argument has exactly this value.
+  std::optional<int64_t> equalTo;
   bool isPointer() const { return type.rfind("!tile.ptr", 0) == 0; }
   bool isFloat() const { return type == "f16" || type == "bf16" || type == "f32" || type == "f64"; }
 };

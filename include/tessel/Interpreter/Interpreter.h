@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,8 @@ struct ParamInfo {
   bool isPointer = false;
   /// tile.divisibility: the address (bytes) or value must be a multiple of it; 1 when absent.
   int64_t divisibility = 1;
+  /// tile.equal_to: the value the argument must have (a specialized twin), if any.
+  std::optional<int64_t> equalTo;
 };
 
 struct Program; // lib/Interpreter/Program.h

@@ -185,6 +185,15 @@ static LogicalResult assemble(StringRef arch, CompiledKernel &out, std::string &
   unsigned threads = 0;
   if (maxntid.match(out.assembly, &m))
     m[1].getAsInteger(10, threads);
+  // Matrix-unit kernels hold large accumulators. With only .maxntid, ptxas (CUDA 13) answers a
+  // kernel that must spill anyway by going down to 32 registers for occupancy: the 128x128
+  // f16 GEMM on 4 warps then spilled 8 KB; with .minnctapersm 1 it keeps 255 registers and
+  // spills 1.2 KB.
+  if (threads < 512 && out.assembly.find("mma.sync") != std::string::npos &&
+      out.assembly.find(".minnctapersm") == std::string::npos) {
+    size_t at = out.assembly.find('\n', out.assembly.find(".maxntid"));
+    out.assembly.insert(at + 1, ".minnctapersm 1\n");
+  }
   if (threads >= 512 && out.assembly.find(".minnctapersm") == std::string::npos) {
     size_t at = out.assembly.find('\n', out.assembly.find(".maxntid"));
     std::string twoPerSM = out.assembly;

@@ -113,6 +113,15 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribut
 
 LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op, unsigned regionIndex,
                                                    unsigned argIndex, NamedAttribute attr) {
+  if (attr.getName().strref() == getEqualToAttrName()) {
+    Type argType = isa<FunctionOpInterface>(op)
+                       ? cast<FunctionOpInterface>(op).getArgumentTypes()[argIndex]
+                       : op->getRegion(regionIndex).getArgument(argIndex).getType();
+    if (!isa<IntegerAttr>(attr.getValue()) || !argType.isSignlessInteger())
+      return op->emitOpError() << "'tile.equal_to' of argument #" << argIndex
+                               << " must be an integer attribute on an integer argument";
+    return success();
+  }
   if (attr.getName().strref() != getDivisibilityAttrName())
     return op->emitOpError("unknown tile dialect argument attribute '")
            << attr.getName().getValue() << "'";

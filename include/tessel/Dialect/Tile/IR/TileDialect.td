@@ -48,6 +48,9 @@ def Tile_Dialect : Dialect {
     /// bytes, an integer's value a multiple of this number. A power of two; the runtime checks
     /// it at launch, the compiler uses it to vectorize.
     static constexpr llvm::StringLiteral getDivisibilityAttrName() { return "tile.divisibility"; }
+    /// i64 attribute on an integer kernel argument: the value is promised to equal this one
+    /// (a specialized twin, checked at launch); the body no longer reads the argument.
+    static constexpr llvm::StringLiteral getEqualToAttrName() { return "tile.equal_to"; }
   }];
 }
 
