@@ -45,3 +45,16 @@ void tessel::insertTargetDialects(mlir::DialectRegistry &registry) {
     if (r.insertDialects)
       r.insertDialects(registry);
 }
+
+std::unique_ptr<TargetInfo> tessel::createTargetInfoFor(mlir::ModuleOp module,
+                                                       llvm::StringRef override) {
+  std::string name = override.str();
+  if (name.empty())
+    if (auto attr = module->getAttrOfType<mlir::StringAttr>(tile::TileDialect::getTargetAttrName()))
+      name = attr.str();
+  std::string error;
+  std::unique_ptr<TargetInfo> info = createTargetInfo(name, error);
+  if (!info)
+    module.emitError(error);
+  return info;
+}

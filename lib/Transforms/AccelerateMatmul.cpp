@@ -110,16 +110,9 @@ struct AccelerateMatmulPass
   using TileGPUAccelerateMatmulBase::TileGPUAccelerateMatmulBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    std::string name = target;
-    if (name.empty())
-      if (auto attr = module->getAttrOfType<StringAttr>(tile::TileDialect::getTargetAttrName()))
-        name = attr.str();
-    std::string error;
-    std::unique_ptr<TargetInfo> info = createTargetInfo(name, error);
-    if (!info) {
-      module.emitError(error);
+    std::unique_ptr<TargetInfo> info = createTargetInfoFor(module, target);
+    if (!info)
       return signalPassFailure();
-    }
     SmallVector<tile::DotOp> dots;
     module.walk([&](tile::DotOp dot) { dots.push_back(dot); });
     bool failed = false;

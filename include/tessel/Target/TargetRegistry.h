@@ -43,6 +43,10 @@ llvm::SmallVector<std::string> getRegisteredTargetNames();
 /// The adapter for a target name; null with a message naming the registered targets otherwise.
 std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target, std::string &error);
 
+/// The adapter a pass over `module` uses: `override` when not empty (a pass option), else the
+/// module's `tile.target`. Null after reporting the error at the module.
+std::unique_ptr<TargetInfo> createTargetInfoFor(mlir::ModuleOp module, llvm::StringRef override);
+
 /// Inserts the dialects of every registered adapter.
 void insertTargetDialects(mlir::DialectRegistry &registry);
 

@@ -57,16 +57,9 @@ struct ConvertTileGPUToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    std::string name = target;
-    if (name.empty())
-      if (auto attr = module->getAttrOfType<StringAttr>(tile::TileDialect::getTargetAttrName()))
-        name = attr.str();
-    std::string error;
-    std::unique_ptr<TargetInfo> info = createTargetInfo(name, error);
-    if (!info) {
-      module.emitError(error);
+    std::unique_ptr<TargetInfo> info = createTargetInfoFor(module, target);
+    if (!info)
       return signalPassFailure();
-    }
 
     if (failed(checkLowerable(module, *info)))
       return signalPassFailure();
@@ -96,7 +89,6 @@ struct ConvertTileGPUToLLVMPass
       info->populateMathPatterns(converter, patterns);
       arith::populateArithToLLVMConversionPatterns(converter, patterns);
       populateMathToLLVMConversionPatterns(converter, patterns);
-      info->populateConversionPatterns(converter, shared, patterns);
       ConversionTarget ct(*ctx);
       ct.addLegalDialect<LLVM::LLVMDialect>();
       info->configureConversionTarget(ct);
