@@ -16,6 +16,19 @@ struct ArchInfo {
 /// The architectures Tessel supports; null for others.
 const ArchInfo *lookupArch(llvm::StringRef arch);
 
+/// MFMA candidates of a dot (DotOpToMFMA.cpp): 32x32 then 16x16 for f16, bf16 and f32 inputs
+/// accumulating in f32; null with `reason` when none fits.
+mlir::Attribute getMfmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
+                                   mlir::RankedTensorType d, tile::InputPrecision precision,
+                                   unsigned numWarps, std::string &reason);
+void populateDotOpToMFMAPatterns(mlir::LLVMTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
+/// blocked <-> MFMA layouts through LDS with base + constant addressing
+/// (ConvertLayoutThroughLDS.cpp).
+void populateMfmaConvertLayoutPatterns(mlir::LLVMTypeConverter &converter,
+                                       const TargetInfo &target, SharedMemoryPlan &shared,
+                                       mlir::RewritePatternSet &patterns);
+
 class AMDTargetInfo : public TargetInfo {
 public:
   explicit AMDTargetInfo(const ArchInfo &arch);
@@ -41,6 +54,11 @@ public:
   void populateMathPatterns(mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
   void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const override;
+  mlir::Attribute getDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
+                                 mlir::RankedTensorType d, tile::InputPrecision precision,
+                                 unsigned numWarps, std::string &reason) const override;
+  void populateConversionPatterns(mlir::LLVMTypeConverter &converter, SharedMemoryPlan &shared,
+                                  mlir::RewritePatternSet &patterns) const override;
   void configureConversionTarget(mlir::ConversionTarget &target) const override;
   mlir::LogicalResult compile(mlir::ModuleOp llvmModule, CompiledKernel &out,
                               std::string &error) const override;

@@ -80,6 +80,44 @@ std::string LinearLayout::toString() const {
   return s;
 }
 
+bool LinearLayout::registersDisjointFromThreads() const {
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t regBits = 0, threadBits = 0;
+    for (const Coord &c : bases[Register])
+      regBits |= c[d];
+    for (Input in : {Lane, Warp})
+      for (const Coord &c : bases[in])
+        threadBits |= c[d];
+    if (regBits & threadBits)
+      return false;
+  }
+  return true;
+}
+
+unsigned LinearLayout::contiguousRegisters(unsigned dim) const {
+  unsigned n = 0;
+  for (const Coord &c : bases[Register]) {
+    bool step = true;
+    for (size_t d = 0; d < c.size(); ++d)
+      step &= c[d] == (d == dim ? int64_t(1) << n : 0);
+    if (!step)
+      break;
+    ++n;
+  }
+  return 1u << n;
+}
+
+unsigned LinearLayout::registerOnlyHighBits(unsigned dim) const {
+  int64_t threadBits = 0;
+  for (Input in : {Lane, Warp})
+    for (const Coord &c : bases[in])
+      threadBits |= c[dim];
+  unsigned bits = llvm::Log2_64(shape[dim]), n = 0;
+  while (n < bits && !(threadBits >> (bits - 1 - n) & 1))
+    ++n;
+  return n;
+}
+
 namespace {
 
 bool isPow2Shape(ArrayRef<int64_t> shape) {

@@ -298,6 +298,77 @@ TEST_F(LinearLayoutTest, MfmaOperands) {
   }
 }
 
+TEST_F(LinearLayoutTest, MfmaRepetitionOrder) {
+  // The MFMA lowering (third_party/amd/lib/DotOpToMFMA.cpp) reads registers in this order:
+  // accumulator (mRep, nRep, 16 instruction registers); A (mRep, kRep, kWidth); B (nRep, kRep,
+  // kWidth). 128x128 on waves [2, 2] with K 32: 2 repetitions along M and N, 4 along K.
+  LinearLayout d = linear({128, 128}, mfma(32, 2, 2));
+  LinearLayout a = linear({128, 32}, dotOp(0, mfma(32, 2, 2), 4));
+  LinearLayout b = linear({32, 128}, dotOp(1, mfma(32, 2, 2), 4));
+  ASSERT_EQ(d.numRegisters(), 64u);
+  ASSERT_EQ(a.numRegisters(), 32u);
+  ASSERT_EQ(b.numRegisters(), 32u);
+  for (unsigned l : {0u, 5u, 33u, 63u})
+    for (unsigned w = 0; w < 4; ++w) {
+      unsigned m0 = 32 * (w % 2), n0 = 32 * (w / 2);
+      for (unsigned m = 0; m < 2; ++m)
+        for (unsigned n = 0; n < 2; ++n)
+          for (unsigned i = 0; i < 16; ++i)
+            EXPECT_EQ(d.apply((m * 2 + n) * 16 + i, l, w),
+                      (Coord{64 * m + m0 + 8 * (i / 4) + 4 * (l / 32) + i % 4, 64 * n + n0 + l % 32}))
+                << "lane " << l << " wave " << w << " rep " << m << "," << n << " reg " << i;
+      for (unsigned r = 0; r < 2; ++r)
+        for (unsigned k = 0; k < 4; ++k)
+          for (unsigned e = 0; e < 4; ++e) {
+            EXPECT_EQ(a.apply((r * 4 + k) * 4 + e, l, w),
+                      (Coord{64 * r + m0 + l % 32, 8 * k + 4 * (l / 32) + e}));
+            EXPECT_EQ(b.apply((r * 4 + k) * 4 + e, l, w),
+                      (Coord{8 * k + 4 * (l / 32) + e, 64 * r + n0 + l % 32}));
+          }
+    }
+  // f32 operands (v_mfma_f32_16x16x4_f32, kWidth 1): lane l holds row l % 16, K l / 16.
+  LinearLayout a32 = linear({16, 8}, dotOp(0, mfma(16, 1, 1), 1));
+  ASSERT_EQ(a32.numRegisters(), 2u);
+  for (unsigned l = 0; l < 64; ++l)
+    for (unsigned k = 0; k < 2; ++k)
+      EXPECT_EQ(a32.apply(k, l, 0), (Coord{l % 16, 4 * k + l / 16})) << "lane " << l;
+}
+
+TEST_F(LinearLayoutTest, AddressHelpers) {
+  // MFMA layouts: register and lane/warp bits never share a coordinate bit, so an LDS address
+  // is a run-time base plus a constant per register (ConvertLayoutThroughLDS.cpp).
+  LinearLayout d = linear({128, 256}, mfma(32, 2, 4));
+  EXPECT_TRUE(d.registersDisjointFromThreads());
+  // Accumulator registers 0..3 are consecutive rows; none are consecutive columns.
+  EXPECT_EQ(d.contiguousRegisters(0), 4u);
+  EXPECT_EQ(d.contiguousRegisters(1), 1u);
+  // Rows: registers 1, 2, 8, 16, 64; lane 4; wave 32: only the top bit (64) is register-only.
+  EXPECT_EQ(d.registerOnlyHighBits(0), 1u);
+  // Columns: lanes 1..16, waves 32, 64, register 128.
+  EXPECT_EQ(d.registerOnlyHighBits(1), 1u);
+  LinearLayout a = linear({128, 64}, dotOp(0, mfma(32, 2, 4), 4));
+  EXPECT_TRUE(a.registersDisjointFromThreads());
+  EXPECT_EQ(a.contiguousRegisters(1), 4u); // kWidth 4 along K
+  EXPECT_EQ(a.contiguousRegisters(0), 1u);
+  // A blocked layout: 4 consecutive columns per thread.
+  RankedTensorType bt =
+      tensor({128, 256}, BlockedEncodingAttr::get(&ctx, {1, 4}, {1, 64}, {8, 1}, {1, 0}));
+  std::optional<LinearLayout> bl = toLinearLayout(bt);
+  ASSERT_TRUE(bl);
+  EXPECT_TRUE(bl->registersDisjointFromThreads());
+  EXPECT_EQ(bl->contiguousRegisters(1), 4u);
+  EXPECT_EQ(bl->registerOnlyHighBits(0), 4u); // rows 8..64 from registers, 1..4 from waves
+  EXPECT_EQ(bl->registerOnlyHighBits(1), 0u);
+  // Overlap: a register basis and a lane basis on the same bit.
+  LinearLayout o;
+  o.shape = {4, 4};
+  o.addBasis(LinearLayout::Register, {1, 0});
+  o.addBasis(LinearLayout::Lane, {1, 1});
+  EXPECT_FALSE(o.registersDisjointFromThreads());
+  EXPECT_EQ(o.contiguousRegisters(0), 2u);
+  EXPECT_EQ(o.registerOnlyHighBits(0), 1u);
+}
+
 TEST_F(LinearLayoutTest, ImpliedWarpSize) {
   EXPECT_EQ(getImpliedWarpSize(mma(2, 2)), 32u);
   EXPECT_EQ(getImpliedWarpSize(mfma(32, 2, 2)), 64u);

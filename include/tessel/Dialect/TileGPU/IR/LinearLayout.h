@@ -47,6 +47,18 @@ struct LinearLayout {
   bool isSurjective() const;
   bool operator==(const LinearLayout &o) const { return shape == o.shape && bases == o.bases; }
   std::string toString() const;
+
+  //===--- helpers for address math (base + constant per register) ----------===//
+  /// True when, in every dimension, no coordinate bit is set both by a register basis and by a
+  /// lane or warp basis: a thread's coordinates are then (lane/warp part) + (register part),
+  /// so an address is one run-time base plus a compile-time offset per register.
+  bool registersDisjointFromThreads() const;
+  /// Consecutive registers that hold consecutive elements along `dim` starting at register 0:
+  /// 2^n when register bases 0..n-1 are (.., 1, ..), (.., 2, ..), ... along `dim` alone.
+  unsigned contiguousRegisters(unsigned dim) const;
+  /// How many of the highest coordinate bits of `dim` no lane or warp basis touches: 2^n
+  /// slices along `dim` can then be told apart by the register index alone.
+  unsigned registerOnlyHighBits(unsigned dim) const;
 };
 
 /// The linear layout of a tensor type with a blocked, slice, mma, mfma or dot_op encoding, for
