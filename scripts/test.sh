@@ -7,8 +7,9 @@ build=${TESSEL_BUILD_DIR:-$root/build}
 "$root/scripts/setup.sh" || exit 1
 "$root/scripts/build.sh" || { echo "TESSEL TESTS: build failed"; exit 1; }
 log=$(mktemp)
-python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv --order=lexical \
-  "$build/test" "$build/test/Unit" "$@" 2>&1 | tee "$log"
+# check-tessel (test/CMakeLists.txt) runs lit -sv on the lit suite and the unit tests; lit reads
+# this script's arguments (--filter ...) from LIT_OPTS.
+LIT_OPTS="${*@Q}" ninja -C "$build" check-tessel 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 # lit pads the summary's labels ("  Passed     : 97 (...)") when several categories appear.
 count() { grep -E "^ *$1 *: *[0-9]+" "$log" | sed -E 's/^[^:]*: *([0-9]+).*/\1/' | awk '{s += $1} END {print s + 0}'; }

@@ -5,7 +5,7 @@
 // giving 0 (as PTX cvt.rzi does), instead of LLVM's poison.
 //
 //===----------------------------------------------------------------------===//
-#include "Compiler.h"
+#include "ProgramBuilder.h"
 #include "Kernels.h"
 
 #include <cmath>
@@ -59,7 +59,7 @@ template <typename In, typename Out, typename F> Handler cast(int a, int r, int6
 
 } // namespace
 
-Status Compiler::compileCast(Operation *op, Sequence &out, bool &handled) {
+Status ProgramBuilder::compileCast(Operation *op, Sequence &out, bool &handled) {
   handled = isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
                 arith::IndexCastUIOp, arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
                 arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp, arith::BitcastOp>(op);

@@ -6,7 +6,7 @@
 // through a temporary, so yields that permute arguments are exact.
 //
 //===----------------------------------------------------------------------===//
-#include "Compiler.h"
+#include "ProgramBuilder.h"
 #include "Kernels.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -37,7 +37,7 @@ struct Transfer {
 };
 
 /// Plans moving `values` (yielded at the end of `block`) into `dests`.
-Transfer planTransfer(Compiler &c, ValueRange values, llvm::ArrayRef<int> dests,
+Transfer planTransfer(ProgramBuilder &c, ValueRange values, llvm::ArrayRef<int> dests,
                       mlir::Block *block) {
   Transfer t;
   llvm::DenseSet<int> swapped;
@@ -62,7 +62,7 @@ Transfer planTransfer(Compiler &c, ValueRange values, llvm::ArrayRef<int> dests,
 }
 
 /// Plain copies (no swaps): for values that must survive, e.g. loop inits.
-Transfer planCopies(Compiler &c, llvm::ArrayRef<int> from, llvm::ArrayRef<int> dests) {
+Transfer planCopies(ProgramBuilder &c, llvm::ArrayRef<int> from, llvm::ArrayRef<int> dests) {
   Transfer t;
   for (size_t j = 0; j < from.size(); ++j)
     t.items.push_back({from[j], dests[j], from[j] == dests[j] ? -2 : c.scratch(c.type(dests[j])),
@@ -72,7 +72,7 @@ Transfer planCopies(Compiler &c, llvm::ArrayRef<int> from, llvm::ArrayRef<int> d
 
 } // namespace
 
-Status Compiler::compileControlFlow(Operation *op, Sequence &out, bool &handled) {
+Status ProgramBuilder::compileControlFlow(Operation *op, Sequence &out, bool &handled) {
   handled = true;
 
   if (auto fo = dyn_cast<scf::ForOp>(op)) {

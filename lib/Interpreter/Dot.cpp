@@ -6,7 +6,7 @@
 // (what the three-product split recovers); f64 in f64; i8 in i32 (wrapping).
 //
 //===----------------------------------------------------------------------===//
-#include "Compiler.h"
+#include "ProgramBuilder.h"
 #include "Kernels.h"
 
 using namespace mlir;
@@ -28,7 +28,7 @@ static void matmul(const In *a, const In *b, const Acc *c, Acc *d, int64_t M, in
   }
 }
 
-Status Compiler::compileDot(Operation *op, Sequence &out, bool &handled) {
+Status ProgramBuilder::compileDot(Operation *op, Sequence &out, bool &handled) {
   auto dot = dyn_cast<tile::DotOp>(op);
   handled = static_cast<bool>(dot);
   if (!handled)

@@ -6,7 +6,7 @@
 // f32 and rounded once to nearest even (exact for + - * / sqrt, as f32 has > 2p + 2 bits).
 //
 //===----------------------------------------------------------------------===//
-#include "Compiler.h"
+#include "ProgramBuilder.h"
 #include "Kernels.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -72,7 +72,7 @@ int64_t remS(int64_t x, int64_t y, unsigned w) {
 
 } // namespace
 
-BinaryKernel Compiler::binaryKernel(StringRef name, const SlotType &t) {
+BinaryKernel ProgramBuilder::binaryKernel(StringRef name, const SlotType &t) {
   Elem e = t.elem;
   unsigned w = widthOf(e);
   if (isFloatElem(e)) {
@@ -317,7 +317,7 @@ static bool fillConstant(Attribute attr, const SlotType &t, Buffer &out) {
   return true;
 }
 
-Status Compiler::compileElementwise(Operation *op, Sequence &out, bool &handled) {
+Status ProgramBuilder::compileElementwise(Operation *op, Sequence &out, bool &handled) {
   StringRef name = op->getName().getStringRef();
   handled = true;
 

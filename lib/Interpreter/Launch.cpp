@@ -6,7 +6,7 @@
 // the reported error is the same whatever the scheduling.
 //
 //===----------------------------------------------------------------------===//
-#include "Compiler.h"
+#include "ProgramBuilder.h"
 #include "Kernels.h"
 
 #include "llvm/Support/ThreadPool.h"
@@ -25,7 +25,7 @@ Status CompiledKernel::compile(func::FuncOp kernel, std::unique_ptr<CompiledKern
   std::unique_ptr<CompiledKernel> k(new CompiledKernel());
   k->program_ = std::make_unique<Program>();
   k->name_ = kernel.getSymName().str();
-  Compiler c(*k->program_);
+  ProgramBuilder c(*k->program_);
   if (Status s = c.compileKernel(kernel, k->params_); !s)
     return s;
   out = std::move(k);

@@ -6,7 +6,7 @@
 // with a located error; no lane of that op reads or writes anything.
 //
 //===----------------------------------------------------------------------===//
-#include "Compiler.h"
+#include "ProgramBuilder.h"
 #include "Kernels.h"
 
 #include <algorithm>
@@ -407,7 +407,7 @@ static void blockAddresses(const int64_t *bp, int rank, llvm::ArrayRef<int64_t> 
   }
 }
 
-Status Compiler::compileMemoryOp(Operation *op, Sequence &out, bool &handled) {
+Status ProgramBuilder::compileMemoryOp(Operation *op, Sequence &out, bool &handled) {
   handled = true;
   auto info = [&](Type ptrType, const char *opName) {
     AccessInfo i;

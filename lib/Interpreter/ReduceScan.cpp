@@ -12,7 +12,7 @@
 // combiner's: arith.maximumf/minimumf propagate NaN, max over -inf is -inf.
 //
 //===----------------------------------------------------------------------===//
-#include "Compiler.h"
+#include "ProgramBuilder.h"
 #include "Kernels.h"
 
 using namespace mlir;
@@ -31,7 +31,7 @@ struct Combiner {
 } // namespace
 
 /// If the combiner is `yield(op(arg0, arg1))` (either order) for a recognized op, its kernel.
-static BinaryKernel recognizeCombiner(Compiler &c, mlir::Block &body, const SlotType &t) {
+static BinaryKernel recognizeCombiner(ProgramBuilder &c, mlir::Block &body, const SlotType &t) {
   if (body.getNumArguments() != 2 || body.getOperations().size() != 2)
     return nullptr;
   Operation &op = body.front();
@@ -55,7 +55,7 @@ static BinaryKernel recognizeCombiner(Compiler &c, mlir::Block &body, const Slot
 }
 
 /// Compiles the combiner region of `op` for rows of `width` elements.
-static Status compileCombiner(Compiler &c, Operation *op, Region &region, size_t numOperands,
+static Status compileCombiner(ProgramBuilder &c, Operation *op, Region &region, size_t numOperands,
                               int64_t width, Combiner &out) {
   mlir::Block &body = region.front();
   if (numOperands == 1)
@@ -88,7 +88,7 @@ static Status compileCombiner(Compiler &c, Operation *op, Region &region, size_t
   return Status::ok();
 }
 
-Status Compiler::compileReduceScan(Operation *op, Sequence &out, bool &handled) {
+Status ProgramBuilder::compileReduceScan(Operation *op, Sequence &out, bool &handled) {
   handled = isa<tile::ReduceOp, tile::ScanOp>(op);
   if (!handled)
     return Status::ok();

@@ -1,5 +1,5 @@
 //===- ShapeOps.cpp - program ids, arange, splat and shape ops -------------===//
-#include "Compiler.h"
+#include "ProgramBuilder.h"
 #include "Kernels.h"
 
 using namespace mlir;
@@ -72,7 +72,7 @@ static llvm::SmallVector<int64_t, 4> rowMajor(llvm::ArrayRef<int64_t> shape) {
   return s;
 }
 
-Status Compiler::compileShapeOp(Operation *op, Sequence &out, bool &handled) {
+Status ProgramBuilder::compileShapeOp(Operation *op, Sequence &out, bool &handled) {
   handled = true;
   if (isa<tile::ProgramIdOp, tile::NumProgramsOp>(op)) {
     int r;

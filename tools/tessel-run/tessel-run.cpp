@@ -61,6 +61,7 @@ Runs a compiled kernel variant on a target and verifies it against a double-prec
   --programs FIRST:COUNT run only these linear program ids of the grid
   --list-targets         print the targets of this build
   --list-problems        print the problem specs and their parameters
+                         (--list-problems=markdown: the table of docs/Interpreter.md)
 )";
 
 static int usage(const std::string &msg) {
@@ -123,6 +124,9 @@ int main(int argc, char **argv) {
       return 0;
     } else if (a == "--list-problems") {
       std::printf("%s", problemHelp().c_str());
+      return 0;
+    } else if (a == "--list-problems=markdown") {
+      std::printf("%s", problemTableMarkdown().c_str());
       return 0;
     } else if (is("--kernel")) {
       if (!value(function))

@@ -77,6 +77,9 @@ Status makeProblem(const ProblemOptions &opts, Problem &out);
 std::vector<std::string> problemNames();
 /// One paragraph per problem: its shape, dtypes, options and parameter order.
 std::string problemHelp();
+/// The problems' parameter orders, shapes and grids as the markdown table of
+/// docs/Interpreter.md.
+std::string problemTableMarkdown();
 /// "4096x4096" -> {4096, 4096}; nullopt-like empty vector on a malformed string.
 std::vector<int64_t> parseShape(const std::string &s);
 

@@ -1,4 +1,4 @@
-//===- TileOps.cpp - tile dialect op verifiers and assembly ---------------===//
+//===- TileOps.cpp - tile dialect op verifiers and assembly directives ----===//
 //
 // Verifier messages name the offending operand, both shapes or types, and what was expected:
 // they are what a kernel author sees when the DSL or hand-written IR is wrong.
@@ -35,45 +35,6 @@ static LogicalResult verifyPermutation(Operation *op, ArrayRef<int32_t> order, i
                                     return std::to_string(d);
                                   }), ", ")
                                << "]";
-  return success();
-}
-
-/// Verifies that the mask of a load, store or atomic has the pointer's shape (its i1 element
-/// type is the ODS constraint Tile_BoolLike).
-static LogicalResult verifyMask(Operation *op, Type ptrType, Value mask) {
-  if (!mask)
-    return success();
-  ArrayRef<int64_t> ps = getShapeOrScalar(ptrType), ms = getShapeOrScalar(mask.getType());
-  if (ps != ms)
-    return op->emitOpError() << "mask shape " << str(ms) << " does not match pointer shape "
-                             << str(ps);
-  return success();
-}
-
-/// Verifies that `value` has the pointer's shape and pointee type.
-static LogicalResult verifyPointee(Operation *op, Type ptrType, Type valueType, StringRef what) {
-  Type expected = withShapeOf(ptrType, getPointeeType(ptrType));
-  if (sameShapeAndElementType(valueType, expected))
-    return success();
-  ArrayRef<int64_t> ps = getShapeOrScalar(ptrType), vs = getShapeOrScalar(valueType);
-  if (ps != vs)
-    return op->emitOpError() << what << " shape " << str(vs) << " does not match pointer shape "
-                             << str(ps);
-  return op->emitOpError() << what << " type " << getElementTypeOrSelf(valueType)
-                           << " differs from the pointee type " << getPointeeType(ptrType);
-}
-
-/// Verifies the boundary_check dimensions of a load or store through a block pointer.
-static LogicalResult verifyBoundaryCheck(Operation *op, std::optional<ArrayRef<int32_t>> dims,
-                                         BlockPtrType bp) {
-  if (!dims)
-    return success();
-  int64_t rank = bp.getBlockType().getRank();
-  llvm::SmallSet<int32_t, 4> seen;
-  for (int32_t d : *dims)
-    if (d < 0 || d >= rank || !seen.insert(d).second)
-      return op->emitOpError() << "boundary_check dimension " << d
-                               << " is out of range or repeated for a rank-" << rank << " block";
   return success();
 }
 
@@ -210,421 +171,8 @@ LogicalResult AdvanceOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// Load
-//===----------------------------------------------------------------------===//
-
-void LoadOp::build(OpBuilder &b, OperationState &state, Value ptr, Value mask, Value other) {
-  Type resultType = isa<BlockPtrType>(ptr.getType())
-                        ? getPointeeType(ptr.getType())
-                        : withShapeOf(ptr.getType(), getPointeeType(ptr.getType()));
-  build(b, state, resultType, ptr, mask, other, CacheModifier::none, EvictionPolicy::normal,
-        /*isVolatile=*/false, /*boundaryCheck=*/nullptr, /*padding=*/nullptr);
-}
-
-LogicalResult LoadOp::verify() {
-  Type ptrType = getPtr().getType();
-  if (auto bp = dyn_cast<BlockPtrType>(ptrType)) {
-    if (getMask() || getOther())
-      return emitOpError("a load through a block pointer takes boundary_check and padding, "
-                         "not a mask or other");
-    if (getType() != bp.getBlockType())
-      return emitOpError() << "result type " << getType() << " differs from the block type "
-                           << bp.getBlockType();
-    if (getPadding() == PaddingOption::nan && !isa<FloatType>(bp.getBlockType().getElementType()))
-      return emitOpError() << "padding = nan needs a floating-point block, got "
-                           << bp.getBlockType();
-    return verifyBoundaryCheck(*this, getBoundaryCheck(), bp);
-  }
-  if (getBoundaryCheck() || getPadding())
-    return emitOpError("boundary_check and padding apply to block pointers only; use a mask");
-  if (failed(verifyPointee(*this, ptrType, getType(), "result")) ||
-      failed(verifyMask(*this, ptrType, getMask())))
-    return failure();
-  if (Value other = getOther()) {
-    if (!getMask())
-      return emitOpError("'other' is the value of masked-off lanes and needs a mask");
-    if (failed(verifyPointee(*this, ptrType, other.getType(), "'other'")))
-      return failure();
-  }
-  return success();
-}
-
-void LoadOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
-  effects.emplace_back(MemoryEffects::Read::get(), &getPtrMutable(),
-                       SideEffects::DefaultResource::get());
-  // A volatile load must neither be removed nor reordered with other memory operations.
-  if (getIsVolatile())
-    effects.emplace_back(MemoryEffects::Write::get(), SideEffects::DefaultResource::get());
-}
-
-/// Parses the keyword of one case of an ODS enum; on anything else the error names what was
-/// being parsed (`what`) and lists every valid keyword. The enums' cases are numbered densely
-/// from 0, and stringifyEnum gives "" past the last one.
-template <typename EnumT>
-static ParseResult parseEnumKeyword(OpAsmParser &parser, EnumT &out, StringRef what) {
-  SMLoc loc = parser.getCurrentLocation();
-  auto listValid = [](InFlightDiagnostic &&diag) -> ParseResult {
-    diag << "; expected one of ";
-    for (uint32_t i = 0; !stringifyEnum(static_cast<EnumT>(i)).empty(); ++i)
-      diag << (i ? ", " : "") << stringifyEnum(static_cast<EnumT>(i));
-    return diag;
-  };
-  StringRef kw;
-  if (parser.parseOptionalKeyword(&kw))
-    return listValid(parser.emitError(loc) << "expected " << what << " keyword");
-  std::optional<EnumT> v = symbolizeEnum<EnumT>(kw);
-  if (!v)
-    return listValid(parser.emitError(loc) << "unknown " << what << " '" << kw << "'");
-  out = *v;
-  return success();
-}
-
-static void printI32List(OpAsmPrinter &p, ArrayRef<int32_t> values) {
-  p << '[';
-  llvm::interleaveComma(values, p);
-  p << ']';
-}
-
-static ParseResult parseI32List(OpAsmParser &parser, SmallVectorImpl<int32_t> &out) {
-  return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&]() {
-    int32_t v = 0;
-    if (parser.parseInteger(v))
-      return failure();
-    out.push_back(v);
-    return success();
-  });
-}
-
-/// Type of the value a pointer-like type loads or stores.
-static Type valueTypeOf(Type ptrType) {
-  if (auto bp = dyn_cast<BlockPtrType>(ptrType))
-    return bp.getBlockType();
-  return withShapeOf(ptrType, getPointeeType(ptrType));
-}
-
-/// Parses `: <pointer type>` and checks that it is pointer-like.
-static ParseResult parsePtrType(OpAsmParser &parser, Type &ptrType) {
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseColonType(ptrType))
-    return failure();
-  if (!getPointeeType(ptrType))
-    return parser.emitError(loc) << "expected a !tile.ptr, a tile of them or a !tile.block_ptr, "
-                                    "got "
-                                 << ptrType;
-  return success();
-}
-
-/// Parses `: <pointer type>` of an atomic: a !tile.ptr or a tile of them.
-static ParseResult parseAtomicPtrType(OpAsmParser &parser, Type &ptrType) {
-  SMLoc loc = parser.getCurrentLocation();
-  if (parsePtrType(parser, ptrType))
-    return failure();
-  if (isa<BlockPtrType>(ptrType))
-    return parser.emitError(loc) << "atomics take a !tile.ptr or a tile of them, not the block "
-                                    "pointer "
-                                 << ptrType;
-  return success();
-}
-
-// tile.load %ptr[, %mask[, %other]] [cache = c] [evict = e] [volatile]
-//           [boundary_check = [d...]] [padding = p] attr-dict : ptr-type
-ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
-  SmallVector<OpAsmParser::UnresolvedOperand, 3> ops(1);
-  if (parser.parseOperand(ops[0]))
-    return failure();
-  while (ops.size() < 3 && succeeded(parser.parseOptionalComma())) {
-    ops.emplace_back();
-    if (parser.parseOperand(ops.back()))
-      return failure();
-  }
-  auto &props = result.getOrAddProperties<Properties>();
-  MLIRContext *ctx = parser.getContext();
-  while (true) {
-    if (succeeded(parser.parseOptionalKeyword("cache"))) {
-      CacheModifier c = CacheModifier::none;
-      if (parser.parseEqual() || parseEnumKeyword(parser, c, "cache modifier"))
-        return failure();
-      props.cache = CacheModifierAttr::get(ctx, c);
-    } else if (succeeded(parser.parseOptionalKeyword("evict"))) {
-      EvictionPolicy e = EvictionPolicy::normal;
-      if (parser.parseEqual() || parseEnumKeyword(parser, e, "eviction policy"))
-        return failure();
-      props.evict = EvictionPolicyAttr::get(ctx, e);
-    } else if (succeeded(parser.parseOptionalKeyword("volatile"))) {
-      props.isVolatile = UnitAttr::get(ctx);
-    } else if (succeeded(parser.parseOptionalKeyword("boundary_check"))) {
-      SmallVector<int32_t> dims;
-      if (parser.parseEqual() || parseI32List(parser, dims))
-        return failure();
-      props.boundaryCheck = DenseI32ArrayAttr::get(ctx, dims);
-    } else if (succeeded(parser.parseOptionalKeyword("padding"))) {
-      PaddingOption p = PaddingOption::zero;
-      if (parser.parseEqual() || parseEnumKeyword(parser, p, "padding option"))
-        return failure();
-      props.padding = PaddingOptionAttr::get(ctx, p);
-    } else {
-      break;
-    }
-  }
-  Type ptrType;
-  if (parser.parseOptionalAttrDict(result.attributes) || parsePtrType(parser, ptrType))
-    return failure();
-  Type valueType = valueTypeOf(ptrType);
-  Type maskType = withShapeOf(valueType, parser.getBuilder().getI1Type());
-  SmallVector<Type, 3> types = {ptrType, maskType, valueType};
-  props.operandSegmentSizes = {1, ops.size() > 1 ? 1 : 0, ops.size() > 2 ? 1 : 0};
-  if (parser.resolveOperands(ops, ArrayRef<Type>(types).take_front(ops.size()),
-                             parser.getNameLoc(), result.operands))
-    return failure();
-  result.addTypes(valueType);
-  return success();
-}
-
-void LoadOp::print(OpAsmPrinter &p) {
-  p << ' ' << getPtr();
-  if (getMask())
-    p << ", " << getMask();
-  if (getOther())
-    p << ", " << getOther();
-  if (getCache() != CacheModifier::none)
-    p << " cache = " << stringifyCacheModifier(getCache());
-  if (getEvict() != EvictionPolicy::normal)
-    p << " evict = " << stringifyEvictionPolicy(getEvict());
-  if (getIsVolatile())
-    p << " volatile";
-  if (auto bc = getBoundaryCheck())
-    printI32List(p << " boundary_check = ", *bc);
-  if (auto pad = getPadding())
-    p << " padding = " << stringifyPaddingOption(*pad);
-  p.printOptionalAttrDict((*this)->getAttrs(), getAttributeNames());
-  p << " : " << getPtr().getType();
-}
-
-//===----------------------------------------------------------------------===//
-// Store
-//===----------------------------------------------------------------------===//
-
-void StoreOp::build(OpBuilder &b, OperationState &state, Value ptr, Value value, Value mask) {
-  build(b, state, ptr, value, mask, CacheModifier::none, EvictionPolicy::normal,
-        /*boundaryCheck=*/nullptr);
-}
-
-LogicalResult StoreOp::verify() {
-  Type ptrType = getPtr().getType();
-  if (auto bp = dyn_cast<BlockPtrType>(ptrType)) {
-    if (getMask())
-      return emitOpError("a store through a block pointer takes boundary_check, not a mask");
-    if (getValue().getType() != bp.getBlockType())
-      return emitOpError() << "value type " << getValue().getType()
-                           << " differs from the block type " << bp.getBlockType();
-    return verifyBoundaryCheck(*this, getBoundaryCheck(), bp);
-  }
-  if (getBoundaryCheck())
-    return emitOpError("boundary_check applies to block pointers only; use a mask");
-  if (failed(verifyPointee(*this, ptrType, getValue().getType(), "value")))
-    return failure();
-  return verifyMask(*this, ptrType, getMask());
-}
-
-// tile.store %ptr, %value[, %mask] [cache = c] [evict = e] [boundary_check = [d...]]
-//            attr-dict : ptr-type
-ParseResult StoreOp::parse(OpAsmParser &parser, OperationState &result) {
-  SmallVector<OpAsmParser::UnresolvedOperand, 3> ops(2);
-  if (parser.parseOperand(ops[0]) || parser.parseComma() || parser.parseOperand(ops[1]))
-    return failure();
-  if (succeeded(parser.parseOptionalComma())) {
-    ops.emplace_back();
-    if (parser.parseOperand(ops.back()))
-      return failure();
-  }
-  auto &props = result.getOrAddProperties<Properties>();
-  MLIRContext *ctx = parser.getContext();
-  while (true) {
-    if (succeeded(parser.parseOptionalKeyword("cache"))) {
-      CacheModifier c = CacheModifier::none;
-      if (parser.parseEqual() || parseEnumKeyword(parser, c, "cache modifier"))
-        return failure();
-      props.cache = CacheModifierAttr::get(ctx, c);
-    } else if (succeeded(parser.parseOptionalKeyword("evict"))) {
-      EvictionPolicy e = EvictionPolicy::normal;
-      if (parser.parseEqual() || parseEnumKeyword(parser, e, "eviction policy"))
-        return failure();
-      props.evict = EvictionPolicyAttr::get(ctx, e);
-    } else if (succeeded(parser.parseOptionalKeyword("boundary_check"))) {
-      SmallVector<int32_t> dims;
-      if (parser.parseEqual() || parseI32List(parser, dims))
-        return failure();
-      props.boundaryCheck = DenseI32ArrayAttr::get(ctx, dims);
-    } else {
-      break;
-    }
-  }
-  Type ptrType;
-  if (parser.parseOptionalAttrDict(result.attributes) || parsePtrType(parser, ptrType))
-    return failure();
-  Type valueType = valueTypeOf(ptrType);
-  SmallVector<Type, 3> types = {ptrType, valueType,
-                                withShapeOf(valueType, parser.getBuilder().getI1Type())};
-  return parser.resolveOperands(ops, ArrayRef<Type>(types).take_front(ops.size()),
-                                parser.getNameLoc(), result.operands);
-}
-
-void StoreOp::print(OpAsmPrinter &p) {
-  p << ' ' << getPtr() << ", " << getValue();
-  if (getMask())
-    p << ", " << getMask();
-  if (getCache() != CacheModifier::none)
-    p << " cache = " << stringifyCacheModifier(getCache());
-  if (getEvict() != EvictionPolicy::normal)
-    p << " evict = " << stringifyEvictionPolicy(getEvict());
-  if (auto bc = getBoundaryCheck())
-    printI32List(p << " boundary_check = ", *bc);
-  p.printOptionalAttrDict((*this)->getAttrs(), getAttributeNames());
-  p << " : " << getPtr().getType();
-}
-
-//===----------------------------------------------------------------------===//
-// Atomics
-//===----------------------------------------------------------------------===//
-
-LogicalResult AtomicRMWOp::verify() {
-  Type ptrType = getPtr().getType();
-  if (failed(verifyPointee(*this, ptrType, getVal().getType(), "value")) ||
-      failed(verifyPointee(*this, ptrType, getType(), "result")) ||
-      failed(verifyMask(*this, ptrType, getMask())))
-    return failure();
-  Type elem = getPointeeType(ptrType);
-  bool isInt = elem.isSignlessInteger() && !elem.isInteger(1); // i1 has no atomic arithmetic
-  bool isFloat = isa<FloatType>(elem);
-  switch (getKind()) {
-  case RMWKind::add:
-  case RMWKind::max:
-  case RMWKind::min:
-    if (!isInt && !isFloat)
-      return emitOpError() << "atomic " << stringifyRMWKind(getKind())
-                           << " needs an integer (i8 to i64) or float pointee, got " << elem;
-    break;
-  case RMWKind::umax:
-  case RMWKind::umin:
-  case RMWKind::And:
-  case RMWKind::Or:
-  case RMWKind::Xor:
-    if (!isInt)
-      return emitOpError() << "atomic " << stringifyRMWKind(getKind())
-                           << " needs an integer (i8 to i64) pointee, got " << elem;
-    break;
-  case RMWKind::xchg:
-    break;
-  }
-  return success();
-}
-
-// tile.atomic_rmw kind, sem, scope, %ptr, %val[, %mask] attr-dict : ptr-type
-ParseResult AtomicRMWOp::parse(OpAsmParser &parser, OperationState &result) {
-  RMWKind kind = RMWKind::add;
-  MemSemantic sem = MemSemantic::relaxed;
-  MemScope scope = MemScope::gpu;
-  if (parseEnumKeyword(parser, kind, "atomic operation") || parser.parseComma() ||
-      parseEnumKeyword(parser, sem, "memory semantic") || parser.parseComma() ||
-      parseEnumKeyword(parser, scope, "memory scope") || parser.parseComma())
-    return failure();
-  SmallVector<OpAsmParser::UnresolvedOperand, 3> ops(2);
-  if (parser.parseOperand(ops[0]) || parser.parseComma() || parser.parseOperand(ops[1]))
-    return failure();
-  if (succeeded(parser.parseOptionalComma())) {
-    ops.emplace_back();
-    if (parser.parseOperand(ops.back()))
-      return failure();
-  }
-  Type ptrType;
-  if (parser.parseOptionalAttrDict(result.attributes) || parseAtomicPtrType(parser, ptrType))
-    return failure();
-  MLIRContext *ctx = parser.getContext();
-  auto &props = result.getOrAddProperties<Properties>();
-  props.kind = RMWKindAttr::get(ctx, kind);
-  props.sem = MemSemanticAttr::get(ctx, sem);
-  props.scope = MemScopeAttr::get(ctx, scope);
-  Type valueType = valueTypeOf(ptrType);
-  SmallVector<Type, 3> types = {ptrType, valueType,
-                                withShapeOf(valueType, parser.getBuilder().getI1Type())};
-  if (parser.resolveOperands(ops, ArrayRef<Type>(types).take_front(ops.size()),
-                             parser.getNameLoc(), result.operands))
-    return failure();
-  result.addTypes(valueType);
-  return success();
-}
-
-void AtomicRMWOp::print(OpAsmPrinter &p) {
-  p << ' ' << stringifyRMWKind(getKind()) << ", " << stringifyMemSemantic(getSem()) << ", "
-    << stringifyMemScope(getScope()) << ", " << getPtr() << ", " << getVal();
-  if (getMask())
-    p << ", " << getMask();
-  p.printOptionalAttrDict((*this)->getAttrs(), getAttributeNames());
-  p << " : " << getPtr().getType();
-}
-
-LogicalResult AtomicCASOp::verify() {
-  Type ptrType = getPtr().getType();
-  if (failed(verifyPointee(*this, ptrType, getCmp().getType(), "cmp")) ||
-      failed(verifyPointee(*this, ptrType, getVal().getType(), "value")) ||
-      failed(verifyPointee(*this, ptrType, getType(), "result")))
-    return failure();
-  unsigned bits = getPointeeType(ptrType).getIntOrFloatBitWidth();
-  if (bits != 16 && bits != 32 && bits != 64)
-    return emitOpError() << "atomic_cas needs a 16-, 32- or 64-bit pointee, got "
-                         << getPointeeType(ptrType);
-  return success();
-}
-
-// tile.atomic_cas sem, scope, %ptr, %cmp, %val attr-dict : ptr-type
-ParseResult AtomicCASOp::parse(OpAsmParser &parser, OperationState &result) {
-  MemSemantic sem = MemSemantic::relaxed;
-  MemScope scope = MemScope::gpu;
-  SmallVector<OpAsmParser::UnresolvedOperand, 3> ops(3);
-  if (parseEnumKeyword(parser, sem, "memory semantic") || parser.parseComma() ||
-      parseEnumKeyword(parser, scope, "memory scope") || parser.parseComma() ||
-      parser.parseOperand(ops[0]) || parser.parseComma() || parser.parseOperand(ops[1]) ||
-      parser.parseComma() || parser.parseOperand(ops[2]))
-    return failure();
-  Type ptrType;
-  if (parser.parseOptionalAttrDict(result.attributes) || parseAtomicPtrType(parser, ptrType))
-    return failure();
-  MLIRContext *ctx = parser.getContext();
-  auto &props = result.getOrAddProperties<Properties>();
-  props.sem = MemSemanticAttr::get(ctx, sem);
-  props.scope = MemScopeAttr::get(ctx, scope);
-  Type valueType = valueTypeOf(ptrType);
-  if (parser.resolveOperands(ops, {ptrType, valueType, valueType}, parser.getNameLoc(),
-                             result.operands))
-    return failure();
-  result.addTypes(valueType);
-  return success();
-}
-
-void AtomicCASOp::print(OpAsmPrinter &p) {
-  p << ' ' << stringifyMemSemantic(getSem()) << ", " << stringifyMemScope(getScope()) << ", "
-    << getPtr() << ", " << getCmp() << ", " << getVal();
-  p.printOptionalAttrDict((*this)->getAttrs(), getAttributeNames());
-  p << " : " << getPtr().getType();
-}
-
-//===----------------------------------------------------------------------===//
 // Dot
 //===----------------------------------------------------------------------===//
-
-/// `precision = tf32` in the custom form: the bare keyword, as the load and atomic hints.
-static ParseResult parseInputPrecision(OpAsmParser &parser, InputPrecisionAttr &attr) {
-  InputPrecision v = InputPrecision::ieee;
-  if (parseEnumKeyword(parser, v, "input precision"))
-    return failure();
-  attr = InputPrecisionAttr::get(parser.getContext(), v);
-  return success();
-}
-
-static void printInputPrecision(OpAsmPrinter &p, DotOp, InputPrecisionAttr attr) {
-  p << stringifyInputPrecision(attr.getValue());
-}
 
 LogicalResult DotOp::verify() {
   auto a = cast<RankedTensorType>(getA().getType());
@@ -745,6 +293,154 @@ LogicalResult ScanOp::verify() {
 }
 
 LogicalResult ScanOp::verifyRegions() { return verifyCombiner(*this, getCombineOp(), getSrcs()); }
+
+//===----------------------------------------------------------------------===//
+// Custom directives of the assembly formats (TileOps.td)
+//===----------------------------------------------------------------------===//
+
+/// What the parser's errors call each enum.
+static StringRef describe(CacheModifier) { return "cache modifier"; }
+static StringRef describe(EvictionPolicy) { return "eviction policy"; }
+static StringRef describe(PaddingOption) { return "padding option"; }
+static StringRef describe(RMWKind) { return "atomic operation"; }
+static StringRef describe(MemSemantic) { return "memory semantic"; }
+static StringRef describe(MemScope) { return "memory scope"; }
+static StringRef describe(InputPrecision) { return "input precision"; }
+
+/// `cache = cg`: the bare keyword of an enum case. On anything else the error names the enum
+/// and lists every valid keyword. The enums' cases are numbered densely from 0, and
+/// stringifyEnum gives "" past the last one.
+template <typename AttrT>
+static ParseResult parseEnumKeyword(OpAsmParser &parser, AttrT &attr) {
+  using EnumT = decltype(std::declval<AttrT>().getValue());
+  SMLoc loc = parser.getCurrentLocation();
+  auto listValid = [](InFlightDiagnostic &&diag) -> ParseResult {
+    diag << "; expected one of ";
+    for (uint32_t i = 0; !stringifyEnum(static_cast<EnumT>(i)).empty(); ++i)
+      diag << (i ? ", " : "") << stringifyEnum(static_cast<EnumT>(i));
+    return diag;
+  };
+  StringRef kw;
+  if (parser.parseOptionalKeyword(&kw))
+    return listValid(parser.emitError(loc) << "expected " << describe(EnumT()) << " keyword");
+  std::optional<EnumT> v = symbolizeEnum<EnumT>(kw);
+  if (!v)
+    return listValid(parser.emitError(loc) << "unknown " << describe(EnumT()) << " '" << kw << "'");
+  attr = AttrT::get(parser.getContext(), *v);
+  return success();
+}
+
+template <typename AttrT>
+static void printEnumKeyword(OpAsmPrinter &p, Operation *, AttrT attr) {
+  p << stringifyEnum(attr.getValue());
+}
+
+/// `boundary_check = [0, 1]`.
+static ParseResult parseI32List(OpAsmParser &parser, DenseI32ArrayAttr &attr) {
+  SmallVector<int32_t> values;
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&]() {
+        return parser.parseInteger(values.emplace_back());
+      }))
+    return failure();
+  attr = DenseI32ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+static void printI32List(OpAsmPrinter &p, Operation *, DenseI32ArrayAttr attr) {
+  p << '[';
+  llvm::interleaveComma(attr.asArrayRef(), p);
+  p << ']';
+}
+
+// Loads, stores and atomics write only the pointer type; the types of the value, mask, other
+// and result follow from it. They are inferred here rather than with TypesMatchWith, whose
+// check would run before verify() and replace its messages (which name both shapes).
+
+/// Type of the value a pointer-like type loads or stores.
+static Type valueTypeOf(Type ptrType) {
+  if (auto bp = dyn_cast<BlockPtrType>(ptrType))
+    return bp.getBlockType();
+  return withShapeOf(ptrType, getPointeeType(ptrType));
+}
+
+static Type maskTypeOf(OpAsmParser &parser, Type ptrType) {
+  return withShapeOf(valueTypeOf(ptrType), parser.getBuilder().getI1Type());
+}
+
+/// Parses a pointer type and checks that it is pointer-like (atomics: not a block pointer).
+static ParseResult parsePtrType(OpAsmParser &parser, Type &ptrType, bool atomic = false) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseType(ptrType))
+    return failure();
+  if (!getPointeeType(ptrType))
+    return parser.emitError(loc) << "expected a !tile.ptr, a tile of them or a !tile.block_ptr, "
+                                    "got "
+                                 << ptrType;
+  if (atomic && isa<BlockPtrType>(ptrType))
+    return parser.emitError(loc) << "atomics take a !tile.ptr or a tile of them, not the block "
+                                    "pointer "
+                                 << ptrType;
+  return success();
+}
+
+using OptionalOperand = std::optional<OpAsmParser::UnresolvedOperand>;
+
+static ParseResult parseLoadTypes(OpAsmParser &parser, Type &ptr, const OptionalOperand &mask,
+                                  Type &maskType, const OptionalOperand &other, Type &otherType,
+                                  Type &result) {
+  if (parsePtrType(parser, ptr))
+    return failure();
+  result = valueTypeOf(ptr);
+  if (mask)
+    maskType = maskTypeOf(parser, ptr);
+  if (other)
+    otherType = result;
+  return success();
+}
+
+static ParseResult parseStoreTypes(OpAsmParser &parser, Type &ptr, Type &value,
+                                   const OptionalOperand &mask, Type &maskType) {
+  if (parsePtrType(parser, ptr))
+    return failure();
+  value = valueTypeOf(ptr);
+  if (mask)
+    maskType = maskTypeOf(parser, ptr);
+  return success();
+}
+
+static ParseResult parseAtomicRMWTypes(OpAsmParser &parser, Type &ptr, Type &val,
+                                       const OptionalOperand &mask, Type &maskType,
+                                       Type &result) {
+  if (parsePtrType(parser, ptr, /*atomic=*/true))
+    return failure();
+  val = result = valueTypeOf(ptr);
+  if (mask)
+    maskType = maskTypeOf(parser, ptr);
+  return success();
+}
+
+static ParseResult parseAtomicCASTypes(OpAsmParser &parser, Type &ptr, Type &cmp, Type &val,
+                                       Type &result) {
+  if (parsePtrType(parser, ptr, /*atomic=*/true))
+    return failure();
+  cmp = val = result = valueTypeOf(ptr);
+  return success();
+}
+
+// Their printers write the pointer type alone.
+static void printLoadTypes(OpAsmPrinter &p, Operation *, Type ptr, Value, Type, Value, Type,
+                           Type) {
+  p << ptr;
+}
+static void printStoreTypes(OpAsmPrinter &p, Operation *, Type ptr, Type, Value, Type) {
+  p << ptr;
+}
+static void printAtomicRMWTypes(OpAsmPrinter &p, Operation *, Type ptr, Type, Value, Type, Type) {
+  p << ptr;
+}
+static void printAtomicCASTypes(OpAsmPrinter &p, Operation *, Type ptr, Type, Type, Type) {
+  p << ptr;
+}
 
 #define GET_OP_CLASSES
 #include "tessel/Dialect/Tile/IR/TileOps.cpp.inc"

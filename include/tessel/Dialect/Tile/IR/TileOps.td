@@ -193,7 +193,17 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
                        OptionalAttr<DenseI32ArrayAttr>:$boundaryCheck,
                        OptionalAttr<Tile_PaddingOptionAttr>:$padding);
   let results = (outs Tile_Value:$result);
-  let hasCustomAssemblyFormat = 1;
+  // Hints in any order; only the pointer type is written, the others follow from it.
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? (`,` $other^)?
+    oilist(`cache` `=` custom<EnumKeyword>($cache)
+         | `evict` `=` custom<EnumKeyword>($evict)
+         | `volatile` $isVolatile
+         | `boundary_check` `=` custom<I32List>($boundaryCheck)
+         | `padding` `=` custom<EnumKeyword>($padding))
+    attr-dict `:` custom<LoadTypes>(type($ptr), ref($mask), type($mask), ref($other),
+                                    type($other), type($result))
+  }];
   let hasVerifier = 1;
   let builders = [
     OpBuilder<(ins "::mlir::Value":$ptr, CArg<"::mlir::Value", "{}">:$mask,
@@ -216,7 +226,13 @@ def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>]> {
                        DefaultValuedAttr<Tile_EvictionPolicyAttr,
                                          "::tessel::tile::EvictionPolicy::normal">:$evict,
                        OptionalAttr<DenseI32ArrayAttr>:$boundaryCheck);
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    $ptr `,` $value (`,` $mask^)?
+    oilist(`cache` `=` custom<EnumKeyword>($cache)
+         | `evict` `=` custom<EnumKeyword>($evict)
+         | `boundary_check` `=` custom<I32List>($boundaryCheck))
+    attr-dict `:` custom<StoreTypes>(type($ptr), type($value), ref($mask), type($mask))
+  }];
   let hasVerifier = 1;
   let builders = [
     OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$value,
@@ -238,7 +254,12 @@ def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [MemoryEffects<[MemRead, MemWrite]>
   let arguments = (ins Tile_RMWKindAttr:$kind, Tile_MemSemanticAttr:$sem, Tile_MemScopeAttr:$scope,
                        Tile_PtrLike:$ptr, Tile_Value:$val, Optional<Tile_BoolLike>:$mask);
   let results = (outs Tile_Value:$result);
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    custom<EnumKeyword>($kind) `,` custom<EnumKeyword>($sem) `,` custom<EnumKeyword>($scope) `,`
+    $ptr `,` $val (`,` $mask^)?
+    attr-dict `:` custom<AtomicRMWTypes>(type($ptr), type($val), ref($mask), type($mask),
+                                         type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -254,7 +275,10 @@ def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [MemoryEffects<[MemRead, MemWrite]>
   let arguments = (ins Tile_MemSemanticAttr:$sem, Tile_MemScopeAttr:$scope,
                        Tile_PtrLike:$ptr, Tile_Value:$cmp, Tile_Value:$val);
   let results = (outs Tile_Value:$result);
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    custom<EnumKeyword>($sem) `,` custom<EnumKeyword>($scope) `,` $ptr `,` $cmp `,` $val
+    attr-dict `:` custom<AtomicCASTypes>(type($ptr), type($cmp), type($val), type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -311,8 +335,8 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
                                          "::tessel::tile::InputPrecision::ieee">:$precision);
   let results = (outs Tile_ElemTensor:$d);
   let assemblyFormat = [{
-    $a `,` $b `,` $c (`precision` `=` custom<InputPrecision>($precision)^)? attr-dict `:`
-    type($a) `*` type($b) `->` type($d)
+    $a `,` $b `,` $c (`precision` `=` custom<EnumKeyword>($precision)^)?
+    attr-dict `:` type($a) `*` type($b) `->` type($d)
   }];
   let hasVerifier = 1;
 }

@@ -1,5 +1,5 @@
-//===- Compiler.cpp - slots, blocks and op dispatch ------------------------===//
-#include "Compiler.h"
+//===- ProgramBuilder.cpp - slots, blocks and op dispatch -----------------===//
+#include "ProgramBuilder.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
@@ -26,7 +26,7 @@ std::string tessel::interp::locationString(Location loc) {
   return "<unknown location>";
 }
 
-Status Compiler::error(Operation *op, const Twine &msg) const {
+Status ProgramBuilder::error(Operation *op, const Twine &msg) const {
   return Status::error(locationString(op->getLoc()) + ": error: " + msg.str());
 }
 
@@ -94,7 +94,7 @@ static std::optional<Elem> elemOf(Type t) {
   return std::nullopt;
 }
 
-Status Compiler::slotTypeOf(Type type, Operation *where, SlotType &out) {
+Status ProgramBuilder::slotTypeOf(Type type, Operation *where, SlotType &out) {
   out = SlotType();
   if (auto bp = dyn_cast<tile::BlockPtrType>(type)) {
     auto block = bp.getBlockType();
@@ -135,7 +135,7 @@ Status Compiler::slotTypeOf(Type type, Operation *where, SlotType &out) {
   return Status::ok();
 }
 
-Status Compiler::define(Value v, Operation *where, int &slotIndex) {
+Status ProgramBuilder::define(Value v, Operation *where, int &slotIndex) {
   SlotType t;
   if (Status s = slotTypeOf(v.getType(), where, t); !s)
     return s;
@@ -145,30 +145,30 @@ Status Compiler::define(Value v, Operation *where, int &slotIndex) {
   return Status::ok();
 }
 
-int Compiler::scratch(const SlotType &t) {
+int ProgramBuilder::scratch(const SlotType &t) {
   prog.slots.push_back(t);
   return static_cast<int>(prog.slots.size()) - 1;
 }
 
-int Compiler::constant(const SlotType &t, Buffer data) {
+int ProgramBuilder::constant(const SlotType &t, Buffer data) {
   int s = scratch(t);
   prog.constants.emplace_back(s, std::move(data));
   return s;
 }
 
-Status Compiler::compileBlock(mlir::Block &block, Sequence &out) {
+Status ProgramBuilder::compileBlock(mlir::Block &block, Sequence &out) {
   for (Operation &op : block.without_terminator())
     if (Status s = compileOp(&op, out); !s)
       return s;
   return Status::ok();
 }
 
-Status Compiler::compileOp(Operation *op, Sequence &out) {
+Status ProgramBuilder::compileOp(Operation *op, Sequence &out) {
   bool handled = false;
-  using Fn = Status (Compiler::*)(Operation *, Sequence &, bool &);
-  for (Fn fn : {&Compiler::compileElementwise, &Compiler::compileCast, &Compiler::compileShapeOp,
-                &Compiler::compileMemoryOp, &Compiler::compileReduceScan, &Compiler::compileDot,
-                &Compiler::compileControlFlow}) {
+  using Fn = Status (ProgramBuilder::*)(Operation *, Sequence &, bool &);
+  for (Fn fn : {&ProgramBuilder::compileElementwise, &ProgramBuilder::compileCast, &ProgramBuilder::compileShapeOp,
+                &ProgramBuilder::compileMemoryOp, &ProgramBuilder::compileReduceScan, &ProgramBuilder::compileDot,
+                &ProgramBuilder::compileControlFlow}) {
     if (Status s = (this->*fn)(op, out, handled); !s)
       return s;
     if (handled)
@@ -177,7 +177,7 @@ Status Compiler::compileOp(Operation *op, Sequence &out) {
   return error(op, "the interpreter does not support '" + op->getName().getStringRef() + "'");
 }
 
-Status Compiler::compileKernel(func::FuncOp kernel, std::vector<ParamInfo> &params) {
+Status ProgramBuilder::compileKernel(func::FuncOp kernel, std::vector<ParamInfo> &params) {
   module = kernel->getParentOfType<ModuleOp>();
   if (kernel.isExternal())
     return error(kernel, "kernel '" + kernel.getSymName() + "' has no body");

@@ -1,12 +1,13 @@
-//===- Compiler.h - from MLIR to the interpreter's executable form -*- C++ -*-===//
+//===- ProgramBuilder.h - ops to interpreter slot handlers ------*- C++ -*-===//
 //
-// Internal to lib/Interpreter. One Compiler per kernel; each op group lives in its own file
+// Internal to lib/Interpreter. One ProgramBuilder per kernel turns its ops into handlers over
+// the Program's slots (closures in a Sequence); each op group lives in its own file
 // (Elementwise.cpp, Casts.cpp, ShapeOps.cpp, MemoryOps.cpp, ReduceScan.cpp, Dot.cpp,
 // ControlFlow.cpp) and offers `compileXxx(op, block, handled)`.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TESSEL_LIB_INTERPRETER_COMPILER_H
-#define TESSEL_LIB_INTERPRETER_COMPILER_H
+#ifndef TESSEL_LIB_INTERPRETER_PROGRAMBUILDER_H
+#define TESSEL_LIB_INTERPRETER_PROGRAMBUILDER_H
 
 #include "Program.h"
 
@@ -24,9 +25,9 @@ namespace tessel::interp {
 /// "file:line:col" of `loc`, looking through fused, name and call-site locations.
 std::string locationString(mlir::Location loc);
 
-class Compiler {
+class ProgramBuilder {
 public:
-  explicit Compiler(Program &program) : prog(program) {}
+  explicit ProgramBuilder(Program &program) : prog(program) {}
 
   /// Compiles the kernel's body into prog.body and its arguments into prog.argSlots.
   Status compileKernel(mlir::func::FuncOp kernel, std::vector<ParamInfo> &params);
@@ -88,4 +89,4 @@ inline void copySlot(Frame &f, int from, int to, int64_t words) {
 
 } // namespace tessel::interp
 
-#endif // TESSEL_LIB_INTERPRETER_COMPILER_H
+#endif // TESSEL_LIB_INTERPRETER_PROGRAMBUILDER_H

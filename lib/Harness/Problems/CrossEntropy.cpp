@@ -1,0 +1,172 @@
+//===- CrossEntropy.cpp - cross-entropy, forward and backward -------------===//
+//
+// Per-row losses of NxV logits (and their host-side reduction), and the logits' gradient.
+//
+//===----------------------------------------------------------------------===//
+#include "ProblemBuilder.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+namespace tessel::harness::problems {
+
+/// The reduction: the variant's `reduction` config field when it has one, else the option.
+static Status reduction(const Builder &b, ref::Reduction &r, std::string &name) {
+  name = b.text("reduction", b.option("reduction", "mean"));
+  if (name == "mean")
+    r = ref::Reduction::mean;
+  else if (name == "sum")
+    r = ref::Reduction::sum;
+  else if (name == "none")
+    r = ref::Reduction::none;
+  else
+    return Status::error("problem " + b.o.name + ": reduction must be mean, sum or none, got '" +
+                         name + "'");
+  return Status::ok();
+}
+
+/// Labels in [0, V) with option ignore=none|some|all|K (some: rows 1, 4, 7, ... are ignored;
+/// K: the first K of those rows).
+static std::vector<int64_t> labels(Builder &b, int64_t n, int64_t v, int64_t ignoreIndex) {
+  std::string ig = b.option("ignore", "some");
+  int64_t count = ig.find_first_not_of("0123456789") == std::string::npos && !ig.empty()
+                      ? std::atoll(ig.c_str())
+                      : (ig == "some" ? n : 0);
+  std::vector<int64_t> l(n);
+  for (int64_t i = 0; i < n; ++i) {
+    l[i] = b.rng.integer(0, v - 1);
+    if (ig == "all" || (i % 3 == 1 && count-- > 0))
+      l[i] = ignoreIndex;
+  }
+  return l;
+}
+
+/// Option true_prob=P: raises each row's label logit so that its softmax probability is P
+/// (before rounding the logit to the dtype), case C2.
+static void setTrueProb(Builder &b, int logits, const std::vector<int64_t> &lab, int64_t n,
+                        int64_t v, int64_t ignoreIndex) {
+  std::string ps = b.option("true_prob", "");
+  if (ps.empty())
+    return;
+  double p = std::atof(ps.c_str());
+  HostBuffer &x = b.p.buffers[logits].host;
+  for (int64_t i = 0; i < n; ++i) {
+    if (lab[i] == ignoreIndex)
+      continue;
+    double rest = 0;
+    for (int64_t j = 0; j < v; ++j)
+      if (j != lab[i])
+        rest += std::exp(x.get(i * v + j));
+    x.set(i * v + lab[i], std::log(p / (1 - p) * rest));
+  }
+}
+
+static int labelsBuffer(Builder &b, const std::vector<int64_t> &lab) {
+  int buf = b.input("labels", DType::i64, {static_cast<int64_t>(lab.size())});
+  for (size_t i = 0; i < lab.size(); ++i)
+    b.p.buffers[buf].host.setInt(static_cast<int64_t>(i), lab[i]);
+  return buf;
+}
+
+/// loss[row] per row (0 when ignored), and the reduction of the losses computed on the host
+/// from the kernel's output (a derived buffer): mean over the non-ignored rows (NaN when there
+/// is none, as PyTorch, case C4), sum, or none (nothing more to check).
+Status crossEntropy(Builder &b) {
+  int64_t n, v;
+  if (Status s = rowsCols(b.o, n, v); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  ref::Reduction red;
+  std::string redName;
+  if (Status s = reduction(b, red, redName); !s)
+    return s;
+  const int64_t ignoreIndex = -100;
+  int loss = b.output("loss", DType::f32, {n});
+  int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
+  std::vector<int64_t> lab = labels(b, n, v, ignoreIndex);
+  int labelsBuf = labelsBuffer(b, lab);
+  ref::CrossEntropy r = ref::crossEntropy(b.values(logits), lab, n, v, ignoreIndex, red);
+  b.p.buffers[loss].reference = r.loss;
+  b.p.buffers[loss].tol = {1e-5, 1e-6}; // f32 math on the (exact) stored logits
+  int total = b.output("reduced", DType::f64, {1});
+  ProblemBuffer &t = b.p.buffers[total];
+  t.derived = true;
+  t.input = false;
+  t.reference = {red == ref::Reduction::none ? 0.0 : r.total};
+  t.tol = {1e-5, 1e-6};
+  if (red == ref::Reduction::none)
+    t.checkEnd = 0;
+  int64_t valid =
+      std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
+  b.p.derive = [loss, total, red, valid](Problem &p) {
+    const HostBuffer &l = p.buffers[loss].host;
+    double sum = 0;
+    for (int64_t i = 0; i < l.numel(); ++i)
+      sum += l.get(i);
+    // PyTorch's mean over zero rows: 0 / 0 = NaN.
+    double value = red == ref::Reduction::mean ? sum / static_cast<double>(valid) : sum;
+    p.buffers[total].host.set(0, value);
+  };
+  b.ptr("loss", loss, {"loss_ptr", "losses"});
+  b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr", "input"});
+  b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr", "y", "y_ptr"});
+  b.i64("stride", v, {"row_stride", "logits_stride"});
+  b.i64("n_cols", v, {"vocab", "v", "n_vocab", "cols"});
+  b.i64("ignore_index", ignoreIndex, {"ignore"});
+  b.p.launch.grid.x = n;
+  b.p.elements = n * v;
+  b.p.bytes = n * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * n;
+  b.describe();
+  b.p.description += " reduction=" + redName + " ignore=" + b.option("ignore", "some");
+  return Status::ok();
+}
+
+/// dlogits = (softmax - onehot) * g per row, g = dloss[row] (reduction none, a different value
+/// per token, case C3), dloss[0] (sum) or dloss[0] / n_valid (mean); ignored rows get 0.
+Status crossEntropyBackward(Builder &b) {
+  int64_t n, v;
+  if (Status s = rowsCols(b.o, n, v); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  ref::Reduction red;
+  std::string redName;
+  if (Status s = reduction(b, red, redName); !s)
+    return s;
+  const int64_t ignoreIndex = -100;
+  int dlogits = b.output("dlogits", b.o.dtype, {n, v});
+  int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
+  std::vector<int64_t> lab = labels(b, n, v, ignoreIndex);
+  setTrueProb(b, logits, lab, n, v, ignoreIndex);
+  int labelsBuf = labelsBuffer(b, lab);
+  int dloss = b.input("dloss", DType::f32, {red == ref::Reduction::none ? n : 1}, 0.5, 2.0);
+  int64_t valid =
+      std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
+  // The per-row scale as the kernel forms it in f32.
+  std::vector<double> g = b.values(dloss), scale(n);
+  for (int64_t i = 0; i < n; ++i)
+    scale[i] = red == ref::Reduction::none  ? g[i]
+               : red == ref::Reduction::sum ? g[0]
+                                            : double(float(g[0]) / float(valid));
+  b.p.buffers[dlogits].reference = ref::crossEntropyBackward(
+      b.values(logits), lab, n, v, ignoreIndex, ref::Reduction::none, scale);
+  b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
+  b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr"});
+  b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
+  b.ptr("dloss", dloss, {"dloss_ptr", "grad_out", "grad_output"});
+  b.i64("stride", v, {"row_stride", "logits_stride"});
+  b.i64("dstride", v, {"dlogits_stride", "grad_stride"});
+  b.i64("n_cols", v, {"vocab", "v", "cols"});
+  b.i64("ignore_index", ignoreIndex, {"ignore"});
+  b.i64("n_valid", valid, {"n_non_ignore"});
+  b.p.launch.grid.x = n;
+  b.p.elements = n * v;
+  b.p.bytes = 2 * n * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * n;
+  b.describe();
+  b.p.description += " reduction=" + redName + " ignore=" + b.option("ignore", "some");
+  return Status::ok();
+}
+
+} // namespace tessel::harness::problems

@@ -1,0 +1,143 @@
+//===- ProblemBuilder.h - what every problem spec shares --------*- C++ -*-===//
+//
+// Internal to lib/Harness/Problems: the Builder a spec fills its Problem with, the shape and
+// dtype checks the families share, and the specs themselves, one file per family; Registry.cpp
+// lists them with their parameter orders.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_LIB_HARNESS_PROBLEMS_PROBLEMBUILDER_H
+#define TESSEL_LIB_HARNESS_PROBLEMS_PROBLEMBUILDER_H
+
+#include "tessel/Harness/Problem.h"
+#include "tessel/Harness/Random.h"
+#include "tessel/Harness/Reference.h"
+
+#include <algorithm>
+#include <cctype>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tessel::harness::problems {
+
+inline int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// Helpers shared by every spec.
+struct Builder {
+  const ProblemOptions &o;
+  Problem &p;
+  Random rng;
+  Builder(const ProblemOptions &o, Problem &p) : o(o), p(p), rng(o.seed) {}
+
+  int64_t config(std::initializer_list<const char *> names, int64_t fallback) const {
+    for (const char *n : names)
+      for (const auto &[k, v] : o.config) {
+        std::string a = k, b = n;
+        std::transform(a.begin(), a.end(), a.begin(), ::tolower);
+        std::transform(b.begin(), b.end(), b.begin(), ::tolower);
+        if (a == b)
+          return v;
+      }
+    return fallback;
+  }
+  /// An enum config field of the variant (ACT = "relu"), or `fallback`.
+  std::string text(const std::string &key, const std::string &fallback) const {
+    for (const auto &[k, v] : o.configText) {
+      std::string a = k, b = key;
+      std::transform(a.begin(), a.end(), a.begin(), ::tolower);
+      std::transform(b.begin(), b.end(), b.begin(), ::tolower);
+      if (a == b)
+        return v;
+    }
+    return fallback;
+  }
+  std::string option(const std::string &key, const std::string &fallback) const {
+    auto it = o.options.find(key);
+    return it == o.options.end() ? fallback : it->second;
+  }
+  int input(const std::string &name, DType t, std::vector<int64_t> shape, double lo = -1,
+            double hi = 1) {
+    ProblemBuffer b;
+    b.name = name;
+    b.host = HostBuffer(t, std::move(shape));
+    fillUniform(b.host, rng, lo, hi);
+    p.buffers.push_back(std::move(b));
+    return static_cast<int>(p.buffers.size()) - 1;
+  }
+  int output(const std::string &name, DType t, std::vector<int64_t> shape) {
+    ProblemBuffer b;
+    b.name = name;
+    b.host = HostBuffer(t, std::move(shape));
+    b.host.fillPoison();
+    b.output = true;
+    b.input = false;
+    b.tol = defaultTolerance(t);
+    p.buffers.push_back(std::move(b));
+    return static_cast<int>(p.buffers.size()) - 1;
+  }
+  void ptr(const std::string &name, int buffer, std::vector<std::string> aliases = {}) {
+    ProblemArg a;
+    a.name = name, a.aliases = std::move(aliases), a.kind = LaunchArg::Kind::Buffer;
+    a.buffer = buffer;
+    p.args.push_back(a);
+  }
+  void i64(const std::string &name, int64_t v, std::vector<std::string> aliases = {}) {
+    ProblemArg a;
+    a.name = name, a.aliases = std::move(aliases), a.kind = LaunchArg::Kind::Int, a.i = v;
+    p.args.push_back(a);
+  }
+  void f64(const std::string &name, double v, std::vector<std::string> aliases = {}) {
+    ProblemArg a;
+    a.name = name, a.aliases = std::move(aliases), a.kind = LaunchArg::Kind::Float, a.f = v;
+    p.args.push_back(a);
+  }
+  std::vector<double> values(int b) const { return p.buffers[b].host.toDoubles(); }
+  void describe() {
+    p.description = o.name + " " + name(o.dtype) + " [" + shapeString(o.shape) + "]";
+  }
+};
+
+inline Status needRank(const ProblemOptions &o, size_t rank, const char *what) {
+  if (o.shape.size() != rank)
+    return Status::error("problem " + o.name + ": expected a shape " + what + ", got '" +
+                         shapeString(o.shape) + "'");
+  return Status::ok();
+}
+
+inline Status floatDType(const ProblemOptions &o) {
+  if (!isFloat(o.dtype))
+    return Status::error("problem " + o.name + ": dtype " + name(o.dtype) +
+                         " is not supported (f16, bf16, f32, f64)");
+  return Status::ok();
+}
+
+/// Rows x cols from a rank-1 (one row) or rank-2 shape.
+inline Status rowsCols(const ProblemOptions &o, int64_t &rows, int64_t &cols) {
+  if (o.shape.size() == 1)
+    rows = 1, cols = o.shape[0];
+  else if (o.shape.size() == 2)
+    rows = o.shape[0], cols = o.shape[1];
+  else
+    return Status::error("problem " + o.name + ": expected a shape ROWSxCOLS, got '" +
+                         shapeString(o.shape) + "'");
+  return Status::ok();
+}
+
+// The specs. Each builds its problem from the options or says what is wrong with them.
+Status vectorAdd(Builder &b); // Elementwise.cpp
+Status swiglu(Builder &b);
+Status geglu(Builder &b);
+Status softmax(Builder &b); // Rows.cpp
+Status rowMax(Builder &b);
+Status rmsnorm(Builder &b);
+Status addRmsnorm(Builder &b);
+Status layernorm(Builder &b);
+Status rope(Builder &b);                 // Rope.cpp
+Status crossEntropy(Builder &b);         // CrossEntropy.cpp
+Status crossEntropyBackward(Builder &b);
+Status gemm(Builder &b); // Gemm.cpp
+
+} // namespace tessel::harness::problems
+
+#endif // TESSEL_LIB_HARNESS_PROBLEMS_PROBLEMBUILDER_H

@@ -1,0 +1,163 @@
+//===- Registry.cpp - the problems, their parameters and help -------------===//
+//
+// The one table of problems: each one's parameter order (that of the kernels of dsl/kernels and
+// of the templates in test/kernels/Inputs), shape, grid and options. tessel-run --list-problems
+// prints it, docs/Interpreter.md holds it as markdown (test/Interpreter/problem-table.test
+// compares the two), and makeProblem checks every spec's arguments against it. A variant whose
+// metadata names its parameters binds by name instead of by this order.
+//
+//===----------------------------------------------------------------------===//
+#include "ProblemBuilder.h"
+
+#include <cstdlib>
+#include <functional>
+
+using namespace tessel::harness;
+using namespace tessel::harness::problems;
+
+std::vector<int64_t> tessel::harness::parseShape(const std::string &s) {
+  std::vector<int64_t> shape;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t j = s.find_first_of("xX,", i);
+    std::string part = s.substr(i, j == std::string::npos ? std::string::npos : j - i);
+    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos)
+      return {};
+    if (part.size() > 15)
+      return {};
+    shape.push_back(std::strtoll(part.c_str(), nullptr, 10));
+    if (shape.back() <= 0)
+      return {};
+    if (j == std::string::npos)
+      break;
+    if (j + 1 == s.size())
+      return {};
+    i = j + 1;
+  }
+  return shape;
+}
+
+namespace {
+
+struct Entry {
+  const char *name;
+  const char *params; ///< the kernel's parameters in order, ", "-separated
+  const char *shape;  ///< what --shape means
+  const char *grid;
+  std::function<Status(Builder &)> spec;
+  const char *help; ///< what it computes, its config fields and options
+};
+
+const std::vector<Entry> &entries() {
+  static const std::vector<Entry> table = {
+      {"vector_add", "x, y, out, n", "any (flattened)", "cdiv(n, BLOCK)", vectorAdd,
+       "out = x + y. Shape: any (flattened). Config BLOCK. Option tail=T: allocate only the "
+       "last T elements and run only their programs (C6)."},
+      {"swiglu", "out, gate, up, n", "any", "cdiv(n, BLOCK)", swiglu,
+       "out = silu(gate) * up. Config BLOCK."},
+      {"geglu", "out, gate, up, n", "any", "cdiv(n, BLOCK)", geglu,
+       "out = gelu(gate) * up, erf GELU or tanh when the config (or option) approximate = tanh. "
+       "Config BLOCK."},
+      {"softmax", "out, in, in_stride, out_stride, n_cols", "ROWSxCOLS", "rows", softmax,
+       "row softmax. Shape ROWSxCOLS."},
+      {"row_max", "out, in, stride, n_cols", "ROWSxCOLS", "rows", rowMax,
+       "out (f32) = max of each row (C9)."},
+      {"rmsnorm", "out, in, w, stride, n_cols, eps", "ROWSxCOLS", "rows", rmsnorm,
+       "shape ROWSxCOLS, eps 1e-6."},
+      {"add_rmsnorm", "out, in, res, w, stride, n_cols, eps", "ROWSxCOLS", "rows", addRmsnorm,
+       "res += in (written back), out = rmsnorm(res) * w."},
+      {"layernorm", "out, in, w, bias, stride, n_cols, eps", "ROWSxCOLS", "rows", layernorm,
+       "biased variance, eps 1e-5 (C1)."},
+      {"rope",
+       "q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride, q_head_stride, "
+       "k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride, cos_seq_stride, "
+       "cos_half_offset",
+       "BxHQxHKxSxD", "B * S", rope,
+       "shape BxHQxHKxSxD, q (B, HQ, S, D) and k (B, HK, S, D) rotated in place (rotate-half), "
+       "f32 cos/sin (B, S, D); grid B*S (C5)."},
+      {"cross_entropy", "loss, logits, labels, stride, n_cols, ignore_index", "NxV", "rows",
+       crossEntropy,
+       "shape NxV; loss[i] per row (0 when ignored); the reduction of the losses (host side) is "
+       "checked too. Options reduction=mean|sum|none, ignore=none|some|all|K (C4)."},
+      {"cross_entropy_backward",
+       "dlogits, logits, labels, dloss, stride, dstride, n_cols, ignore_index, n_valid", "NxV",
+       "rows", crossEntropyBackward,
+       "dlogits = (softmax - onehot) * g, 0 for ignored rows. Config (or option) reduction; "
+       "options ignore=..., true_prob=P (C2, C3, C4)."},
+      {"gemm",
+       "a, b, out, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, "
+       "stride_cn",
+       "MxNxK", "cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)", gemm,
+       "shape MxNxK, out = act(a*b + bias). Config BLOCK_M, BLOCK_N (grid), ACT, HAS_BIAS (or "
+       "options act=..., bias=0|1) (C7). Options a_order=row|col, b_order=row|col (col: stored "
+       "transposed), lda=L (a's leading dimension, >= K row-major, >= M col-major; the padding "
+       "holds random values)."},
+  };
+  return table;
+}
+
+/// The spec's arguments must be the table's parameters, in order: the table is what users and
+/// the docs read.
+Status checkParams(const Entry &e, const Problem &p) {
+  std::string built;
+  for (const ProblemArg &a : p.args)
+    built += (built.empty() ? "" : ", ") + a.name;
+  if (built != e.params)
+    return Status::error("problem " + std::string(e.name) + ": the spec builds (" + built +
+                         ") but the registry lists (" + e.params + ")");
+  return Status::ok();
+}
+
+} // namespace
+
+std::vector<std::string> tessel::harness::problemNames() {
+  std::vector<std::string> names;
+  for (const Entry &e : entries())
+    names.push_back(e.name);
+  return names;
+}
+
+std::string tessel::harness::problemHelp() {
+  std::string s;
+  for (const Entry &e : entries())
+    s += std::string("  ") + e.name + ": " + e.name + "(" + e.params + "): " + e.help + "\n";
+  return s;
+}
+
+std::string tessel::harness::problemTableMarkdown() {
+  std::string s = "| problem | parameters | shape | grid |\n|---|---|---|---|\n";
+  for (const Entry &e : entries())
+    s += std::string("| ") + e.name + " | " + e.params + " | " + e.shape + " | " + e.grid +
+         " |\n";
+  return s;
+}
+
+Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) {
+  ProblemOptions opts = optsIn;
+  // Kernel names of the library map to their problems: *_looped variants, old names.
+  const std::string suffix = "_looped";
+  if (opts.name.size() > suffix.size() &&
+      opts.name.compare(opts.name.size() - suffix.size(), suffix.size(), suffix) == 0)
+    opts.name.resize(opts.name.size() - suffix.size());
+  if (opts.name == "cross_entropy_bwd")
+    opts.name = "cross_entropy_backward";
+  for (const Entry &e : entries()) {
+    if (opts.name != e.name)
+      continue;
+    if (opts.shape.empty())
+      return Status::error("problem " + opts.name + ": needs a shape (--shape)");
+    Problem p;
+    p.name = opts.name;
+    Builder b(opts, p);
+    if (Status s = e.spec(b); !s)
+      return s;
+    if (Status s = checkParams(e, p); !s)
+      return s;
+    out = std::move(p);
+    return Status::ok();
+  }
+  std::string names;
+  for (const std::string &n : problemNames())
+    names += (names.empty() ? "" : ", ") + n;
+  return Status::error("unknown problem '" + opts.name + "' (known: " + names + ")");
+}

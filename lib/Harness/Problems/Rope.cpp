@@ -1,0 +1,105 @@
+//===- Rope.cpp - rotary position embedding -------------------------------===//
+//
+// q and k rotated in place (rotate-half) with f32 cos/sin tables; grid B * S.
+//
+//===----------------------------------------------------------------------===//
+#include "ProblemBuilder.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace tessel::harness::problems {
+
+/// Shape BxHQxHKxSxD: q (B, HQ, S, D) and k (B, HK, S, D) rotated in place with f32 cos/sin
+/// tables (B, S, D), one per batch (case C5). The variant's HALF must be D/2 and BLOCK_H at
+/// least max(HQ, HK) when its config names them.
+Status rope(Builder &b) {
+  if (Status s = needRank(b.o, 5, "BxHQxHKxSxD"); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  int64_t B = b.o.shape[0], HQ = b.o.shape[1], HK = b.o.shape[2], S = b.o.shape[3],
+          D = b.o.shape[4];
+  if (D % 2)
+    return Status::error("problem rope: head_dim " + std::to_string(D) + " must be even");
+  int64_t half = b.config({"HALF"}, D / 2), blockH = b.config({"BLOCK_H"}, std::max(HQ, HK));
+  if (half != D / 2)
+    return Status::error("problem rope: the variant has HALF = " + std::to_string(half) +
+                         ", so head_dim must be " + std::to_string(2 * half) + ", not " +
+                         std::to_string(D));
+  if (blockH < std::max(HQ, HK))
+    return Status::error("problem rope: the variant has BLOCK_H = " + std::to_string(blockH) +
+                         ", fewer than the " + std::to_string(std::max(HQ, HK)) + " heads");
+  // layout=bhsd (default): q (B, HQ, S, D); layout=bshd: q (B, S, HQ, D), a token's heads
+  // contiguous as in the Triton anchor. cos=shared: one (S, D) table for every batch
+  // (batch stride 0) instead of one per batch.
+  bool bshd = b.option("layout", "bhsd") == "bshd";
+  bool sharedCos = b.option("cos", "per_batch") == "shared";
+  int64_t CB = sharedCos ? 1 : B;
+  auto shapeOf = [&](int64_t H) {
+    return bshd ? std::vector<int64_t>{B, S, H, D} : std::vector<int64_t>{B, H, S, D};
+  };
+  int q = b.input("q", b.o.dtype, shapeOf(HQ));
+  int k = b.input("k", b.o.dtype, shapeOf(HK));
+  int c = b.input("cos", DType::f32, {CB, S, D});
+  int s = b.input("sin", DType::f32, {CB, S, D});
+  std::vector<double> cv = b.values(c), sv = b.values(s);
+  if (sharedCos) { // the reference takes one table per batch
+    std::vector<double> c1 = cv, s1 = sv;
+    cv.clear(), sv.clear();
+    for (int64_t i = 0; i < B; ++i) {
+      cv.insert(cv.end(), c1.begin(), c1.end());
+      sv.insert(sv.end(), s1.begin(), s1.end());
+    }
+  }
+  // (B, S, H, D) <-> (B, H, S, D) for the reference, which takes the latter.
+  auto permute = [&](const std::vector<double> &x, int64_t H, bool toBHSD) {
+    std::vector<double> y(x.size());
+    for (int64_t bi = 0; bi < B; ++bi)
+      for (int64_t h = 0; h < H; ++h)
+        for (int64_t si = 0; si < S; ++si)
+          for (int64_t d = 0; d < D; ++d) {
+            int64_t bhsd = ((bi * H + h) * S + si) * D + d, bshdI = ((bi * S + si) * H + h) * D + d;
+            if (toBHSD)
+              y[bhsd] = x[bshdI];
+            else
+              y[bshdI] = x[bhsd];
+          }
+    return y;
+  };
+  for (int i : {q, k}) {
+    ProblemBuffer &pb = b.p.buffers[i];
+    int64_t H = i == q ? HQ : HK;
+    pb.output = true;
+    pb.tol = defaultTolerance(b.o.dtype);
+    std::vector<double> x = pb.host.toDoubles();
+    if (bshd)
+      x = permute(x, H, true);
+    pb.reference = ref::ropeRotateHalf(x, cv, sv, B, H, S, D);
+    if (bshd)
+      pb.reference = permute(pb.reference, H, false);
+  }
+  b.ptr("q", q, {"q_ptr"});
+  b.ptr("k", k, {"k_ptr"});
+  b.ptr("cos", c, {"cos_ptr"});
+  b.ptr("sin", s, {"sin_ptr"});
+  b.i64("seq_len", S, {"s", "seq", "n_tokens"});
+  b.i64("n_qh", HQ, {"n_q_heads", "hq", "q_heads"});
+  b.i64("n_kh", HK, {"n_k_heads", "hk", "k_heads"});
+  b.i64("q_batch_stride", HQ * S * D);
+  b.i64("q_seq_stride", bshd ? HQ * D : D);
+  b.i64("q_head_stride", bshd ? D : S * D);
+  b.i64("k_batch_stride", HK * S * D);
+  b.i64("k_seq_stride", bshd ? HK * D : D);
+  b.i64("k_head_stride", bshd ? D : S * D);
+  b.i64("cos_batch_stride", sharedCos ? 0 : S * D);
+  b.i64("cos_seq_stride", D);
+  b.i64("cos_half_offset", D / 2);
+  b.p.launch.grid = {B * S, 1, 1};
+  b.p.elements = B * (HQ + HK) * S * D;
+  b.p.bytes = 2 * b.p.elements * static_cast<int64_t>(sizeOf(b.o.dtype)) + 8 * CB * S * D;
+  b.describe();
+  return Status::ok();
+}
+
+} // namespace tessel::harness::problems

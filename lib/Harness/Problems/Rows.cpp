@@ -1,0 +1,140 @@
+//===- Rows.cpp - softmax, row_max and the norms --------------------------===//
+//
+// One program per row of a ROWSxCOLS input: softmax, row_max, rmsnorm, add_rmsnorm, layernorm.
+//
+//===----------------------------------------------------------------------===//
+#include "ProblemBuilder.h"
+
+#include <cmath>
+
+namespace tessel::harness::problems {
+
+Status softmax(Builder &b) {
+  int64_t rows, cols;
+  if (Status s = rowsCols(b.o, rows, cols); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  int out = b.output("out", b.o.dtype, {rows, cols});
+  int in = b.input("in", b.o.dtype, {rows, cols}, -4, 4);
+  b.p.buffers[out].reference = ref::softmax(b.values(in), rows, cols);
+  b.ptr("out", out, {"out_ptr", "output", "output_ptr", "y"});
+  b.ptr("in", in, {"in_ptr", "input", "input_ptr", "x"});
+  b.i64("in_stride", cols, {"stride", "row_stride", "input_row_stride", "x_stride"});
+  b.i64("out_stride", cols, {"output_row_stride", "y_stride"});
+  b.i64("n_cols", cols, {"cols", "ncols", "n"});
+  b.p.launch.grid.x = rows;
+  b.p.elements = rows * cols;
+  b.p.bytes = 2 * rows * cols * static_cast<int64_t>(sizeOf(b.o.dtype));
+  b.describe();
+  return Status::ok();
+}
+
+/// out[row] = max(in[row, :]) in f32 (case C9's masked max).
+Status rowMax(Builder &b) {
+  int64_t rows, cols;
+  if (Status s = rowsCols(b.o, rows, cols); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  int out = b.output("out", DType::f32, {rows});
+  int in = b.input("in", b.o.dtype, {rows, cols}, -4, 4);
+  std::vector<double> x = b.values(in), r(rows);
+  for (int64_t i = 0; i < rows; ++i)
+    r[i] = *std::max_element(x.begin() + i * cols, x.begin() + (i + 1) * cols);
+  b.p.buffers[out].reference = r;
+  b.p.buffers[out].tol = {0, 0}; // a max is exact
+  b.ptr("out", out, {"out_ptr", "output"});
+  b.ptr("in", in, {"in_ptr", "input", "x"});
+  b.i64("stride", cols, {"row_stride", "in_stride"});
+  b.i64("n_cols", cols, {"cols", "n"});
+  b.p.launch.grid.x = rows;
+  b.p.elements = rows * cols;
+  b.p.bytes = rows * cols * static_cast<int64_t>(sizeOf(b.o.dtype)) + 4 * rows;
+  b.describe();
+  return Status::ok();
+}
+
+Status rmsnorm(Builder &b) {
+  int64_t rows, cols;
+  if (Status s = rowsCols(b.o, rows, cols); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  double eps = 1e-6;
+  int out = b.output("out", b.o.dtype, {rows, cols});
+  int x = b.input("in", b.o.dtype, {rows, cols});
+  int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
+  b.p.buffers[out].reference = ref::rmsNorm(b.values(x), b.values(w), rows, cols, eps);
+  b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
+  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
+  b.ptr("w", w, {"w_ptr", "weight", "weight_ptr"});
+  b.i64("stride", cols, {"row_stride", "x_stride"});
+  b.i64("n_cols", cols, {"cols", "n"});
+  b.f64("eps", eps, {"epsilon"});
+  b.p.launch.grid.x = rows;
+  b.p.elements = rows * cols;
+  b.p.bytes = (2 * rows * cols + cols) * static_cast<int64_t>(sizeOf(b.o.dtype));
+  b.describe();
+  return Status::ok();
+}
+
+Status addRmsnorm(Builder &b) {
+  int64_t rows, cols;
+  if (Status s = rowsCols(b.o, rows, cols); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  double eps = 1e-6;
+  int out = b.output("out", b.o.dtype, {rows, cols});
+  int x = b.input("in", b.o.dtype, {rows, cols});
+  int res = b.input("res", b.o.dtype, {rows, cols});
+  int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
+  std::vector<double> sum = ref::vectorAdd(b.values(x), b.values(res));
+  b.p.buffers[out].reference = ref::rmsNorm(sum, b.values(w), rows, cols, eps);
+  ProblemBuffer &r = b.p.buffers[res];
+  r.output = true;
+  r.reference = sum;
+  r.tol = defaultTolerance(b.o.dtype);
+  b.ptr("out", out, {"out_ptr", "y", "output"});
+  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
+  b.ptr("res", res, {"residual", "residual_ptr", "res_ptr", "r"});
+  b.ptr("w", w, {"w_ptr", "weight"});
+  b.i64("stride", cols, {"row_stride"});
+  b.i64("n_cols", cols, {"cols", "n"});
+  b.f64("eps", eps, {"epsilon"});
+  b.p.launch.grid.x = rows;
+  b.p.elements = rows * cols;
+  b.p.bytes = (4 * rows * cols + cols) * static_cast<int64_t>(sizeOf(b.o.dtype));
+  b.describe();
+  return Status::ok();
+}
+
+Status layernorm(Builder &b) {
+  int64_t rows, cols;
+  if (Status s = rowsCols(b.o, rows, cols); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  double eps = 1e-5;
+  int out = b.output("out", b.o.dtype, {rows, cols});
+  int x = b.input("in", b.o.dtype, {rows, cols}, -2, 3); // a nonzero mean: C1 catches padding
+  int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
+  int bias = b.input("bias", b.o.dtype, {cols});
+  b.p.buffers[out].reference =
+      ref::layerNorm(b.values(x), b.values(w), b.values(bias), rows, cols, eps);
+  b.ptr("out", out, {"out_ptr", "y", "output"});
+  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
+  b.ptr("w", w, {"w_ptr", "weight"});
+  b.ptr("bias", bias, {"b", "b_ptr", "bias_ptr"});
+  b.i64("stride", cols, {"row_stride"});
+  b.i64("n_cols", cols, {"cols", "n"});
+  b.f64("eps", eps, {"epsilon"});
+  b.p.launch.grid.x = rows;
+  b.p.elements = rows * cols;
+  b.p.bytes = (2 * rows * cols + 2 * cols) * static_cast<int64_t>(sizeOf(b.o.dtype));
+  b.describe();
+  return Status::ok();
+}
+
+} // namespace tessel::harness::problems
