@@ -8,6 +8,10 @@ if [[ ! -f $build/build.ninja ]]; then
 fi
 jobs=${TESSEL_JOBS:-$(nproc)}
 start=$(date +%s)
-ninja -C "$build" -j "$jobs" | grep -v '^\[' || true
-test "${PIPESTATUS[0]}" -eq 0
+# ninja's own status decides (grep only hides progress lines and may match nothing).
+set +e
+ninja -C "$build" -j "$jobs" | grep -v '^\['
+rc=${PIPESTATUS[0]}
+set -e
+[[ $rc -eq 0 ]] || { echo "build: ninja failed ($rc)"; exit "$rc"; }
 echo "build: done in $(( $(date +%s) - start )) s ($build)"
