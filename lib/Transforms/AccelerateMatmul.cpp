@@ -30,14 +30,6 @@ RankedTensorType withEncoding(Type t, Attribute enc) {
   return RankedTensorType::get(tt.getShape(), tt.getElementType(), enc);
 }
 
-/// K elements one 32-bit register (mma) or one lane's operand (mfma) holds together.
-unsigned kWidthFor(Attribute parent, Type elem) {
-  unsigned bits = elem.getIntOrFloatBitWidth();
-  if (isa<MfmaEncodingAttr>(parent))
-    return bits == 16 ? 4 : 1;
-  return bits == 16 ? 2 : 1;
-}
-
 LogicalResult accelerate(tile::DotOp dot, const TargetInfo &target, bool fallbackIsError) {
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());
@@ -60,7 +52,7 @@ LogicalResult accelerate(tile::DotOp dot, const TargetInfo &target, bool fallbac
   }
   OpBuilder builder(dot);
   Location loc = dot.getLoc();
-  unsigned kWidth = kWidthFor(enc, a.getElementType());
+  unsigned kWidth = getDefaultKWidth(enc, a.getElementType());
   auto cvt = [&](Value v, Attribute layout) -> Value {
     return builder.create<ConvertLayoutOp>(loc, withEncoding(v.getType(), layout), v);
   };

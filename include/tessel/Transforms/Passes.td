@@ -50,7 +50,7 @@ def TileGPUAccelerateMatmul : Pass<"tile-gpu-accelerate-matmul", "mlir::ModuleOp
   let summary = "Put each tile.dot on the target's matrix unit, or keep it on FMA with a remark";
   let description = [{
     Asks the target adapter for the first legal entry of its ordered matrix-unit candidates
-    (sm_80+: mma.sync; CDNA: MFMA 32x32, then 16x16). When one fits, the dot's result takes its
+    (docs/GPUBackends.md lists them per target). When one fits, the dot's result takes its
     accumulator layout, a and b are converted to dot_op layouts tied to it, and the result is
     converted back for its users; an accumulator carried by an scf.for keeps the matrix-unit
     layout across iterations (conversions move out of the loop). When none fits, the dot stays

@@ -130,6 +130,13 @@ BlockedEncodingAttr getDefaultBlocked(MLIRContext *ctx, ArrayRef<int64_t> shape,
   return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
 }
 
+unsigned getDefaultKWidth(Attribute parent, Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (isa<MfmaEncodingAttr>(parent))
+    return bits == 16 ? 4 : 1;
+  return bits == 16 ? 2 : 1;
+}
+
 std::pair<unsigned, unsigned> chooseWarpsPerCTA(int64_t M, int64_t N, unsigned numWarps,
                                                 int64_t instrM, int64_t instrN) {
   unsigned wm = 1, wn = 1;
