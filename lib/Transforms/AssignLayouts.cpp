@@ -180,6 +180,11 @@ private:
           }
         return;
       }
+      // A dot's accumulator and result share a layout (the matrix-unit pass changes both).
+      if (auto dot = dyn_cast<DotOp>(op)) {
+        unite(dot.getC(), dot.getD());
+        return;
+      }
       if (auto e = dyn_cast<ExpandDimsOp>(op)) {
         edges.push_back({e.getSrc(), e.getResult(), unsigned(e.getAxis()), op});
         return;
