@@ -91,7 +91,8 @@ static cl::list<std::string> werror("Werror", cl::CommaSeparated, cl::cat(tessel
                                     cl::value_desc("perf-fallback"),
                                     cl::desc("Turn these warnings into errors: perf-fallback (a "
                                              "tile.dot that no matrix unit takes runs on FMA "
-                                             "units; a remark otherwise), for CI"));
+                                             "units; a remark otherwise), for CI; checked when a "
+                                             "GPU stage (--emit=layout or later) runs"));
 static cl::opt<bool> verbose("v", cl::cat(tesselCategory),
                              cl::desc("Print the kernel file's compile command and generator "
                                       "cache hits on stderr"));
