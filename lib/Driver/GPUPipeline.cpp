@@ -53,6 +53,9 @@ LogicalResult tessel::checkTargetLimits(ModuleOp module, const TargetInfo &targe
           return WalkResult::interrupt();
         }
     }
+    // Folded constants carry no source location: report the first op that has one.
+    if (isa<UnknownLoc>(op->getLoc()))
+      return WalkResult::advance();
     for (Type t : op->getResultTypes())
       if (auto tt = dyn_cast<RankedTensorType>(t))
         for (int64_t d : tt.getShape())
