@@ -83,7 +83,11 @@ AxisInfoAnalysis::AxisInfoAnalysis(Operation *funcOp) {
       if (auto attr = func.getArgAttrOfType<IntegerAttr>(
               arg.getArgNumber(), tile::TileDialect::getDivisibilityAttrName()))
         div = attr.getInt();
-      infos[arg] = AxisInfo::uniform({}, div);
+      // Tile arguments (helper functions, not kernels) are unknown tiles of their rank.
+      if (auto tt = dyn_cast<RankedTensorType>(arg.getType()))
+        infos[arg] = AxisInfo::pessimistic(tt.getRank());
+      else
+        infos[arg] = AxisInfo::uniform({}, div);
     }
   }
   funcOp->walk<WalkOrder::PreOrder>([&](Operation *op) {

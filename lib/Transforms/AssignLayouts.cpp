@@ -45,7 +45,8 @@ bool isCheapProducer(Operation *op) {
 /// Ops whose tile operands and results all share one layout.
 bool sharesLayout(Operation *op) {
   return !isa<ExpandDimsOp, ReduceOp, TransOp, ReshapeOp, DotOp, ConvertLayoutOp,
-              scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp, YieldOp>(op);
+              scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp, YieldOp,
+              func::ReturnOp, func::CallOp>(op);
 }
 
 struct SliceEdge {
@@ -86,10 +87,11 @@ public:
       return failure();
     rewriteTypes();
     insertConversions();
-    // Helpers may return tiles: their signature follows the new types.
-    if (func.getNumResults() && !func.getBody().empty()) {
+    // Helpers may take and return tiles: their signature follows the new types.
+    if (!func.getBody().empty()) {
       Operation *ret = func.getBody().back().getTerminator();
-      func.setType(FunctionType::get(ctx, func.getArgumentTypes(), ret->getOperandTypes()));
+      func.setType(FunctionType::get(ctx, func.getBody().front().getArgumentTypes(),
+                                     ret->getOperandTypes()));
     }
     return success();
   }
