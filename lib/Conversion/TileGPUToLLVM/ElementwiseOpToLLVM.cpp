@@ -27,8 +27,10 @@ struct ElementwiseOpConversion : public ConversionPattern {
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                                 ConversionPatternRewriter &rewriter) const override {
-    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
-        op->getNumRegions() != 0 || !tileType(op->getResult(0)))
+    // Several results (arith.mulsi_extended: low and high halves) map element by element too.
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() == 0 ||
+        op->getNumRegions() != 0 ||
+        !llvm::all_of(op->getResults(), [](Value r) { return tileType(r); }))
       return failure();
     auto resultType = tileType(op->getResult(0));
     unsigned n = getElemsPerThread(resultType);
@@ -38,18 +40,23 @@ struct ElementwiseOpConversion : public ConversionPattern {
     SmallVector<SmallVector<Value>> elems;
     for (auto [orig, conv] : llvm::zip(op->getOperands(), operands))
       elems.push_back(tileType(orig) ? unpackStruct(rewriter, loc, conv) : SmallVector<Value>{});
-    Type elemType = resultType.getElementType();
-    SmallVector<Value> results;
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
     for (unsigned e = 0; e < n; ++e) {
       OperationState state(loc, op->getName());
       for (auto [i, conv] : llvm::enumerate(operands))
         state.addOperands(elems[i].empty() ? conv : elems[i][e]);
-      state.addTypes(elemType);
+      for (Value r : op->getResults())
+        state.addTypes(tileType(r).getElementType());
       state.addAttributes(op->getAttrs());
-      results.push_back(rewriter.create(state)->getResult(0));
+      Operation *scalar = rewriter.create(state);
+      for (auto [k, r] : llvm::enumerate(scalar->getResults()))
+        results[k].push_back(r);
     }
-    Type structType = getTypeConverter()->convertType(resultType);
-    rewriter.replaceOp(op, packStruct(rewriter, loc, structType, results));
+    SmallVector<Value> packed;
+    for (auto [k, r] : llvm::enumerate(op->getResults()))
+      packed.push_back(packStruct(rewriter, loc, getTypeConverter()->convertType(r.getType()),
+                                  results[k]));
+    rewriter.replaceOp(op, packed);
     return success();
   }
 };
