@@ -110,8 +110,3 @@ Specialization tessel::driver::findSpecialization(func::FuncOp kernel, int divis
   }
   return best;
 }
-
-std::vector<unsigned> tessel::driver::findSpecializableArgs(func::FuncOp kernel,
-                                                           int divisibility) {
-  return findSpecialization(kernel, divisibility).multiples;
-}

@@ -37,11 +37,6 @@ Specialization findSpecialization(mlir::func::FuncOp kernel, int divisibility);
 /// and their uses become the constant 1 (folded away).
 void applySpecialization(mlir::func::FuncOp kernel, const Specialization &s, int divisibility);
 
-/// Integer arguments of `kernel` (without a divisibility yet) that, assumed multiples of
-/// `divisibility`, widen the vector access of at least one tile load or store; each one is
-/// needed (dropping it narrows some access again). Empty when no assumption helps.
-std::vector<unsigned> findSpecializableArgs(mlir::func::FuncOp kernel, int divisibility);
-
 } // namespace tessel::driver
 
 #endif // TESSEL_DRIVER_SPECIALIZE_H

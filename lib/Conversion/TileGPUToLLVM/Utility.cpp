@@ -46,10 +46,7 @@ Value andPred(OpBuilder &b, Location loc, Value a, Value c) {
 ThreadPosition emitThreadPosition(OpBuilder &b, Location loc, const TargetInfo &target,
                                   BlockedEncodingAttr root) {
   ThreadPosition pos;
-  unsigned ws = target.getWarpSize();
-  pos.tid = target.getThreadId(b, loc);
-  pos.lane = b.create<LLVM::AndOp>(loc, pos.tid, i32Const(b, loc, ws - 1));
-  pos.warp = b.create<LLVM::LShrOp>(loc, pos.tid, i32Const(b, loc, llvm::Log2_32(ws)));
+  std::tie(pos.lane, pos.warp) = emitLaneAndWarp(b, loc, target, &pos.tid);
   for (unsigned k = 0; k < root.getRank(); ++k) {
     auto component = [&](Value id, unsigned stride, unsigned count) -> Value {
       if (count == 1)
@@ -70,9 +67,12 @@ ThreadPosition emitThreadPosition(OpBuilder &b, Location loc, const TargetInfo &
   return pos;
 }
 
-std::pair<Value, Value> emitLaneAndWarp(OpBuilder &b, Location loc, const TargetInfo &target) {
+std::pair<Value, Value> emitLaneAndWarp(OpBuilder &b, Location loc, const TargetInfo &target,
+                                        Value *threadId) {
   unsigned ws = target.getWarpSize();
   Value tid = target.getThreadId(b, loc);
+  if (threadId)
+    *threadId = tid;
   Value lane = b.create<LLVM::AndOp>(loc, tid, i32Const(b, loc, ws - 1));
   Value warp = b.create<LLVM::LShrOp>(loc, tid, i32Const(b, loc, llvm::Log2_32(ws)));
   return {lane, warp};

@@ -53,9 +53,10 @@ llvm::SmallVector<llvm::SmallVector<mlir::Value>>
 emitIndices(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
             mlir::RankedTensorType type);
 
-/// Lane and warp ids of the executing thread (i32).
+/// Lane and warp ids of the executing thread (i32); the thread id too when `threadId` is set.
 std::pair<mlir::Value, mlir::Value> emitLaneAndWarp(mlir::OpBuilder &b, mlir::Location loc,
-                                                    const TargetInfo &target);
+                                                    const TargetInfo &target,
+                                                    mlir::Value *threadId = nullptr);
 
 /// Per element: true when this thread is the one that owns it (its un-wrapped index lies in the
 /// tensor and it is lane/warp 0 along sliced dimensions). Stores and atomics use it so that a
