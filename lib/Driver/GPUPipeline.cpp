@@ -31,6 +31,13 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
   pm.addPass(createTileGPURemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  TileGPUPipelineOptions pipelineOptions;
+  pipelineOptions.target = target.getName().str();
+  pm.addPass(createTileGPUPipeline(pipelineOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createTileGPUAllocateSharedMemory());
+  pm.addPass(createTileGPUInsertBarriers());
   }
   if (until == GPUStage::Layout)
     return;

@@ -220,8 +220,21 @@ private:
 
   Value leader(Value v) { return find(v); }
 
-  /// slice(axis, X) == slice(axis, Y) only if X == Y: parents reached from one class through
-  /// the same axis are one class (reduce then expand_dims along that axis round-trips).
+  /// Largest extent along `axis` among the members of `v`'s class.
+  int64_t classExtent(Value v, unsigned axis) {
+    int64_t extent = 1;
+    for (Value m : members[leader(v)])
+      extent = std::max(extent, cast<RankedTensorType>(m.getType()).getDimSize(axis));
+    return extent;
+  }
+  bool differentExtents(Value a, Value b, unsigned axis) {
+    int64_t ea = classExtent(a, axis), eb = classExtent(b, axis);
+    return ea > 1 && eb > 1 && ea != eb;
+  }
+
+  /// slice(axis, X) == slice(axis, Y) only if X == Y: parents of one shape reached from one
+  /// class through the same axis are one class (reduce then expand_dims along that axis
+  /// round-trips).
   void uniteParentsOfSameSlice() {
     bool changed = true;
     while (changed) {
@@ -230,7 +243,11 @@ private:
       for (SliceEdge &e : edges) {
         auto key = std::make_pair(leader(e.child), e.axis);
         auto [it, inserted] = parentOf.try_emplace(key, leader(e.parent));
-        if (!inserted && leader(it->second) != leader(e.parent)) {
+        // Parents with two different extents (> 1) along the axis stay apart (a GEMM's row
+        // index feeds A's (BLOCK_M, BLOCK_K) and C's (BLOCK_M, BLOCK_N) tiles): one layout for
+        // both would replicate the smaller tile across threads; the slice is converted instead.
+        if (!inserted && leader(it->second) != leader(e.parent) &&
+            !differentExtents(it->second, e.parent, e.axis)) {
           unite(it->second, e.parent);
           changed = true;
         }

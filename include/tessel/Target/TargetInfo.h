@@ -32,6 +32,7 @@ class LLVMFuncOp;
 namespace tessel {
 
 struct SharedMemoryPlan;
+struct AxisInfoMap;
 
 /// Resource limits of one chip, in the units the vendor documents. The compiler rejects kernels
 /// that exceed them; the autotuner prunes configs with them before compiling.
@@ -125,10 +126,21 @@ public:
     reason = "this target has no matrix unit";
     return {};
   }
+  /// Whether the adapter lowers tile_gpu.async_copy_global_to_local / async_commit_group /
+  /// async_wait.
+  virtual bool supportsAsyncCopy() const { return false; }
+  /// Whether a tile loaded as `loaded` (pointers in a blocked layout, `vectorBytes` per
+  /// contiguous access) can be copied asynchronously from global to shared memory and read back
+  /// as the dot operand `operand`: tile-gpu-pipeline then issues such loads num_stages - 1
+  /// iterations ahead (cp.async on sm_80+). False keeps the load synchronous.
+  virtual bool canPipelineDotOperand(mlir::RankedTensorType loaded, mlir::RankedTensorType operand,
+                                     unsigned vectorBytes) const {
+    return false;
+  }
   /// The adapter's own conversion patterns (matrix-unit dots, async copies), added to the shared
   /// ones by the lowering pass.
   virtual void populateConversionPatterns(mlir::LLVMTypeConverter &converter,
-                                          SharedMemoryPlan &shared,
+                                          const AxisInfoMap &axis, SharedMemoryPlan &shared,
                                           mlir::RewritePatternSet &patterns) const {}
   /// Marks the dialects the adapter's patterns and hooks create (NVVM, ROCDL, ...) legal in the
   /// lowering pass's conversions.

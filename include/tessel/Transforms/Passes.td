@@ -66,4 +66,61 @@ def TileGPUAccelerateMatmul : Pass<"tile-gpu-accelerate-matmul", "mlir::ModuleOp
   let dependentDialects = ["::tessel::tile_gpu::TileGPUDialect"];
 }
 
+def TileGPUPipeline : Pass<"tile-gpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "Software-pipeline the loads that feed a loop's matrix-unit dots";
+  let description = [{
+    In an scf.for, a tile.load whose only use is a convert_layout to a dot operand becomes an
+    asynchronous copy into a ring of `num_stages` shared-memory buffers, issued
+    num_stages - 1 iterations ahead, and a local_load from the ring (on NVIDIA sm_80+: cp.async
+    and ldmatrix). The schedule, per iteration k of the new loop:
+
+      async_wait {num = num_stages - 2}       // the copies of iteration k have landed
+      local_load ring[k % num_stages]          // (tile-gpu-insert-barriers puts a barrier first)
+      async_copy ... -> ring[(k + num_stages - 1) % num_stages]; async_commit_group
+      ... the rest of the body (the dot) ...
+
+    with a prologue issuing iterations 0 .. num_stages - 2 and an async_wait {num = 0} after
+    the loop. The address computation of the pipelined loads (their backward slice in the body,
+    including loop-carried pointers advanced by the loop) is cloned for the iteration ahead;
+    copies past the loop's end are masked off. A load is left synchronous when the adapter
+    cannot copy it asynchronously (TargetInfo::canPipelineDotOperand: dtype, layout, 4-byte
+    runs), when `other` is not zero, or when its address depends on values the loop computes
+    otherwise. Reads num_stages from the kernel's `tile.num_stages` (1 disables).
+  }];
+  let options = [
+    Option<"target", "target", "std::string", "\"\"",
+           "target (default: the module's tile.target)">
+  ];
+  let dependentDialects = ["::tessel::tile_gpu::TileGPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def TileGPUAllocateSharedMemory : Pass<"tile-gpu-allocate-shared-memory", "mlir::ModuleOp"> {
+  let summary = "Give every shared-memory buffer an offset from its live range";
+  let description = [{
+    A buffer (tile_gpu.local_alloc) lives from its allocation to its last use through
+    memdesc_index, local_load, local_store and async copies; a use inside a loop that the
+    allocation is outside of keeps it alive to the loop's end. Buffers are placed first-fit, in
+    order of allocation, at 16-byte aligned offsets that no buffer live at the same time covers
+    (`offset` on local_alloc). Ops whose lowering may use scratch (tile_gpu::mayUseScratch) get
+    `tile_gpu.scratch_offset`: the end of the buffers live there, so that the scratch of the
+    epilogue's layout conversion reuses the pipeline's ring once the loop is done. The kernel's
+    total shared memory (buffers and scratch) is known after the lowering (`tile_gpu.shared`).
+  }];
+}
+
+def TileGPUInsertBarriers : Pass<"tile-gpu-insert-barriers", "mlir::ModuleOp"> {
+  let summary = "Insert barriers between conflicting shared-memory accesses of different threads";
+  let description = [{
+    Walks each kernel tracking the buffer accesses since the last barrier; before a read of a
+    buffer (stage) with a pending write, or a write with a pending read or write, it inserts
+    tile_gpu.barrier. Stages of a ring are told apart when their indices are
+    `(x + c1) % S` and `(x + c2) % S` of the same x with c1 != c2 (mod S) in one iteration;
+    across a loop's back edge the whole buffer counts. Ops that may use scratch bring their own
+    barriers and count as touching all of shared memory. Loops are analysed to a fixpoint
+    (accesses pending at the end of the body reach its start).
+  }];
+  let dependentDialects = ["::tessel::tile_gpu::TileGPUDialect"];
+}
+
 #endif // TESSEL_TRANSFORMS_PASSES_TD

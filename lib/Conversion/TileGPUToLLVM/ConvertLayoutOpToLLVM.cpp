@@ -40,8 +40,8 @@ struct ThroughSharedMemory : public ConvertOpToLLVMPattern<OpT> {
       return op.emitError("tile without a distributed layout reached the GPU lowering");
     Type elem = this->getTypeConverter()->convertType(srcType.getElementType());
     Type memType = elem.isInteger(1) ? rewriter.getI8Type() : elem;
-    shared.reserve(enclosingKernelName(op), srcType.getNumElements() * byteWidth(memType));
-    Value base = sharedMemoryPtr(rewriter, loc, target, 0);
+    unsigned scratch = shared.reserveScratch(op, srcType.getNumElements() * byteWidth(memType));
+    Value base = sharedMemoryPtr(rewriter, loc, target, scratch);
     auto at = [&](Value pos) -> Value {
       return rewriter.create<LLVM::GEPOp>(loc, base.getType(), memType, base, ValueRange{pos});
     };

@@ -36,10 +36,10 @@ struct FMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     Type inElem = getTypeConverter()->convertType(aType.getElementType());
     Type accElem = getTypeConverter()->convertType(dType.getElementType());
     unsigned bytes = byteWidth(inElem);
-    shared.reserve(enclosingKernelName(op), unsigned((M * K + K * N) * bytes));
+    unsigned scratch = shared.reserveScratch(op, unsigned((M * K + K * N) * bytes));
 
     // a (M, K) at [0, M*K), b (K, N) at [M*K, M*K + K*N), in elements.
-    Value base = sharedMemoryPtr(rewriter, loc, target, 0);
+    Value base = sharedMemoryPtr(rewriter, loc, target, scratch);
     auto at = [&](Value pos) -> Value {
       return rewriter.create<LLVM::GEPOp>(loc, base.getType(), inElem, base, ValueRange{pos});
     };

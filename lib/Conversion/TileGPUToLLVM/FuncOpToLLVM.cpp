@@ -119,6 +119,14 @@ LogicalResult tessel::checkLowerable(ModuleOp module, const TargetInfo &target) 
         llvm::any_of(op->getOperandTypes(), [](Type t) { return isa<tile::BlockPtrType>(t); }))
       return fail("block pointers are not supported by the GPU backends yet; use a tile of "
                   "pointers");
+    if (isa<tile_gpu::AsyncCopyGlobalToLocalOp, tile_gpu::AsyncCommitGroupOp,
+            tile_gpu::AsyncWaitOp>(op) &&
+        !target.supportsAsyncCopy())
+      return fail("asynchronous global-to-shared copies are not supported by " +
+                  target.getName() + " yet; load the tile and local_store it");
+    if (auto alloc = dyn_cast<tile_gpu::LocalAllocOp>(op); alloc && !alloc.getOffset())
+      return fail("local_alloc without an offset: run --tile-gpu-allocate-shared-memory before "
+                  "the lowering");
     if (isa<func::CallOp>(op))
       return fail("calls must be inlined before the GPU lowering (run the inliner)");
     if (auto rmw = dyn_cast<tile::AtomicRMWOp>(op)) {

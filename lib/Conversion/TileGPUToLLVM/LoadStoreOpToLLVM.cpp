@@ -179,9 +179,9 @@ Value broadcastFromThread0(ConversionPatternRewriter &rewriter, Location loc,
                            const TargetInfo &target, SharedMemoryPlan &shared, Operation *op,
                            Value v, Value isThread0) {
   unsigned bytes = std::max(8u, byteWidth(v.getType()));
-  shared.reserve(enclosingKernelName(op), 2 * bytes);
-  Value slot = sharedMemoryPtr(rewriter, loc, target, 0);
-  Value dummy = sharedMemoryPtr(rewriter, loc, target, bytes);
+  unsigned base = shared.reserveScratch(op, 2 * bytes);
+  Value slot = sharedMemoryPtr(rewriter, loc, target, base);
+  Value dummy = sharedMemoryPtr(rewriter, loc, target, base + bytes);
   target.barrier(rewriter, loc);
   rewriter.create<LLVM::StoreOp>(loc, v, rewriter.create<LLVM::SelectOp>(loc, isThread0, slot, dummy));
   target.barrier(rewriter, loc);

@@ -82,7 +82,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
         offsets.push_back(bytes);
         bytes += (warps * r * byteWidth(acc[0][i].getType()) + 15) / 16 * 16;
       }
-      shared.reserve(enclosingKernelName(op), bytes);
+      unsigned scratch = shared.reserveScratch(op, bytes);
       // Linear index of each output element in the result tile.
       SmallVector<Value> linear(numOut);
       if (out) {
@@ -101,7 +101,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       ThreadPosition pos = emitThreadPosition(rewriter, loc, target, root);
       Value warpSlot = rewriter.create<LLVM::AndOp>(loc, pos.warpComp[k], i32Const(rewriter, loc, warps - 1));
       auto slotPtr = [&](unsigned i, Value slot, Type t) -> Value {
-        Value base = sharedMemoryPtr(rewriter, loc, target, offsets[i]);
+        Value base = sharedMemoryPtr(rewriter, loc, target, scratch + offsets[i]);
         return rewriter.create<LLVM::GEPOp>(loc, base.getType(), t, base, ValueRange{slot});
       };
       target.barrier(rewriter, loc);

@@ -40,6 +40,8 @@ void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
                                   RewritePatternSet &);
 void populateDotOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &, SharedMemoryPlan &,
                                  RewritePatternSet &);
+void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
+                                          SharedMemoryPlan &, RewritePatternSet &);
 } // namespace tessel
 
 namespace {
@@ -85,7 +87,8 @@ struct ConvertTileGPUToLLVMPass
       populateConvertLayoutOpToLLVMPatterns(converter, *info, shared, patterns);
       populateFuncOpToLLVMPatterns(converter, *info, patterns);
       populateDotOpToLLVMPatterns(converter, *info, shared, patterns);
-      info->populateConversionPatterns(converter, shared, patterns);
+      populateSharedMemoryOpToLLVMPatterns(converter, *info, shared, patterns);
+      info->populateConversionPatterns(converter, axis, shared, patterns);
       info->populateMathPatterns(converter, patterns);
       arith::populateArithToLLVMConversionPatterns(converter, patterns);
       populateMathToLLVMConversionPatterns(converter, patterns);

@@ -255,4 +255,30 @@ void SharedMemoryPlan::reserve(StringRef kernelName, unsigned bytes) {
   cur = std::max(cur, (bytes + 15) / 16 * 16);
 }
 
+Value sharedElemOffset(OpBuilder &b, Location loc, tile_gpu::SharedEncodingAttr enc,
+                       ArrayRef<int64_t> shape, Value row, Value col) {
+  int64_t C = shape[enc.getOrder()[0]] + enc.getPad();
+  auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  Value rowStart = b.create<LLVM::MulOp>(loc, row, c(C));
+  if (enc.getMaxPhase() <= 1)
+    return b.create<LLVM::AddOp>(loc, rowStart, col);
+  unsigned vec = enc.getVec();
+  Value group = b.create<LLVM::UDivOp>(loc, col, c(vec));
+  Value phase = b.create<LLVM::UDivOp>(loc, row, c(enc.getPerPhase()));
+  phase = b.create<LLVM::URemOp>(loc, phase, c(enc.getMaxPhase()));
+  group = b.create<LLVM::XOrOp>(loc, group, phase);
+  Value within = b.create<LLVM::URemOp>(loc, col, c(vec));
+  Value swizzled = b.create<LLVM::AddOp>(loc, b.create<LLVM::MulOp>(loc, group, c(vec)), within);
+  return b.create<LLVM::AddOp>(loc, rowStart, swizzled);
+}
+
+unsigned SharedMemoryPlan::reserveScratch(Operation *op, unsigned bytes) {
+  unsigned base = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>(
+          tile_gpu::TileGPUDialect::getScratchOffsetAttrName()))
+    base = attr.getInt();
+  reserve(enclosingKernelName(op), base + bytes);
+  return base;
+}
+
 } // namespace tessel

@@ -111,6 +111,7 @@ Attribute AMDTargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType b,
 }
 
 void AMDTargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,
+                                               const AxisInfoMap &,
                                                SharedMemoryPlan &shared,
                                                RewritePatternSet &patterns) const {
   populateDotOpToMFMAPatterns(converter, patterns);

@@ -57,7 +57,8 @@ public:
   mlir::Attribute getDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
                                  mlir::RankedTensorType d, tile::InputPrecision precision,
                                  unsigned numWarps, std::string &reason) const override;
-  void populateConversionPatterns(mlir::LLVMTypeConverter &converter, SharedMemoryPlan &shared,
+  void populateConversionPatterns(mlir::LLVMTypeConverter &converter, const AxisInfoMap &axis,
+                                  SharedMemoryPlan &shared,
                                   mlir::RewritePatternSet &patterns) const override;
   void configureConversionTarget(mlir::ConversionTarget &target) const override;
   mlir::LogicalResult compile(mlir::ModuleOp llvmModule, CompiledKernel &out,

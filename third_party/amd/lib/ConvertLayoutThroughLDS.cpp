@@ -123,8 +123,8 @@ struct MfmaConvertLayoutThroughLDS : public ConvertOpToLLVMPattern<ConvertLayout
     unsigned dstVec = std::min(dst->contiguousRegisters(p.cd), vecMax);
     // Row strides keep vectors aligned (16-byte padding), so alignment = vector size.
     Location loc = op.getLoc();
-    shared.reserve(enclosingKernelName(op), unsigned(p.sliceRows * p.rowStride * bytes));
-    Value lds = sharedMemoryPtr(rewriter, loc, target, 0);
+    unsigned scratch = shared.reserveScratch(op, unsigned(p.sliceRows * p.rowStride * bytes));
+    Value lds = sharedMemoryPtr(rewriter, loc, target, scratch);
     auto [lane, warp] = emitLaneAndWarp(rewriter, loc, target);
     Value srcBase = rewriter.create<LLVM::GEPOp>(loc, lds.getType(), elem, lds,
                                                  threadBase(rewriter, loc, *src, p, lane, warp));

@@ -307,10 +307,22 @@ Attribute NVIDIATargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType 
   return getMmaDotEncoding(a, b, d, precision, numWarps, reason);
 }
 
+bool NVIDIATargetInfo::canPipelineDotOperand(RankedTensorType loaded, RankedTensorType operand,
+                                             unsigned vectorBytes) const {
+  // cp.async moves 4, 8 or 16 bytes; ldmatrix reads 16-bit mma.sync operands.
+  auto enc = dyn_cast_if_present<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
+  return vectorBytes >= 4 && loaded.getRank() == 2 && enc && enc.getKWidth() == 2 &&
+         isa<tile_gpu::MmaEncodingAttr>(enc.getParent()) &&
+         operand.getElementType().getIntOrFloatBitWidth() == 16 &&
+         isa<tile_gpu::BlockedEncodingAttr>(loaded.getEncoding());
+}
+
 void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,
+                                                  const AxisInfoMap &axis,
                                                   SharedMemoryPlan &shared,
                                                   RewritePatternSet &patterns) const {
   populateDotOpToMMAPatterns(converter, patterns);
+  populateAsyncCopyToLLVMPatterns(converter, *this, axis, patterns);
   populateDotOperandToLdmatrixPatterns(converter, *this, shared, patterns);
 }
 void NVIDIATargetInfo::configureConversionTarget(ConversionTarget &target) const {

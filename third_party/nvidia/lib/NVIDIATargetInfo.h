@@ -11,6 +11,8 @@ mlir::Attribute getMmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorTy
                                   unsigned numWarps, std::string &reason);
 void populateDotOpToMMAPatterns(mlir::LLVMTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
+void populateAsyncCopyToLLVMPatterns(mlir::LLVMTypeConverter &converter, const TargetInfo &target,
+                                     const AxisInfoMap &axis, mlir::RewritePatternSet &patterns);
 void populateDotOperandToLdmatrixPatterns(mlir::LLVMTypeConverter &converter,
                                           const TargetInfo &target, SharedMemoryPlan &shared,
                                           mlir::RewritePatternSet &patterns);
@@ -43,7 +45,11 @@ public:
   mlir::Attribute getDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
                                  mlir::RankedTensorType d, tile::InputPrecision precision,
                                  unsigned numWarps, std::string &reason) const override;
-  void populateConversionPatterns(mlir::LLVMTypeConverter &converter, SharedMemoryPlan &shared,
+  bool supportsAsyncCopy() const override { return true; }
+  bool canPipelineDotOperand(mlir::RankedTensorType loaded, mlir::RankedTensorType operand,
+                             unsigned vectorBytes) const override;
+  void populateConversionPatterns(mlir::LLVMTypeConverter &converter, const AxisInfoMap &axis,
+                                  SharedMemoryPlan &shared,
                                   mlir::RewritePatternSet &patterns) const override;
   void configureConversionTarget(mlir::ConversionTarget &target) const override;
   mlir::LogicalResult compile(mlir::ModuleOp llvmModule, CompiledKernel &out,

@@ -29,9 +29,13 @@ public:
 /// Bytes of dynamic shared memory each kernel needs, filled by the patterns.
 struct SharedMemoryPlan {
   llvm::StringMap<unsigned> bytesPerKernel;
-  /// Reserves `bytes` of scratch for an op inside `kernelName`; every user starts at offset 0
-  /// and brackets its use with barriers.
+  /// Reserves `bytes` of shared memory from offset 0 inside `kernelName`.
   void reserve(llvm::StringRef kernelName, unsigned bytes);
+  /// Reserves `bytes` of scratch for `op` (one with tile_gpu::mayUseScratch) and returns the
+  /// byte offset where it starts: past the buffers live at `op`
+  /// (tile-gpu-allocate-shared-memory's tile_gpu.scratch_offset; 0 without it). Scratch users
+  /// bracket their use with barriers.
+  unsigned reserveScratch(mlir::Operation *op, unsigned bytes);
 };
 
 /// Address space of shared memory (NVIDIA) and LDS (AMD) in LLVM.

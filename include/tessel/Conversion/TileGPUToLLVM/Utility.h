@@ -72,6 +72,14 @@ mlir::Value andPred(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a, mlir:
 mlir::Value sharedMemoryPtr(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
                             unsigned offset);
 
+/// Element offset (i32) of element (row, col) of a 2-D tile placed in shared memory by `enc`
+/// (#tile_gpu.shared): `col` runs along the contiguous dimension enc.order[0] (C = its extent,
+/// plus pad, elements per row), `row` along the other one:
+///   row * (C + pad) + ((col / vec) ^ ((row / perPhase) % maxPhase)) * vec + col % vec.
+mlir::Value sharedElemOffset(mlir::OpBuilder &b, mlir::Location loc,
+                             tile_gpu::SharedEncodingAttr enc, llvm::ArrayRef<int64_t> shape,
+                             mlir::Value row, mlir::Value col);
+
 /// Name of the func.func or llvm.func enclosing `op`.
 llvm::StringRef enclosingKernelName(mlir::Operation *op);
 

@@ -154,4 +154,16 @@ std::pair<unsigned, unsigned> chooseWarpsPerCTA(int64_t M, int64_t N, unsigned n
   return {wm, wn};
 }
 
+SharedEncodingAttr getSwizzledSharedEncoding(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                             ArrayRef<unsigned> order, unsigned elemBits) {
+  unsigned elemBytes = std::max(1u, elemBits / 8);
+  unsigned vec = std::max(1u, 16 / elemBytes);
+  int64_t C = shape[order[0]];
+  if (C < vec)
+    return SharedEncodingAttr::get(ctx, 1, 1, 1, order, 0);
+  unsigned perPhase = std::max<int64_t>(1, 128 / (C * elemBytes));
+  unsigned maxPhase = std::max<int64_t>(1, std::min<int64_t>(C / vec, 8 / perPhase));
+  return SharedEncodingAttr::get(ctx, vec, perPhase, maxPhase, order, 0);
+}
+
 } // namespace tessel::tile_gpu

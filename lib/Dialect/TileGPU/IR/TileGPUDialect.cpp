@@ -240,3 +240,16 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
     return emitOpError() << "mask shape does not match the pointers";
   return success();
 }
+
+bool tessel::tile_gpu::mayUseScratch(Operation *op) {
+  using namespace tessel::tile;
+  if (isa<ConvertLayoutOp, ReduceOp, ScanOp, TransOp, ReshapeOp>(op))
+    return true;
+  // Only the FMA fallback (a blocked result) stages its operands; matrix units do not.
+  if (auto dot = dyn_cast<DotOp>(op))
+    return !dot.getType().getEncoding() || isa<BlockedEncodingAttr>(dot.getType().getEncoding());
+  // Scalar atomics broadcast thread 0's old value through shared memory.
+  if (isa<AtomicRMWOp, AtomicCASOp>(op))
+    return !isa<RankedTensorType>(op->getResult(0).getType());
+  return false;
+}

@@ -91,6 +91,17 @@ unsigned getDefaultKWidth(mlir::Attribute parent, mlir::Type elem);
 std::pair<unsigned, unsigned> chooseWarpsPerCTA(int64_t M, int64_t N, unsigned numWarps,
                                                 int64_t instrM, int64_t instrN);
 
+class SharedEncodingAttr;
+
+/// The swizzled shared-memory placement of a 2-D tile whose contiguous dimension is
+/// `order[0]` (C = shape[order[0]] elements per row, elements of `elemBits`): vec = 16 bytes of
+/// elements, perPhase = max(1, 128 bytes / row bytes) rows share a phase, maxPhase =
+/// min(C / vec, 8 / perPhase): 8 consecutive rows read at one column (an ldmatrix matrix, or
+/// a column of 16-byte accesses) touch 8 distinct 16-byte bank groups. Rows shorter than one
+/// vector are not swizzled.
+SharedEncodingAttr getSwizzledSharedEncoding(mlir::MLIRContext *ctx, llvm::ArrayRef<int64_t> shape,
+                                             llvm::ArrayRef<unsigned> order, unsigned elemBits);
+
 } // namespace tessel::tile_gpu
 
 #endif // TESSEL_DIALECT_TILEGPU_IR_LAYOUT_H

@@ -20,6 +20,14 @@
 #include "tessel/Dialect/TileGPU/IR/TileGPUOps.h.inc"
 
 #include "tessel/Dialect/TileGPU/IR/Layout.h"
+
+namespace tessel::tile_gpu {
+/// True for an op whose lowering may stage data through scratch shared memory (layout
+/// conversions, trans, reshape, cross-warp reductions and scans, FMA dots, atomics whose old
+/// value every thread reads): tile-gpu-allocate-shared-memory places its scratch past the live
+/// buffers and tile-gpu-insert-barriers treats it as touching all of shared memory.
+bool mayUseScratch(mlir::Operation *op);
+} // namespace tessel::tile_gpu
 #include "tessel/Dialect/TileGPU/IR/LinearLayout.h"
 
 #endif // TESSEL_DIALECT_TILEGPU_IR_TILEGPU_H

@@ -34,6 +34,12 @@ def TileGPU_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// i32 attribute on a kernel set by the lowering: dynamic shared memory in bytes.
     static constexpr llvm::StringLiteral getSharedMemoryAttrName() { return "tile_gpu.shared"; }
+    /// i32 attribute set by tile-gpu-allocate-shared-memory on an op whose lowering may use
+    /// scratch shared memory (see mayUseScratch): bytes from the start of the kernel's shared
+    /// memory past every buffer live at the op, where its scratch begins.
+    static constexpr llvm::StringLiteral getScratchOffsetAttrName() {
+      return "tile_gpu.scratch_offset";
+    }
     /// i32 attribute on a kernel: lanes per warp (32 on NVIDIA, 64 on CDNA).
     static constexpr llvm::StringLiteral getThreadsPerWarpAttrName() {
       return "tile_gpu.threads_per_warp";

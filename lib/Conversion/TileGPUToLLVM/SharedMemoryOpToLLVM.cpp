@@ -1,0 +1,139 @@
+//===- SharedMemoryOpToLLVM.cpp - shared-memory buffers -------------------===//
+//
+// A !tile_gpu.memdesc is the shared-memory address of its first element. local_alloc is the
+// kernel's shared memory at the offset tile-gpu-allocate-shared-memory chose; memdesc_index
+// steps over whole stages of a ring. local_load / local_store move a tile in any distributed
+// layout element by element through the buffer's #tile_gpu.shared placement (adapters add
+// faster patterns for the layouts they know: ldmatrix on NVIDIA). barrier is the target's
+// program-wide barrier. Async copies belong to the adapters.
+//
+//===----------------------------------------------------------------------===//
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tile_gpu;
+
+namespace {
+
+/// Element offset of index `idx` of a tile of `shape` in a buffer placed by `enc` (rank 1 or 2).
+Value bufferOffset(OpBuilder &b, Location loc, SharedEncodingAttr enc, ArrayRef<int64_t> shape,
+                   ArrayRef<Value> idx) {
+  if (shape.size() == 1)
+    return idx[0];
+  unsigned cdim = enc.getOrder()[0];
+  return sharedElemOffset(b, loc, enc, shape, idx[1 - cdim], idx[cdim]);
+}
+
+LogicalResult checkPlacement(Operation *op, MemDescType type) {
+  auto enc = dyn_cast<SharedEncodingAttr>(type.getEncoding());
+  if (!enc || type.getShape().size() > 2)
+    return op->emitError() << "shared-memory tiles of rank 1 or 2 in a #tile_gpu.shared "
+                              "placement are supported, not "
+                           << type;
+  return success();
+}
+
+struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<LocalAllocOp> {
+  LocalAllocOpConversion(LLVMTypeConverter &c, const TargetInfo &target, SharedMemoryPlan &shared)
+      : ConvertOpToLLVMPattern<LocalAllocOp>(c), target(target), shared(shared) {}
+  LogicalResult matchAndRewrite(LocalAllocOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    std::optional<uint32_t> offset = op.getOffset();
+    if (!offset)
+      return op.emitError("local_alloc without an offset: run tile-gpu-allocate-shared-memory "
+                          "before the lowering");
+    shared.reserve(enclosingKernelName(op), *offset + op.getType().getSizeInBytes());
+    rewriter.replaceOp(op, sharedMemoryPtr(rewriter, op.getLoc(), target, *offset));
+    return success();
+  }
+  const TargetInfo &target;
+  SharedMemoryPlan &shared;
+};
+
+struct MemDescIndexOpConversion : public ConvertOpToLLVMPattern<MemDescIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MemDescIndexOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value stageBytes = i32Const(rewriter, loc, op.getType().getSizeInBytes());
+    Value offset = rewriter.create<LLVM::MulOp>(loc, adaptor.getIndex(), stageBytes);
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, adaptor.getSrc().getType(), rewriter.getI8Type(),
+                                             adaptor.getSrc(), ValueRange{offset});
+    return success();
+  }
+};
+
+struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
+  LocalLoadOpConversion(LLVMTypeConverter &c, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<LocalLoadOp>(c), target(target) {}
+  LogicalResult matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    MemDescType src = op.getSrc().getType();
+    if (failed(checkPlacement(op, src)))
+      return failure();
+    Location loc = op.getLoc();
+    auto enc = cast<SharedEncodingAttr>(src.getEncoding());
+    Type elem = getTypeConverter()->convertType(src.getElementType());
+    SmallVector<Value> out;
+    for (auto &idx : emitIndices(rewriter, loc, target, op.getType())) {
+      Value off = bufferOffset(rewriter, loc, enc, src.getShape(), idx);
+      Value addr = rewriter.create<LLVM::GEPOp>(loc, adaptor.getSrc().getType(), elem,
+                                                adaptor.getSrc(), ValueRange{off});
+      out.push_back(rewriter.create<LLVM::LoadOp>(loc, elem, addr));
+    }
+    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()),
+                                      out));
+    return success();
+  }
+  const TargetInfo &target;
+};
+
+struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
+  LocalStoreOpConversion(LLVMTypeConverter &c, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<LocalStoreOp>(c), target(target) {}
+  LogicalResult matchAndRewrite(LocalStoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    MemDescType dst = op.getDst().getType();
+    if (failed(checkPlacement(op, dst)))
+      return failure();
+    Location loc = op.getLoc();
+    auto enc = cast<SharedEncodingAttr>(dst.getEncoding());
+    Type elem = getTypeConverter()->convertType(dst.getElementType());
+    SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getSrc());
+    // Replicated elements are written by every holder: same value, same address.
+    for (auto [e, idx] : llvm::enumerate(emitIndices(rewriter, loc, target, op.getSrc().getType()))) {
+      Value off = bufferOffset(rewriter, loc, enc, dst.getShape(), idx);
+      Value addr = rewriter.create<LLVM::GEPOp>(loc, adaptor.getDst().getType(), elem,
+                                                adaptor.getDst(), ValueRange{off});
+      rewriter.create<LLVM::StoreOp>(loc, vals[e], addr);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const TargetInfo &target;
+};
+
+struct BarrierOpConversion : public ConvertOpToLLVMPattern<BarrierOp> {
+  BarrierOpConversion(LLVMTypeConverter &c, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<BarrierOp>(c), target(target) {}
+  LogicalResult matchAndRewrite(BarrierOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    target.barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const TargetInfo &target;
+};
+
+} // namespace
+
+namespace tessel {
+void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter, const TargetInfo &target,
+                                          SharedMemoryPlan &shared, RewritePatternSet &patterns) {
+  patterns.add<LocalAllocOpConversion>(converter, target, shared);
+  patterns.add<MemDescIndexOpConversion>(converter);
+  patterns.add<LocalLoadOpConversion, LocalStoreOpConversion, BarrierOpConversion>(converter,
+                                                                                  target);
+}
+} // namespace tessel
