@@ -27,6 +27,8 @@
 #include "tessel/Interpreter/Interpreter.h"
 #endif
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -37,18 +39,18 @@
 using namespace tessel::harness;
 
 static int usage(const std::string &msg) {
-  std::fprintf(stderr, "tessel-run: error: %s\n(run tessel-run --help)\n", msg.c_str());
+  fmt::print(stderr, "tessel-run: error: {}\n(run tessel-run --help)\n", msg);
   return 2;
 }
 
 static int listTargets() {
   if (registeredExecutors().empty())
-    std::printf("no target in this build (tessel-run-gpu gets the CUDA executor with the "
-                "runtime; the interpreter is not in this build: use tessel-run)\n");
+    fmt::print("no target in this build (tessel-run-gpu gets the CUDA executor with the "
+               "runtime; the interpreter is not in this build: use tessel-run)\n");
   for (const ExecutorEntry &e : registeredExecutors())
-    std::printf("%s: %s\n", e.target.c_str(), e.description.c_str());
+    fmt::print("{}: {}\n", e.target, e.description);
 #ifdef TESSEL_RUN_NO_INTERPRETER
-  std::printf("(the interpreter is not in this build: use tessel-run)\n");
+  fmt::print("(the interpreter is not in this build: use tessel-run)\n");
 #endif
   return 0;
 }
@@ -65,7 +67,7 @@ int main(int argc, char **argv) {
   if (o.listTargets)
     return listTargets();
   if (o.listProblems) {
-    std::printf("%s", (*o.listProblems == "markdown" ? problemTableMarkdown() : problemHelp()).c_str());
+    fmt::print("{}", *o.listProblems == "markdown" ? problemTableMarkdown() : problemHelp());
     return 0;
   }
   std::string kernelPath = o.kernelPath, function = o.function, problem = o.problem,
@@ -97,7 +99,7 @@ int main(int argc, char **argv) {
   bool isJson = kernelPath.size() > 5 && kernelPath.substr(kernelPath.size() - 5) == ".json";
   if (isJson) {
     if (Status s = loadKernelMetadata(kernelPath, variant); !s) {
-      std::fprintf(stderr, "%s\n", s.message().c_str());
+      fmt::print(stderr, "{}\n", s.message());
       return 2;
     }
     if (!function.empty())
@@ -106,7 +108,7 @@ int main(int argc, char **argv) {
     variant = metadataForTileIR(kernelPath, function);
   }
   if (Status s = ex->load(variant); !s) {
-    std::fprintf(stderr, "%s\n", s.message().c_str());
+    fmt::print(stderr, "{}\n", s.message());
     return 2;
   }
 
@@ -128,7 +130,7 @@ int main(int argc, char **argv) {
 
   // The problem.
   if (defaulted && target == "interpreter" && !o.quiet)
-    std::printf("tessel-run: no GPU found: running on the interpreter\n");
+    fmt::print("tessel-run: no GPU found: running on the interpreter\n");
   ProblemOptions po;
   po.name = problem;
   po.shape = parseShape(shape);
@@ -158,24 +160,24 @@ int main(int argc, char **argv) {
 
   RunReport report;
   if (Status s = runProblem(*ex, variant, p, report); !s) {
-    std::fprintf(stderr, "tessel-run: error: %s\n", s.message().c_str());
+    fmt::print(stderr, "tessel-run: error: {}\n", s.message());
     return 2;
   }
   if (!report.error.empty()) {
-    std::fprintf(stderr, "%s\n", report.error.c_str());
-    std::printf("%s: FAIL (the launch was stopped)\n", p.description.c_str());
+    fmt::print(stderr, "{}\n", report.error);
+    fmt::print("{}: FAIL (the launch was stopped)\n", p.description);
     return 1;
   }
   std::string text = formatReport(p, report);
   if (o.quiet)
     text = text.substr(text.rfind('\n', text.size() - 2) + 1);
-  std::printf("%s", text.c_str());
+  fmt::print("{}", text);
   if (!o.quiet)
-    std::printf("time: %.1f ms on %s, %.3g elements/s\n", report.seconds * 1e3,
-                ex->describe().c_str(), p.elements / report.seconds);
+    fmt::print("time: {:.1f} ms on {}, {:.3g} elements/s\n", report.seconds * 1e3,
+               ex->describe(), p.elements / report.seconds);
   if (o.bench && report.pass) {
     if (!ex->canTime()) {
-      std::fprintf(stderr, "tessel-run: %s cannot time launches\n", target.c_str());
+      fmt::print(stderr, "tessel-run: {} cannot time launches\n", target);
       return 2;
     }
     // Re-run on fresh buffers for timing.
@@ -204,17 +206,17 @@ int main(int argc, char **argv) {
     }
     std::vector<double> ms;
     if (Status s = ex->time(p.launch, args, 1, o.reps, ms); !s) {
-      std::fprintf(stderr, "%s\n", s.message().c_str());
+      fmt::print(stderr, "{}\n", s.message());
       return 1;
     }
     std::sort(ms.begin(), ms.end());
     double med = ms[ms.size() / 2];
     double gbps = p.bytes / (med * 1e-3) / 1e9, copy = 0;
-    std::printf("bench: median %.4f ms over %d launches, %.3g elements/s, %.0f GB/s", med, o.reps,
-                p.elements / (med * 1e-3), gbps);
+    fmt::print("bench: median {:.4f} ms over {} launches, {:.3g} elements/s, {:.0f} GB/s", med,
+               o.reps, p.elements / (med * 1e-3), gbps);
     if (ex->copyBandwidth(copy))
-      std::printf(" (%.1f%% of the %.0f GB/s device copy)", 100 * gbps / copy, copy);
-    std::printf("\n");
+      fmt::print(" ({:.1f}% of the {:.0f} GB/s device copy)", 100 * gbps / copy, copy);
+    fmt::print("\n");
     ex->releaseAll();
   }
   return report.pass ? 0 : 1;

@@ -59,6 +59,9 @@ TEST(Compare, RelativeErrorAndBounds) {
   EXPECT_NEAR(c.relError, 0.001 / std::sqrt(14.0), 1e-7);
   EXPECT_NEAR(c.maxAbsError, 0.001, 1e-6);
   EXPECT_EQ(c.worstIndex, 1);
+  // The summary tessel-run prints (three significant digits, printf's %g).
+  EXPECT_EQ(c.summary, "max_abs_err=0.001 rel_err=0.000267 (bound 1e-05), worst at element 1: "
+                       "got 2, expected 2");
 }
 
 TEST(Compare, NaNNeverPassesUnlessExpected) {
