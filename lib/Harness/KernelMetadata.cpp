@@ -171,6 +171,8 @@ Status readDocument(const json &j, const std::string &path, KernelMetadata &m) {
   const json *config = f.need("config", &json::is_object, "an object");
   const json *files = f.need("artifacts", &json::is_object, "an object");
   const json *resources = f.maybe("resources", &json::is_object, "an object");
+  if (const json *binary = f.maybe("binary_metadata", &json::is_object, "an object"))
+    m.binaryMetadata = binary->dump();
   if (!f.error().empty())
     return Status::error(f.error());
   if (Status s = readArgs(*args, m.args); !s)

@@ -79,7 +79,7 @@ int tessel::harness::parseRunOptions(int argc, char **argv, RunOptions &out) {
       ->option_text("T");
   app.add_option("--seed", out.seed, "RNG seed of the inputs (default 0)")->option_text("N");
   app.add_option("--target", out.target,
-                 "interpreter, cuda, ... (--list-targets); default: a GPU target that finds a "
+                 "interpreter, cuda, hip (--list-targets); default: a GPU target that finds a "
                  "device, else the interpreter")
       ->option_text("T");
   app.add_option("-D", defines,

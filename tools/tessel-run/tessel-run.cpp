@@ -10,8 +10,8 @@
 // setup.
 //
 // Built twice from this file: tessel-run (with the interpreter, links MLIR) and tessel-run-gpu
-// (TESSEL_RUN_NO_INTERPRETER: no MLIR or LLVM, for GPU machines; its CUDA executor comes with
-// the runtime).
+// (TESSEL_RUN_NO_INTERPRETER: no MLIR or LLVM, for GPU machines; its CUDA and HIP executors
+// come with the runtime).
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Harness/Executor.h"
@@ -22,6 +22,7 @@
 #include "RawRun.h"
 
 #include "tessel/Runtime/CudaExecutor.h"
+#include "tessel/Runtime/HipExecutor.h"
 
 #ifndef TESSEL_RUN_NO_INTERPRETER
 #include "tessel/Interpreter/Interpreter.h"
@@ -58,6 +59,7 @@ static int listTargets() {
 int main(int argc, char **argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0); // errors (stderr) and verdicts interleave in order
   tessel::rt::registerCudaExecutor();
+  tessel::rt::registerHipExecutor();
 #ifndef TESSEL_RUN_NO_INTERPRETER
   tessel::interp::registerInterpreterExecutor();
 #endif
@@ -78,10 +80,13 @@ int main(int argc, char **argv) {
   // The target.
   bool defaulted = target.empty();
   if (defaulted) {
-    const ExecutorEntry *cuda = findExecutor("cuda");
-    if (cuda && (!cuda->available || cuda->available()))
-      target = "cuda";
-    else if (findExecutor("interpreter"))
+    // The first GPU executor that finds a device, else the interpreter.
+    for (const char *gpu : {"cuda", "hip"}) {
+      const ExecutorEntry *e = findExecutor(gpu);
+      if (target.empty() && e && (!e->available || e->available()))
+        target = gpu;
+    }
+    if (target.empty() && findExecutor("interpreter"))
       target = "interpreter";
   }
   const ExecutorEntry *entry = target.empty() ? nullptr : findExecutor(target);

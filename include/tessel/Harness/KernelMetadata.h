@@ -56,6 +56,9 @@ struct KernelMetadata {
   int64_t sharedMemory = 0;    ///< GPU variants: dynamic shared memory per program, bytes
   std::string specializes;     ///< a __div8 twin: the variant it specializes
   std::optional<VariantResources> resources; ///< GPU variants compiled to a binary
+  /// AMD variants: the code object's kernel metadata as JSON text (the kernarg layout the HIP
+  /// executor packs arguments into; lib/Runtime/HipKernelInfo reads it); empty otherwise.
+  std::string binaryMetadata;
 
   /// The config value of the first of `names` present (compared case-insensitively), else
   /// `fallback`.
