@@ -37,6 +37,10 @@ ptxas = os.environ.get("TESSEL_PTXAS") or (
     else shutil.which("ptxas"))
 if ptxas:
     config.available_features.add("ptxas")
+# Tests of the "no AMD driver" message need a machine without the HIP runtime.
+import ctypes.util
+if os.environ.get("TESSEL_HIP_RUNTIME") or ctypes.util.find_library("amdhip64"):
+    config.available_features.add("hip-runtime")
 # Kernels whose math calls libdevice need it at --emit=llvm/ptx/cubin.
 libdevice = os.environ.get("TESSEL_LIBDEVICE") or os.path.join(cuda_home, "nvvm", "libdevice", "libdevice.10.bc")
 if os.path.exists(libdevice):

@@ -59,24 +59,8 @@ std::string tessel::driver::temporaryPathNextTo(StringRef path) {
 }
 
 Error tessel::driver::writeFileAtomically(StringRef path, StringRef data) {
-  std::string tmp = temporaryPathNextTo(path);
-  {
-    std::error_code ec;
-    raw_fd_ostream os(tmp, ec, sys::fs::OF_None);
-    if (ec)
-      return createStringError(ec, "cannot write '" + tmp + "': " + ec.message());
+  return writeToOutput(path, [&](raw_ostream &os) {
     os << data;
-    os.close();
-    if (os.has_error()) {
-      std::error_code err = os.error();
-      os.clear_error();
-      sys::fs::remove(tmp);
-      return createStringError(err, "cannot write '" + tmp + "': " + err.message());
-    }
-  }
-  if (std::error_code ec = sys::fs::rename(tmp, path)) {
-    sys::fs::remove(tmp);
-    return createStringError(ec, "cannot rename '" + tmp + "' to '" + path + "': " + ec.message());
-  }
-  return Error::success();
+    return Error::success();
+  });
 }

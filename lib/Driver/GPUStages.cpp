@@ -101,8 +101,7 @@ LogicalResult codegen(ModuleOp module, const StageContext &context, const Target
     meta->threadsPerWarp = target.getWarpSize();
     if (auto smem = kernel->getAttrOfType<IntegerAttr>("tile_gpu.shared"))
       meta->sharedMemory = smem.getInt();
-    for (auto &r : out.resources)
-      meta->resources[r.getKey().str()] = r.getValue();
+    meta->resources = out.usage;
     if (!out.binaryMetadata.empty()) {
       llvm::Expected<llvm::json::Value> md = llvm::json::parse(out.binaryMetadata);
       if (!md)

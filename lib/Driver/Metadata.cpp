@@ -1,6 +1,7 @@
 //===- Metadata.cpp - the JSON metadata of a kernel variant ---------------===//
 #include "tessel/Driver/Metadata.h"
 
+#include "tessel/Artifacts/VariantSchema.h"
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Driver/Version.h"
 
@@ -43,6 +44,18 @@ void tessel::driver::fillFromKernel(func::FuncOp kernel, VariantMetadata &meta,
     meta.numStages = s.getInt();
 }
 
+/// Every key always, null where the backend does not know it: readers test one key, never
+/// its absence.
+static llvm::json::Value resourcesJSON(const KernelResources &r) {
+  auto value = [](std::optional<int64_t> v) {
+    return v ? llvm::json::Value(*v) : llvm::json::Value(nullptr);
+  };
+  return llvm::json::Object{{"registers", value(r.registers)},
+                            {"shared_bytes", value(r.sharedBytes)},
+                            {"spill_bytes", value(r.spillBytes)},
+                            {"occupancy_hint", value(r.occupancyHint)}};
+}
+
 llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
   llvm::json::Array args;
   for (const ArgMetadata &a : meta.args) {
@@ -58,11 +71,8 @@ llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
   for (const auto &[stage, file] : meta.artifacts)
     artifacts[stage] = file;
   llvm::json::Object config = meta.config;
-  llvm::json::Object resources;
-  for (const auto &[key, value] : meta.resources)
-    resources[key] = value;
   llvm::json::Object doc{
-      {"schema", kMetadataSchema},
+      {"schema", artifacts::kVariantSchema},
       {"kernel", meta.kernel},
       {"variant", meta.variant},
       {"function", meta.variant},
@@ -82,8 +92,8 @@ llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
     doc["shared_memory"] = *meta.sharedMemory;
   if (meta.specializes)
     doc["specializes"] = *meta.specializes;
-  if (!meta.resources.empty())
-    doc["resources"] = std::move(resources);
+  if (meta.resources)
+    doc["resources"] = resourcesJSON(*meta.resources);
   if (meta.binaryMetadata)
     doc["binary_metadata"] = *meta.binaryMetadata;
   return doc;

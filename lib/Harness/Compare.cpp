@@ -2,8 +2,9 @@
 #include "tessel/Harness/Compare.h"
 #include "tessel/Harness/Poison.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
-#include <cstdio>
 
 using namespace tessel::harness;
 
@@ -15,12 +16,6 @@ Tolerance tessel::harness::defaultTolerance(DType t) {
   case DType::bf16: return {1e-2, 1e-3};
   default: return {0, 0};
   }
-}
-
-static std::string fmt(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.3g", v);
-  return b;
 }
 
 Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<double> &ref,
@@ -59,16 +54,16 @@ Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<dou
   c.relError = ref2 > 0 ? std::sqrt(diff2 / ref2) : c.maxAbsError;
   double bound = ref2 > 0 ? tol.rel : tol.abs;
   c.pass = c.unwritten == 0 && c.badNonFinite == 0 && c.relError <= bound;
-  c.summary = "max_abs_err=" + fmt(c.maxAbsError) + " rel_err=" + fmt(c.relError) + " (bound " +
-              fmt(bound) + ")";
+  c.summary = fmt::format("max_abs_err={:.3g} rel_err={:.3g} (bound {:.3g})", c.maxAbsError,
+                          c.relError, bound);
   if (c.unwritten)
-    c.summary += ", " + std::to_string(c.unwritten) + " element(s) never written (first at " +
-                 std::to_string(c.firstBad) + ")";
+    c.summary += fmt::format(", {} element(s) never written (first at {})", c.unwritten,
+                             c.firstBad);
   if (c.badNonFinite)
-    c.summary += ", " + std::to_string(c.badNonFinite) +
-                 " unexpected NaN/Inf element(s) (first at " + std::to_string(c.firstBad) + ")";
+    c.summary += fmt::format(", {} unexpected NaN/Inf element(s) (first at {})", c.badNonFinite,
+                             c.firstBad);
   if (!c.pass && c.worstIndex >= 0 && c.relError > bound)
-    c.summary += ", worst at element " + std::to_string(c.worstIndex) + ": got " +
-                 fmt(out.get(c.worstIndex)) + ", expected " + fmt(ref[c.worstIndex]);
+    c.summary += fmt::format(", worst at element {}: got {:.3g}, expected {:.3g}", c.worstIndex,
+                             out.get(c.worstIndex), ref[c.worstIndex]);
   return c;
 }

@@ -1,6 +1,8 @@
 //===- Runner.cpp - one verified run of a problem on an executor -----------===//
 #include "tessel/Harness/Runner.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -138,8 +140,8 @@ std::string tessel::harness::formatReport(const Problem &p, const RunReport &r) 
   if (!r.error.empty())
     return r.error + "\n" + p.name + ": FAIL (the launch failed)\n";
   for (const OutputCheck &c : r.checks)
-    s += "  " + c.buffer + ": " + c.comparison.summary + " " +
-         (c.comparison.pass ? "PASS" : "FAIL") + "\n";
-  s += p.description + ": " + (r.pass ? "PASS" : "FAIL") + "\n";
+    s += fmt::format("  {}: {} {}\n", c.buffer, c.comparison.summary,
+                     c.comparison.pass ? "PASS" : "FAIL");
+  s += fmt::format("{}: {}\n", p.description, r.pass ? "PASS" : "FAIL");
   return s;
 }

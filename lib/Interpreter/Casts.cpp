@@ -59,12 +59,7 @@ template <typename In, typename Out, typename F> Handler cast(int a, int r, int6
 
 } // namespace
 
-Status ProgramBuilder::compileCast(Operation *op, Sequence &out, bool &handled) {
-  handled = isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
-                arith::IndexCastUIOp, arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
-                arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp, arith::BitcastOp>(op);
-  if (!handled)
-    return Status::ok();
+Status ProgramBuilder::compileCast(Operation *op, Sequence &out) {
   int a = slot(op->getOperand(0)), r;
   if (Status s = define(op->getResult(0), op, r); !s)
     return s;

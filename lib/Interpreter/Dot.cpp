@@ -28,11 +28,8 @@ static void matmul(const In *a, const In *b, const Acc *c, Acc *d, int64_t M, in
   }
 }
 
-Status ProgramBuilder::compileDot(Operation *op, Sequence &out, bool &handled) {
-  auto dot = dyn_cast<tile::DotOp>(op);
-  handled = static_cast<bool>(dot);
-  if (!handled)
-    return Status::ok();
+Status ProgramBuilder::compileDot(tile::DotOp dot, Sequence &out) {
+  Operation *op = dot;
   int a = slot(dot.getA()), b = slot(dot.getB()), c = slot(dot.getC()), r;
   if (Status s = define(dot.getD(), op, r); !s)
     return s;

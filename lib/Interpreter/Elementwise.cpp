@@ -317,80 +317,115 @@ static bool fillConstant(Attribute attr, const SlotType &t, Buffer &out) {
   return true;
 }
 
-Status ProgramBuilder::compileElementwise(Operation *op, Sequence &out, bool &handled) {
+/// arith.constant: a constant slot, no handler.
+Status ProgramBuilder::compileConstant(arith::ConstantOp c, Sequence &out) {
+  Operation *op = c;
+  SlotType t;
+  if (Status s = slotTypeOf(c.getType(), op, t); !s)
+    return s;
+  Buffer data;
+  if (!fillConstant(c.getValue(), t, data))
+    return error(op, "the interpreter cannot materialize constant " + debugString(c.getValue()));
+  slotOf[c.getResult()] = constant(t, std::move(data));
+  return Status::ok();
+}
+
+/// arith.cmpi: i1 results.
+Status ProgramBuilder::compileCmpI(arith::CmpIOp cmp, Sequence &out) {
+  Operation *op = cmp;
+  int a = slot(cmp.getLhs()), b = slot(cmp.getRhs()), r;
+  unsigned w = widthOf(type(a).elem);
+  if (Status s = define(cmp.getResult(), op, r); !s)
+    return s;
+  BinaryKernel k = cmpiKernel(cmp.getPredicate(), w);
+  int64_t n = type(r).numel;
+  out.ops.push_back(
+      [=](Frame &f) { k(f.slots[a].data(), f.slots[b].data(), f.slots[r].data(), n); });
+  return Status::ok();
+}
+
+/// arith.cmpf: i1 results.
+Status ProgramBuilder::compileCmpF(arith::CmpFOp cmp, Sequence &out) {
+  Operation *op = cmp;
+  int a = slot(cmp.getLhs()), b = slot(cmp.getRhs()), r;
+  if (Status s = define(cmp.getResult(), op, r); !s)
+    return s;
+  BinaryKernel k = type(a).storage() == Storage::F64 ? cmpfKernel<double>(cmp.getPredicate())
+                                                     : cmpfKernel<float>(cmp.getPredicate());
+  int64_t n = type(r).numel;
+  out.ops.push_back(
+      [=](Frame &f) { k(f.slots[a].data(), f.slots[b].data(), f.slots[r].data(), n); });
+  return Status::ok();
+}
+
+/// arith.select with a scalar or an elementwise condition.
+Status ProgramBuilder::compileSelect(arith::SelectOp sel, Sequence &out) {
+  Operation *op = sel;
+  int c = slot(sel.getCondition()), a = slot(sel.getTrueValue()), b = slot(sel.getFalseValue());
+  int r;
+  if (Status s = define(sel.getResult(), op, r); !s)
+    return s;
+  int64_t n = type(r).numel;
+  bool scalarCond = type(c).numel == 1 && n != 1;
+  bool wide = type(r).storage() != Storage::F32 || type(r).elem == Elem::blockptr;
+  int64_t words = type(r).words();
+  out.ops.push_back([=](Frame &f) {
+    const int64_t *cv = f.slots[c].as<int64_t>();
+    if (scalarCond) {
+      copySlot(f, cv[0] ? a : b, r, words);
+      return;
+    }
+    if (wide) {
+      const int64_t *x = f.slots[a].as<int64_t>(), *y = f.slots[b].as<int64_t>();
+      int64_t *o = f.slots[r].as<int64_t>();
+      for (int64_t i = 0; i < n; ++i)
+        o[i] = cv[i] ? x[i] : y[i];
+    } else {
+      const float *x = f.slots[a].as<float>(), *y = f.slots[b].as<float>();
+      float *o = f.slots[r].as<float>();
+      for (int64_t i = 0; i < n; ++i)
+        o[i] = cv[i] ? x[i] : y[i];
+    }
+  });
+  return Status::ok();
+}
+
+/// math.fma, rounded once to the result type.
+Status ProgramBuilder::compileFma(math::FmaOp fma, Sequence &out) {
+  Operation *op = fma;
+  int a = slot(fma.getA()), b = slot(fma.getB()), c = slot(fma.getC()), r;
+  if (Status s = define(fma.getResult(), op, r); !s)
+    return s;
+  Elem e = type(r).elem;
+  int64_t n = type(r).numel;
+  out.ops.push_back([=](Frame &f) {
+    if (e == Elem::f64) {
+      const double *x = f.slots[a].as<double>(), *y = f.slots[b].as<double>(),
+                   *z = f.slots[c].as<double>();
+      double *o = f.slots[r].as<double>();
+      for (int64_t i = 0; i < n; ++i)
+        o[i] = std::fma(x[i], y[i], z[i]);
+      return;
+    }
+    const float *x = f.slots[a].as<float>(), *y = f.slots[b].as<float>(),
+                *z = f.slots[c].as<float>();
+    float *o = f.slots[r].as<float>();
+    for (int64_t i = 0; i < n; ++i) {
+      float v = std::fma(x[i], y[i], z[i]);
+      o[i] = e == Elem::f16 ? roundToHalf(v) : e == Elem::bf16 ? roundToBF16(v) : v;
+    }
+  });
+  return Status::ok();
+}
+
+/// The binary and unary arith/math ops without a case of their own, by name
+/// (binaryKernel, floatUnaryKernel); any other op is unsupported.
+Status ProgramBuilder::compileArithByName(Operation *op, Sequence &out) {
   StringRef name = op->getName().getStringRef();
-  handled = true;
-
-  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-    SlotType t;
-    if (Status s = slotTypeOf(c.getType(), op, t); !s)
-      return s;
-    Buffer data;
-    if (!fillConstant(c.getValue(), t, data))
-      return error(op, "the interpreter cannot materialize constant " + debugString(c.getValue()));
-    slotOf[c.getResult()] = constant(t, std::move(data));
-    return Status::ok();
-  }
-
-  if (op->getNumResults() != 1) {
-    handled = false;
-    return Status::ok();
-  }
-
-  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
-    int a = slot(cmp.getLhs()), b = slot(cmp.getRhs()), r;
-    unsigned w = widthOf(type(a).elem);
-    if (Status s = define(cmp.getResult(), op, r); !s)
-      return s;
-    BinaryKernel k = cmpiKernel(cmp.getPredicate(), w);
-    int64_t n = type(r).numel;
-    out.ops.push_back(
-        [=](Frame &f) { k(f.slots[a].data(), f.slots[b].data(), f.slots[r].data(), n); });
-    return Status::ok();
-  }
-  if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
-    int a = slot(cmp.getLhs()), b = slot(cmp.getRhs()), r;
-    if (Status s = define(cmp.getResult(), op, r); !s)
-      return s;
-    BinaryKernel k = type(a).storage() == Storage::F64 ? cmpfKernel<double>(cmp.getPredicate())
-                                                       : cmpfKernel<float>(cmp.getPredicate());
-    int64_t n = type(r).numel;
-    out.ops.push_back(
-        [=](Frame &f) { k(f.slots[a].data(), f.slots[b].data(), f.slots[r].data(), n); });
-    return Status::ok();
-  }
-  if (auto sel = dyn_cast<arith::SelectOp>(op)) {
-    int c = slot(sel.getCondition()), a = slot(sel.getTrueValue()), b = slot(sel.getFalseValue());
-    int r;
-    if (Status s = define(sel.getResult(), op, r); !s)
-      return s;
-    int64_t n = type(r).numel;
-    bool scalarCond = type(c).numel == 1 && n != 1;
-    bool wide = type(r).storage() != Storage::F32 || type(r).elem == Elem::blockptr;
-    int64_t words = type(r).words();
-    out.ops.push_back([=](Frame &f) {
-      const int64_t *cv = f.slots[c].as<int64_t>();
-      if (scalarCond) {
-        copySlot(f, cv[0] ? a : b, r, words);
-        return;
-      }
-      if (wide) {
-        const int64_t *x = f.slots[a].as<int64_t>(), *y = f.slots[b].as<int64_t>();
-        int64_t *o = f.slots[r].as<int64_t>();
-        for (int64_t i = 0; i < n; ++i)
-          o[i] = cv[i] ? x[i] : y[i];
-      } else {
-        const float *x = f.slots[a].as<float>(), *y = f.slots[b].as<float>();
-        float *o = f.slots[r].as<float>();
-        for (int64_t i = 0; i < n; ++i)
-          o[i] = cv[i] ? x[i] : y[i];
-      }
-    });
-    return Status::ok();
-  }
-
-  if (op->getNumOperands() == 2 &&
-      (op->getDialect()->getNamespace() == "arith" || op->getDialect()->getNamespace() == "math")) {
+  StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  if (op->getNumResults() != 1 || (dialect != "arith" && dialect != "math"))
+    return unsupported(op);
+  if (op->getNumOperands() == 2) {
     int a = slot(op->getOperand(0)), b = slot(op->getOperand(1));
     if (BinaryKernel k = binaryKernel(name, type(a))) {
       int r;
@@ -402,9 +437,7 @@ Status ProgramBuilder::compileElementwise(Operation *op, Sequence &out, bool &ha
       return Status::ok();
     }
   }
-
-  if (op->getNumOperands() == 1 &&
-      (op->getDialect()->getNamespace() == "arith" || op->getDialect()->getNamespace() == "math")) {
+  if (op->getNumOperands() == 1) {
     int a = slot(op->getOperand(0));
     UnaryKernel k;
     if (isFloatElem(type(a).elem))
@@ -423,33 +456,5 @@ Status ProgramBuilder::compileElementwise(Operation *op, Sequence &out, bool &ha
       return Status::ok();
     }
   }
-
-  if (auto fma = dyn_cast<math::FmaOp>(op)) {
-    int a = slot(fma.getA()), b = slot(fma.getB()), c = slot(fma.getC()), r;
-    if (Status s = define(fma.getResult(), op, r); !s)
-      return s;
-    Elem e = type(r).elem;
-    int64_t n = type(r).numel;
-    out.ops.push_back([=](Frame &f) {
-      if (e == Elem::f64) {
-        const double *x = f.slots[a].as<double>(), *y = f.slots[b].as<double>(),
-                     *z = f.slots[c].as<double>();
-        double *o = f.slots[r].as<double>();
-        for (int64_t i = 0; i < n; ++i)
-          o[i] = std::fma(x[i], y[i], z[i]);
-        return;
-      }
-      const float *x = f.slots[a].as<float>(), *y = f.slots[b].as<float>(),
-                  *z = f.slots[c].as<float>();
-      float *o = f.slots[r].as<float>();
-      for (int64_t i = 0; i < n; ++i) {
-        float v = std::fma(x[i], y[i], z[i]);
-        o[i] = e == Elem::f16 ? roundToHalf(v) : e == Elem::bf16 ? roundToBF16(v) : v;
-      }
-    });
-    return Status::ok();
-  }
-
-  handled = false;
-  return Status::ok();
+  return unsupported(op);
 }

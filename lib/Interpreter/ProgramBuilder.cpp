@@ -163,18 +163,45 @@ Status ProgramBuilder::compileBlock(mlir::Block &block, Sequence &out) {
   return Status::ok();
 }
 
-Status ProgramBuilder::compileOp(Operation *op, Sequence &out) {
-  bool handled = false;
-  using Fn = Status (ProgramBuilder::*)(Operation *, Sequence &, bool &);
-  for (Fn fn : {&ProgramBuilder::compileElementwise, &ProgramBuilder::compileCast, &ProgramBuilder::compileShapeOp,
-                &ProgramBuilder::compileMemoryOp, &ProgramBuilder::compileReduceScan, &ProgramBuilder::compileDot,
-                &ProgramBuilder::compileControlFlow}) {
-    if (Status s = (this->*fn)(op, out, handled); !s)
-      return s;
-    if (handled)
-      return Status::ok();
-  }
+Status ProgramBuilder::unsupported(Operation *op) const {
   return error(op, "the interpreter does not support '" + op->getName().getStringRef() + "'");
+}
+
+Status ProgramBuilder::compileOp(Operation *op, Sequence &out) {
+  // Ops with a function of their own first; the arith/math ops that share generic kernels by
+  // name go to the default, which also reports every op nobody handles.
+  auto family = [&](Status (ProgramBuilder::*fn)(Operation *, Sequence &)) {
+    return [this, fn, &out](Operation *o) { return (this->*fn)(o, out); };
+  };
+  return llvm::TypeSwitch<Operation *, Status>(op)
+      .Case([&](arith::ConstantOp o) { return compileConstant(o, out); })
+      .Case([&](arith::CmpIOp o) { return compileCmpI(o, out); })
+      .Case([&](arith::CmpFOp o) { return compileCmpF(o, out); })
+      .Case([&](arith::SelectOp o) { return compileSelect(o, out); })
+      .Case([&](math::FmaOp o) { return compileFma(o, out); })
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
+            arith::IndexCastUIOp, arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
+            arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp, arith::BitcastOp>(
+          family(&ProgramBuilder::compileCast))
+      .Case<tile::ProgramIdOp, tile::NumProgramsOp>(family(&ProgramBuilder::compileProgramIndex))
+      .Case([&](tile::ArangeOp o) { return compileArange(o, out); })
+      .Case([&](tile::SplatOp o) { return compileSplat(o, out); })
+      .Case<tile::ExpandDimsOp, tile::ReshapeOp>(family(&ProgramBuilder::compileReshape))
+      .Case<tile::BroadcastOp, tile::TransOp>(family(&ProgramBuilder::compileBroadcastOrTrans))
+      .Case([&](tile::AddPtrOp o) { return compileAddPtr(o, out); })
+      .Case([&](tile::MakeBlockPtrOp o) { return compileMakeBlockPtr(o, out); })
+      .Case([&](tile::AdvanceOp o) { return compileAdvance(o, out); })
+      .Case([&](tile::LoadOp o) { return compileLoad(o, out); })
+      .Case([&](tile::StoreOp o) { return compileStore(o, out); })
+      .Case([&](tile::AtomicRMWOp o) { return compileAtomicRMW(o, out); })
+      .Case([&](tile::AtomicCASOp o) { return compileAtomicCAS(o, out); })
+      .Case<tile::ReduceOp, tile::ScanOp>(family(&ProgramBuilder::compileReduceScan))
+      .Case([&](tile::DotOp o) { return compileDot(o, out); })
+      .Case([&](scf::ForOp o) { return compileFor(o, out); })
+      .Case([&](scf::IfOp o) { return compileIf(o, out); })
+      .Case([&](scf::WhileOp o) { return compileWhile(o, out); })
+      .Case([&](func::CallOp o) { return compileCall(o, out); })
+      .Default(family(&ProgramBuilder::compileArithByName));
 }
 
 Status ProgramBuilder::compileKernel(func::FuncOp kernel, std::vector<ParamInfo> &params) {

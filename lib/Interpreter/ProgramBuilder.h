@@ -1,9 +1,10 @@
 //===- ProgramBuilder.h - ops to interpreter slot handlers ------*- C++ -*-===//
 //
 // Internal to lib/Interpreter. One ProgramBuilder per kernel turns its ops into handlers over
-// the Program's slots (closures in a Sequence); each op group lives in its own file
-// (Elementwise.cpp, Casts.cpp, ShapeOps.cpp, MemoryOps.cpp, ReduceScan.cpp, Dot.cpp,
-// ControlFlow.cpp) and offers `compileXxx(op, block, handled)`.
+// the Program's slots (closures in a Sequence). compileOp picks the op's function with one
+// llvm::TypeSwitch (ProgramBuilder.cpp); each op group lives in its own file (Elementwise.cpp,
+// Casts.cpp, ShapeOps.cpp, MemoryOps.cpp, AtomicOps.cpp, ReduceScan.cpp, Dot.cpp,
+// ControlFlow.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSEL_LIB_INTERPRETER_PROGRAMBUILDER_H
@@ -12,6 +13,11 @@
 #include "Program.h"
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "mlir/Support/DebugStringHelper.h"
 
@@ -50,14 +56,42 @@ public:
   Status compileBlock(mlir::Block &block, Sequence &out);
   Status compileOp(mlir::Operation *op, Sequence &out);
 
-  //===--- op groups (each returns with handled = false when op is not theirs) --===//
-  Status compileElementwise(mlir::Operation *op, Sequence &out, bool &handled);
-  Status compileCast(mlir::Operation *op, Sequence &out, bool &handled);
-  Status compileShapeOp(mlir::Operation *op, Sequence &out, bool &handled);
-  Status compileMemoryOp(mlir::Operation *op, Sequence &out, bool &handled);
-  Status compileReduceScan(mlir::Operation *op, Sequence &out, bool &handled);
-  Status compileDot(mlir::Operation *op, Sequence &out, bool &handled);
-  Status compileControlFlow(mlir::Operation *op, Sequence &out, bool &handled);
+  //===--- one function per op, or per family of ops with one handler ----===//
+  // compileOp dispatches with one TypeSwitch; each returns a located error for what it cannot
+  // run. Elementwise.cpp:
+  Status compileConstant(mlir::arith::ConstantOp op, Sequence &out);
+  Status compileCmpI(mlir::arith::CmpIOp op, Sequence &out);
+  Status compileCmpF(mlir::arith::CmpFOp op, Sequence &out);
+  Status compileSelect(mlir::arith::SelectOp op, Sequence &out);
+  Status compileFma(mlir::math::FmaOp op, Sequence &out);
+  /// Every other op: binary and unary arith/math ops by name, else an "unsupported" error.
+  Status compileArithByName(mlir::Operation *op, Sequence &out);
+  /// Casts.cpp: integer, float and index casts and bitcasts (the kCastOps of compileOp).
+  Status compileCast(mlir::Operation *op, Sequence &out);
+  // ShapeOps.cpp:
+  Status compileProgramIndex(mlir::Operation *op, Sequence &out); ///< program_id, num_programs
+  Status compileArange(tessel::tile::ArangeOp op, Sequence &out);
+  Status compileSplat(tessel::tile::SplatOp op, Sequence &out);
+  Status compileReshape(mlir::Operation *op, Sequence &out); ///< expand_dims, reshape
+  Status compileBroadcastOrTrans(mlir::Operation *op, Sequence &out);
+  // MemoryOps.cpp:
+  Status compileAddPtr(tessel::tile::AddPtrOp op, Sequence &out);
+  Status compileMakeBlockPtr(tessel::tile::MakeBlockPtrOp op, Sequence &out);
+  Status compileAdvance(tessel::tile::AdvanceOp op, Sequence &out);
+  Status compileLoad(tessel::tile::LoadOp op, Sequence &out);
+  Status compileStore(tessel::tile::StoreOp op, Sequence &out);
+  // AtomicOps.cpp:
+  Status compileAtomicRMW(tessel::tile::AtomicRMWOp op, Sequence &out);
+  Status compileAtomicCAS(tessel::tile::AtomicCASOp op, Sequence &out);
+  /// ReduceScan.cpp: tile.reduce and tile.scan.
+  Status compileReduceScan(mlir::Operation *op, Sequence &out);
+  /// Dot.cpp:
+  Status compileDot(tessel::tile::DotOp op, Sequence &out);
+  // ControlFlow.cpp:
+  Status compileFor(mlir::scf::ForOp op, Sequence &out);
+  Status compileIf(mlir::scf::IfOp op, Sequence &out);
+  Status compileWhile(mlir::scf::WhileOp op, Sequence &out);
+  Status compileCall(mlir::func::CallOp op, Sequence &out);
 
   /// The elementwise kernel of a binary arith/math op name on slot type `t` (operand type;
   /// results of cmp ops are i1), or null when `opName` is not a binary elementwise op.
@@ -65,6 +99,8 @@ public:
 
   /// "loc: error: msg".
   Status error(mlir::Operation *op, const llvm::Twine &msg) const;
+  /// The error for an op the interpreter does not run, naming it.
+  Status unsupported(mlir::Operation *op) const;
 
   Program &prog;
   llvm::DenseMap<mlir::Value, int> slotOf;

@@ -88,10 +88,7 @@ static Status compileCombiner(ProgramBuilder &c, Operation *op, Region &region, 
   return Status::ok();
 }
 
-Status ProgramBuilder::compileReduceScan(Operation *op, Sequence &out, bool &handled) {
-  handled = isa<tile::ReduceOp, tile::ScanOp>(op);
-  if (!handled)
-    return Status::ok();
+Status ProgramBuilder::compileReduceScan(Operation *op, Sequence &out) {
   bool isScan = isa<tile::ScanOp>(op);
   int axis = isScan ? cast<tile::ScanOp>(op).getAxis() : cast<tile::ReduceOp>(op).getAxis();
   bool reverse = isScan && cast<tile::ScanOp>(op).getReverse();

@@ -72,75 +72,80 @@ static llvm::SmallVector<int64_t, 4> rowMajor(llvm::ArrayRef<int64_t> shape) {
   return s;
 }
 
-Status ProgramBuilder::compileShapeOp(Operation *op, Sequence &out, bool &handled) {
-  handled = true;
-  if (isa<tile::ProgramIdOp, tile::NumProgramsOp>(op)) {
-    int r;
-    if (Status s = define(op->getResult(0), op, r); !s)
-      return s;
-    bool isPid = isa<tile::ProgramIdOp>(op);
-    int axis =
-        isPid ? cast<tile::ProgramIdOp>(op).getAxis() : cast<tile::NumProgramsOp>(op).getAxis();
+/// tile.program_id and tile.num_programs: one i32 from the frame or the launch.
+Status ProgramBuilder::compileProgramIndex(Operation *op, Sequence &out) {
+  int r;
+  if (Status s = define(op->getResult(0), op, r); !s)
+    return s;
+  bool isPid = isa<tile::ProgramIdOp>(op);
+  int axis =
+      isPid ? cast<tile::ProgramIdOp>(op).getAxis() : cast<tile::NumProgramsOp>(op).getAxis();
+  out.ops.push_back([=](Frame &f) {
+    f.slots[r].as<int64_t>()[0] = wrap<32>(isPid ? f.pid[axis] : f.launch->grid[axis]);
+  });
+  return Status::ok();
+}
+
+/// tile.arange: a constant slot.
+Status ProgramBuilder::compileArange(tile::ArangeOp ar, Sequence &out) {
+  Operation *op = ar;
+  SlotType t;
+  if (Status s = slotTypeOf(ar.getType(), op, t); !s)
+    return s;
+  Buffer data;
+  data.words.assign(t.words() + 1, 0);
+  for (int64_t i = 0; i < t.numel; ++i)
+    data.as<int64_t>()[i] = ar.getStart() + i;
+  slotOf[ar.getResult()] = constant(t, std::move(data));
+  return Status::ok();
+}
+
+Status ProgramBuilder::compileSplat(tile::SplatOp sp, Sequence &out) {
+  Operation *op = sp;
+  int a = slot(sp.getSrc()), r;
+  if (Status s = define(sp.getResult(), op, r); !s)
+    return s;
+  int64_t n = type(r).numel;
+  if (type(r).storage() == Storage::F32)
     out.ops.push_back([=](Frame &f) {
-      f.slots[r].as<int64_t>()[0] = wrap<32>(isPid ? f.pid[axis] : f.launch->grid[axis]);
+      float v = f.slots[a].as<float>()[0];
+      std::fill_n(f.slots[r].as<float>(), n, v);
     });
-    return Status::ok();
-  }
-  if (auto ar = dyn_cast<tile::ArangeOp>(op)) {
-    SlotType t;
-    if (Status s = slotTypeOf(ar.getType(), op, t); !s)
-      return s;
-    Buffer data;
-    data.words.assign(t.words() + 1, 0);
-    for (int64_t i = 0; i < t.numel; ++i)
-      data.as<int64_t>()[i] = ar.getStart() + i;
-    slotOf[ar.getResult()] = constant(t, std::move(data));
-    return Status::ok();
-  }
-  if (auto sp = dyn_cast<tile::SplatOp>(op)) {
-    int a = slot(sp.getSrc()), r;
-    if (Status s = define(sp.getResult(), op, r); !s)
-      return s;
-    int64_t n = type(r).numel;
-    if (type(r).storage() == Storage::F32)
-      out.ops.push_back([=](Frame &f) {
-        float v = f.slots[a].as<float>()[0];
-        std::fill_n(f.slots[r].as<float>(), n, v);
-      });
-    else
-      out.ops.push_back([=](Frame &f) {
-        uint64_t v = f.slots[a].as<uint64_t>()[0];
-        std::fill_n(f.slots[r].as<uint64_t>(), n, v);
-      });
-    return Status::ok();
-  }
-  if (isa<tile::ExpandDimsOp, tile::ReshapeOp>(op)) {
-    int a = slot(op->getOperand(0)), r;
-    if (Status s = define(op->getResult(0), op, r); !s)
-      return s;
-    int64_t words = type(r).words();
-    out.ops.push_back([=](Frame &f) { copySlot(f, a, r, words); });
-    return Status::ok();
-  }
-  if (isa<tile::BroadcastOp, tile::TransOp>(op)) {
-    int a = slot(op->getOperand(0)), r;
-    if (Status s = define(op->getResult(0), op, r); !s)
-      return s;
-    llvm::SmallVector<int64_t, 4> srcShape(type(a).shape), outShape(type(r).shape);
-    llvm::SmallVector<int64_t, 4> srcStrides = rowMajor(srcShape), strides;
-    if (auto tr = dyn_cast<tile::TransOp>(op)) {
-      for (int32_t d : tr.getOrder())
-        strides.push_back(srcStrides[d]);
-    } else {
-      for (size_t d = 0; d < outShape.size(); ++d)
-        strides.push_back(srcShape[d] == 1 ? 0 : srcStrides[d]);
-    }
-    size_t bytes = type(r).elemBytes();
+  else
     out.ops.push_back([=](Frame &f) {
-      stridedCopy(f.slots[a].data(), f.slots[r].data(), outShape, strides, bytes);
+      uint64_t v = f.slots[a].as<uint64_t>()[0];
+      std::fill_n(f.slots[r].as<uint64_t>(), n, v);
     });
-    return Status::ok();
+  return Status::ok();
+}
+
+/// tile.expand_dims and tile.reshape: the row-major elements do not move.
+Status ProgramBuilder::compileReshape(Operation *op, Sequence &out) {
+  int a = slot(op->getOperand(0)), r;
+  if (Status s = define(op->getResult(0), op, r); !s)
+    return s;
+  int64_t words = type(r).words();
+  out.ops.push_back([=](Frame &f) { copySlot(f, a, r, words); });
+  return Status::ok();
+}
+
+/// tile.broadcast and tile.trans: one strided copy (stride 0 along broadcast dimensions).
+Status ProgramBuilder::compileBroadcastOrTrans(Operation *op, Sequence &out) {
+  int a = slot(op->getOperand(0)), r;
+  if (Status s = define(op->getResult(0), op, r); !s)
+    return s;
+  llvm::SmallVector<int64_t, 4> srcShape(type(a).shape), outShape(type(r).shape);
+  llvm::SmallVector<int64_t, 4> srcStrides = rowMajor(srcShape), strides;
+  if (auto tr = dyn_cast<tile::TransOp>(op)) {
+    for (int32_t d : tr.getOrder())
+      strides.push_back(srcStrides[d]);
+  } else {
+    for (size_t d = 0; d < outShape.size(); ++d)
+      strides.push_back(srcShape[d] == 1 ? 0 : srcStrides[d]);
   }
-  handled = false;
+  size_t bytes = type(r).elemBytes();
+  out.ops.push_back([=](Frame &f) {
+    stridedCopy(f.slots[a].data(), f.slots[r].data(), outShape, strides, bytes);
+  });
   return Status::ok();
 }

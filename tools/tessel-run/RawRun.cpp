@@ -3,6 +3,8 @@
 
 #include "tessel/Harness/Poison.h"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -137,9 +139,7 @@ std::string element(const HostBuffer &b, int64_t i) {
     return "nan";
   if (isInt(b.dtype()))
     return std::to_string(b.getInt(i));
-  char s[40];
-  std::snprintf(s, sizeof s, "%.9g", v);
-  return s;
+  return fmt::format("{:.9g}", v);
 }
 
 } // namespace
@@ -151,7 +151,7 @@ int tessel::harness::rawRun(Executor &ex, const KernelMetadata &variant,
   for (size_t i = 0; i < specs.size(); ++i) {
     std::string err;
     if (!parseSpec(specs[i], i, parsed[i], err)) {
-      std::fprintf(stderr, "tessel-run: error: %s\n", err.c_str());
+      fmt::print(stderr, "tessel-run: error: {}\n", err);
       return 2;
     }
   }
@@ -164,7 +164,7 @@ int tessel::harness::rawRun(Executor &ex, const KernelMetadata &variant,
       continue;
     }
     if (Status s = ex.allocate(p.name, p.host.dtype(), p.host.numel(), ids[i]); !s) {
-      std::fprintf(stderr, "tessel-run: error: %s\n", s.message().c_str());
+      fmt::print(stderr, "tessel-run: error: {}\n", s.message());
       return 2;
     }
     (void)ex.upload(ids[i], p.host);
@@ -176,7 +176,7 @@ int tessel::harness::rawRun(Executor &ex, const KernelMetadata &variant,
   cfg.programCount = programCount;
   Status s = ex.launch(cfg, args);
   if (!s) {
-    std::fprintf(stderr, "%s\n", s.message().c_str());
+    fmt::print(stderr, "{}\n", s.message());
     return 1;
   }
   for (size_t i = 0; i < parsed.size(); ++i) {
@@ -184,10 +184,10 @@ int tessel::harness::rawRun(Executor &ex, const KernelMetadata &variant,
     if (!p.isBuffer)
       continue;
     (void)ex.download(ids[i], p.host);
-    std::string line = p.name + " = [";
+    std::vector<std::string> values;
     for (int64_t k = 0; k < p.host.numel(); ++k)
-      line += (k ? ", " : "") + element(p.host, k);
-    std::printf("%s]\n", line.c_str());
+      values.push_back(element(p.host, k));
+    fmt::print("{} = [{}]\n", p.name, fmt::join(values, ", "));
   }
   ex.releaseAll();
   return 0;

@@ -29,7 +29,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 using namespace tessel;
@@ -119,12 +118,9 @@ int run(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
     return 1;
   }
 
-  std::string errorMessage;
-  auto output = openOutputFile(outputFile, &errorMessage);
-  if (!output) {
-    llvm::errs() << errorMessage << "\n";
-    return 1;
-  }
+  // Everything is compiled before anything is written: a failure leaves no partial output.
+  std::string text;
+  llvm::raw_string_ostream os(text);
   llvm::json::Array infos;
   for (StringRef k : kernels) {
     CompiledKernel out;
@@ -133,21 +129,28 @@ int run(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
       return 1;
     }
     switch (emit) {
-    case Emit::LLVM: output->os() << out.llvmIR; break;
-    case Emit::Asm: output->os() << out.assembly; break;
+    case Emit::LLVM: os << out.llvmIR; break;
+    case Emit::Asm: os << out.assembly; break;
     case Emit::BinInfo: infos.push_back(binInfo(k, *target, out)); break;
     case Emit::Bin:
       if (out.binary.empty()) {
         emitError(module->getLoc()) << "kernel '" << k << "': no binary: " << out.binaryNote;
         return 1;
       }
-      output->os() << out.binary;
+      os << out.binary;
       break;
     }
   }
   if (emit == Emit::BinInfo)
-    output->os() << llvm::formatv("{0:2}", llvm::json::Value(std::move(infos))) << "\n";
-  output->keep();
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(infos))) << "\n";
+  // "-" is stdout; a file is replaced atomically.
+  if (llvm::Error err = llvm::writeToOutput(outputFile, [&](llvm::raw_ostream &file) {
+        file << text;
+        return llvm::Error::success();
+      })) {
+    llvm::errs() << "tessel-translate: error: " << llvm::toString(std::move(err)) << "\n";
+    return 1;
+  }
   return 0;
 }
 

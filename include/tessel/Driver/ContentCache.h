@@ -36,9 +36,12 @@ private:
   llvm::BLAKE3 hasher;
 };
 
-/// Writes `data` to `path` through a temporary file and a rename.
+/// Writes `data` to `path` with llvm::writeToOutput: a temporary file next to it, renamed over
+/// it once complete, so a reader (or a concurrent tesselc) sees the old file or the new one,
+/// never a partial one; on failure the old file stays and the temporary is removed.
 llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef data);
-/// A fresh temporary path next to `path` (same directory, so rename is atomic).
+/// A fresh temporary path next to `path` (same directory, so rename is atomic), for files that
+/// another process writes (the generator's object and depfile) and that are renamed into place.
 std::string temporaryPathNextTo(llvm::StringRef path);
 
 } // namespace tessel::driver

@@ -1,12 +1,15 @@
 //===- Metadata.h - the JSON metadata of a kernel variant -------*- C++ -*-===//
 //
-// One `<variant>.json` next to each variant's artifacts; docs/Artifacts.md is the schema.
-// The runtime, the interpreter and the backends read it; backends add their artifacts and
-// fields (registers, shared memory) to it.
+// One `<variant>.json` next to each variant's artifacts; docs/Artifacts.md is the schema and
+// tessel/Artifacts/VariantSchema.h its version. This is its one writer; its one reader is
+// lib/Harness/KernelMetadata.cpp (tessel-run, the runtime). The GPU stages add artifacts and
+// the resources record.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSEL_DRIVER_METADATA_H
 #define TESSEL_DRIVER_METADATA_H
+
+#include "tessel/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/JSON.h"
@@ -17,8 +20,6 @@
 #include <vector>
 
 namespace tessel::driver {
-
-inline constexpr const char *kMetadataSchema = "tessel.kernel.v1";
 
 struct ArgMetadata {
   std::string name;
@@ -39,11 +40,11 @@ struct VariantMetadata {
   int numWarps = 4;
   int numStages = 1;
   std::map<std::string, std::string> artifacts; // stage -> file name (relative to the JSON)
-  /// GPU stages: threads per warp, dynamic shared memory in bytes, and the assembler's
-  /// resource report (registers, spill_stores, spill_loads, stack_frame, ...).
+  /// GPU stages: threads per warp, dynamic shared memory in bytes, and what the binary uses
+  /// (the same record on every target).
   std::optional<int> threadsPerWarp;
   std::optional<int> sharedMemory;
-  std::map<std::string, int64_t> resources;
+  std::optional<KernelResources> resources;
   /// The backend's launch metadata of the binary (CompiledKernel::binaryMetadata; AMD: the
   /// code object's kernel metadata with the kernel-argument layout), if it has any.
   std::optional<llvm::json::Value> binaryMetadata;
@@ -57,7 +58,7 @@ struct VariantMetadata {
 void fillFromKernel(mlir::func::FuncOp kernel, VariantMetadata &meta,
                     const std::vector<std::string> &names = {});
 
-/// The JSON document of docs/Artifacts.md.
+/// The JSON document of docs/Artifacts.md, at schema artifacts::kVariantSchema.
 llvm::json::Value toJSON(const VariantMetadata &meta);
 
 } // namespace tessel::driver

@@ -26,6 +26,15 @@ struct KernelArgInfo {
   bool isFloat() const { return type == "f16" || type == "bf16" || type == "f32" || type == "f64"; }
 };
 
+/// What the variant's binary uses per program: the JSON's `resources` record, the same keys on
+/// every GPU target (docs/Artifacts.md); empty where the compiler did not know.
+struct VariantResources {
+  std::optional<int64_t> registers;     ///< per thread (AMD: VGPRs per lane, AGPRs included)
+  std::optional<int64_t> sharedBytes;   ///< shared memory / LDS, static and dynamic
+  std::optional<int64_t> spillBytes;    ///< per thread, spilled to local / scratch memory
+  std::optional<int64_t> occupancyHint; ///< programs per SM the binary was built to fit
+};
+
 /// A compiled kernel variant: one kernel at one config. Read from the JSON file tesselc writes
 /// next to the variant's artifacts, or made up from a `.mlir` file and a function name (the
 /// executor that loads it then fills `args` from the IR).
@@ -46,17 +55,20 @@ struct KernelMetadata {
   int64_t threadsPerWarp = 32; ///< GPU variants: lanes per warp
   int64_t sharedMemory = 0;    ///< GPU variants: dynamic shared memory per program, bytes
   std::string specializes;     ///< a __div8 twin: the variant it specializes
+  std::optional<VariantResources> resources; ///< GPU variants compiled to a binary
+  /// AMD variants: the code object's kernel metadata as JSON text (the kernarg layout the HIP
+  /// executor packs arguments into; lib/Runtime/HipKernelInfo reads it); empty otherwise.
+  std::string binaryMetadata;
 
   /// The config value of the first of `names` present (compared case-insensitively), else
   /// `fallback`.
   int64_t configValue(std::initializer_list<const char *> names, int64_t fallback) const;
 };
 
-/// Reads a variant's metadata JSON (tesselc's schema tessel.kernel.v1, docs/Artifacts.md).
-/// Accepted keys: "kernel"/"name", "function"/"symbol", "target", "dtype",
-/// "tile_ir"/"ir"/"artifacts"{"tile": ...}/"files"{...}, "args" [{"name", "kind", "type"}]
-/// (kind "ptr": type is the pointee), "config" {...}, "num_warps", "num_stages". Relative paths are
-/// relative to the JSON file's directory.
+/// Reads a variant's metadata JSON, the schema of docs/Artifacts.md at
+/// artifacts::kVariantSchema. A file of any other schema (or none) is refused with a message
+/// that names it and asks for a recompile with tesselc; a missing or mistyped key is an error
+/// naming the key. Artifact paths are made absolute against the JSON file's directory.
 Status loadKernelMetadata(const std::string &path, KernelMetadata &out);
 
 /// A variant made from a tile-IR file: function `function` ("" for the only kernel in it).

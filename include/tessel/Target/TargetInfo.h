@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -52,6 +53,23 @@ struct MemoryHints {
   bool isVolatile = false;
 };
 
+/// What a kernel's binary uses per program, with one meaning on every target: the variant
+/// JSON's `resources` record (docs/Artifacts.md). A field the backend cannot know (no assembler
+/// ran, or the chip family has no such notion) stays empty and is written as null.
+struct KernelResources {
+  /// Registers per thread: NVIDIA's 32-bit registers; AMD's VGPRs per lane, AGPRs included
+  /// (the code object's `.vgpr_count` is already the unified total on gfx90a and later).
+  std::optional<int64_t> registers;
+  /// Shared memory (NVIDIA) or LDS (AMD) per program in bytes, static and dynamic together.
+  std::optional<int64_t> sharedBytes;
+  /// Bytes per thread that register allocation spills to local (NVIDIA) or scratch (AMD)
+  /// memory.
+  std::optional<int64_t> spillBytes;
+  /// Programs per SM the binary was built to fit at least (NVIDIA `.minnctapersm`), when the
+  /// compiler asked for a number.
+  std::optional<int64_t> occupancyHint;
+};
+
 /// What the backend produced for one kernel: text stages and the binary, plus numbers for the
 /// metadata (registers, spills, shared memory, ...).
 struct CompiledKernel {
@@ -60,7 +78,10 @@ struct CompiledKernel {
   std::string binary;   ///< cubin or hsaco; empty when the assembler is missing
   std::string binaryKind;            ///< "cubin", "hsaco"
   std::string binaryNote;            ///< why `binary` is empty, if it is
-  llvm::StringMap<int64_t> resources; ///< e.g. registers, spill_stores, shared_bytes
+  /// The assembler's own counters under its own names (ptxas: registers, spill_stores, ...;
+  /// AMD: vgpr_count, lds_bytes, ...), for tessel-translate's bin-info.
+  llvm::StringMap<int64_t> resources;
+  KernelResources usage; ///< the portable record the variant JSON carries
   /// Backend metadata of the binary that a launch needs, as a JSON object (AMD: the code
   /// object's kernel metadata with the kernel-argument layout); empty when there is none.
   std::string binaryMetadata;

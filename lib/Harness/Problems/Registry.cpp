@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <functional>
 
@@ -120,15 +122,14 @@ std::vector<std::string> tessel::harness::problemNames() {
 std::string tessel::harness::problemHelp() {
   std::string s;
   for (const Entry &e : entries())
-    s += std::string("  ") + e.name + ": " + e.name + "(" + e.params + "): " + e.help + "\n";
+    s += fmt::format("  {0}: {0}({1}): {2}\n", e.name, e.params, e.help);
   return s;
 }
 
 std::string tessel::harness::problemTableMarkdown() {
   std::string s = "| problem | parameters | shape | grid |\n|---|---|---|---|\n";
   for (const Entry &e : entries())
-    s += std::string("| ") + e.name + " | " + e.params + " | " + e.shape + " | " + e.grid +
-         " |\n";
+    s += fmt::format("| {} | {} | {} | {} |\n", e.name, e.params, e.shape, e.grid);
   return s;
 }
 

@@ -46,5 +46,14 @@ TEST(CacheKey, FilesAndAtomicWrites) {
   EXPECT_EQ(entries, 1);
   CacheKey missing;
   EXPECT_TRUE(llvm::errorToBool(missing.addFile((dir + "/nope").str())));
+  // A write that cannot happen is an error naming the file, and leaves nothing behind.
+  std::string unwritable = (dir + "/no-such-dir/f.txt").str();
+  llvm::Error err = writeFileAtomically(unwritable, "three");
+  ASSERT_TRUE(static_cast<bool>(err));
+  EXPECT_NE(llvm::toString(std::move(err)).find(unwritable), std::string::npos);
+  entries = 0;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec))
+    ++entries;
+  EXPECT_EQ(entries, 1);
   llvm::sys::fs::remove_directories(dir);
 }

@@ -59,6 +59,9 @@ TEST(Compare, RelativeErrorAndBounds) {
   EXPECT_NEAR(c.relError, 0.001 / std::sqrt(14.0), 1e-7);
   EXPECT_NEAR(c.maxAbsError, 0.001, 1e-6);
   EXPECT_EQ(c.worstIndex, 1);
+  // The summary tessel-run prints (three significant digits, printf's %g).
+  EXPECT_EQ(c.summary, "max_abs_err=0.001 rel_err=0.000267 (bound 1e-05), worst at element 1: "
+                       "got 2, expected 2");
 }
 
 TEST(Compare, NaNNeverPassesUnlessExpected) {
@@ -240,24 +243,79 @@ TEST(Problem, GemmLayoutsSizeBuffersForTheirStrides) {
 
 TEST(KernelMetadata, ReadsTesselcSchema) {
   std::string path = ::testing::TempDir() + "/variant.json";
-  std::ofstream(path) << R"({"schema": "tessel.kernel.v1", "kernel": "softmax",
+  std::ofstream(path) << R"({"schema": 2, "kernel": "softmax",
     "variant": "softmax_bf16_0", "function": "softmax_bf16_0", "dtype": "bf16",
-    "num_warps": 8, "num_stages": 1,
-    "args": [{"name": "out", "kind": "ptr", "type": "bf16"},
-             {"name": "n_cols", "kind": "scalar", "type": "i64"}],
-    "config": {"block": 4096}, "artifacts": {"tile": "softmax_bf16_0.mlir"}})";
+    "target": "cuda:sm_90a", "num_warps": 8, "num_stages": 1, "threads_per_warp": 32,
+    "args": [{"name": "out", "kind": "ptr", "type": "bf16", "divisibility": 16},
+             {"name": "n_cols", "kind": "scalar", "type": "i64", "divisibility": 8,
+              "equal_to": 1}],
+    "config": {"block": 4096}, "artifacts": {"tile": "softmax_bf16_0.mlir"},
+    "resources": {"registers": 40, "shared_bytes": 64, "spill_bytes": 0,
+                  "occupancy_hint": null}})";
   KernelMetadata m;
-  ASSERT_TRUE(loadKernelMetadata(path, m).isOk());
+  Status read = loadKernelMetadata(path, m);
+  ASSERT_TRUE(read.isOk()) << read.message();
   EXPECT_EQ(m.function, "softmax_bf16_0");
   EXPECT_EQ(m.dtype, "bf16");
   EXPECT_EQ(m.numWarps, 8);
   EXPECT_EQ(m.args[0].type, "!tile.ptr<bf16>");
   EXPECT_TRUE(m.args[0].isPointer());
+  EXPECT_EQ(m.args[0].divisibility, 16);
   EXPECT_EQ(m.args[1].type, "i64");
+  EXPECT_EQ(m.args[1].equalTo, 1);
   EXPECT_EQ(m.configValue({"BLOCK"}, 0), 4096);
   EXPECT_NE(m.tileIR.find("softmax_bf16_0.mlir"), std::string::npos);
+  ASSERT_TRUE(m.resources.has_value());
+  EXPECT_EQ(m.resources->registers, 40);
+  EXPECT_EQ(m.resources->sharedBytes, 64);
+  EXPECT_EQ(m.resources->spillBytes, 0);
+  EXPECT_FALSE(m.resources->occupancyHint.has_value());
   std::ofstream(path) << "{ not json";
   EXPECT_FALSE(loadKernelMetadata(path, m).isOk());
+}
+
+// A file of another schema is refused as a whole, with the file, the schema it has and the fix.
+TEST(KernelMetadata, RefusesOtherSchemas) {
+  std::string path = ::testing::TempDir() + "/old.json";
+  const char *body = R"("kernel": "k", "function": "k", "target": "interpreter",
+    "num_warps": 4, "num_stages": 1, "args": [], "config": {}, "artifacts": {"tile": "k.mlir"}})";
+  for (const char *schema : {R"({"schema": "tessel.kernel.v1", )", R"({"schema": 1, )",
+                             R"({"schema": 3, )", "{"}) {
+    std::ofstream(path) << schema << body;
+    KernelMetadata m;
+    Status s = loadKernelMetadata(path, m);
+    ASSERT_FALSE(s.isOk()) << schema;
+    EXPECT_NE(s.message().find(path + ": error: "), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find("recompile the kernel with tesselc"), std::string::npos)
+        << s.message();
+  }
+  std::ofstream(path) << R"({"schema": 2, )" << body;
+  KernelMetadata m;
+  EXPECT_TRUE(loadKernelMetadata(path, m).isOk());
+}
+
+// One key per field: the alternative spellings earlier readers guessed at are errors naming
+// the key that is missing.
+TEST(KernelMetadata, NamesAMissingOrMistypedKey) {
+  std::string path = ::testing::TempDir() + "/bad.json";
+  std::ofstream(path) << R"({"schema": 2, "name": "k", "function": "k", "target": "x",
+    "num_warps": 4, "num_stages": 1, "args": [], "config": {}, "artifacts": {"tile": "k.mlir"}})";
+  KernelMetadata m;
+  Status s = loadKernelMetadata(path, m);
+  ASSERT_FALSE(s.isOk());
+  EXPECT_NE(s.message().find("has no \"kernel\""), std::string::npos) << s.message();
+  std::ofstream(path) << R"({"schema": 2, "kernel": "k", "function": "k", "target": "x",
+    "num_warps": "4", "num_stages": 1, "args": [], "config": {}, "artifacts": {"tile": "k"}})";
+  s = loadKernelMetadata(path, m);
+  ASSERT_FALSE(s.isOk());
+  EXPECT_NE(s.message().find("\"num_warps\" is not an integer"), std::string::npos)
+      << s.message();
+  std::ofstream(path) << R"({"schema": 2, "kernel": "k", "function": "k", "target": "x",
+    "num_warps": 4, "num_stages": 1, "args": [{"name": "a", "type": "f32"}], "config": {},
+    "artifacts": {"tile": "k"}})";
+  s = loadKernelMetadata(path, m);
+  ASSERT_FALSE(s.isOk());
+  EXPECT_NE(s.message().find("args[0] has no \"kind\""), std::string::npos) << s.message();
 }
 
 TEST(Runner, BindsByNameWithAliases) {

@@ -165,6 +165,34 @@ func.func @k(%x: !tile.ptr<f32>) attributes {tile.kernel} {
   EXPECT_EQ(s.message(), "test.mlir:4:8: error: the interpreter does not support 'math.cbrt'");
 }
 
+// The dispatch's default takes one-result arith/math ops by name; an op of two results or of
+// another dialect is reported, not run.
+TEST_F(InterpreterTest, UnsupportedMultiResultAndForeignOpsAreLocatedErrors) {
+  const char *multi = R"mlir(
+func.func @k(%a: i32) attributes {tile.kernel} {
+  %lo, %hi = arith.mulsi_extended %a, %a : i32
+  return
+}
+)mlir";
+  std::unique_ptr<CompiledKernel> k;
+  Status s = compile(multi, "k", k);
+  ASSERT_FALSE(s.isOk());
+  EXPECT_EQ(s.message(),
+            "test.mlir:3:14: error: the interpreter does not support 'arith.mulsi_extended'");
+  const char *foreign = R"mlir(
+func.func @k(%a: i32) attributes {tile.kernel} {
+  scf.execute_region {
+    scf.yield
+  }
+  return
+}
+)mlir";
+  s = compile(foreign, "k", k);
+  ASSERT_FALSE(s.isOk());
+  EXPECT_EQ(s.message(),
+            "test.mlir:3:3: error: the interpreter does not support 'scf.execute_region'");
+}
+
 TEST_F(InterpreterTest, SubsetOfProgramsSeesTheWholeGrid) {
   const char *src = R"mlir(
 func.func @k(%o: !tile.ptr<i32>) attributes {tile.kernel} {

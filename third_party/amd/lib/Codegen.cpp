@@ -183,6 +183,20 @@ static LogicalResult linkHsaco(StringRef object, CompiledKernel &out, std::strin
   return success();
 }
 
+/// The portable resource record from the code object's counters. LDS is static here, so the
+/// group segment is all of it. Each spilled VGPR takes 4 bytes of scratch per lane; SGPRs
+/// spill into VGPR lanes, not memory. AMD states no occupancy request: the hint stays empty.
+static void fillUsage(CompiledKernel &out) {
+  auto reported = [&](StringRef key) -> std::optional<int64_t> {
+    auto it = out.resources.find(key);
+    return it == out.resources.end() ? std::nullopt : std::optional<int64_t>(it->second);
+  };
+  out.usage.registers = reported("vgpr_count");
+  out.usage.sharedBytes = reported("lds_bytes");
+  if (std::optional<int64_t> spilled = reported("vgpr_spill_count"))
+    out.usage.spillBytes = 4 * *spilled;
+}
+
 LogicalResult AMDTargetInfo::compile(ModuleOp module, CompiledKernel &out,
                                      std::string &error) const {
   initAMDGPU();
@@ -235,5 +249,6 @@ LogicalResult AMDTargetInfo::compile(ModuleOp module, CompiledKernel &out,
   if (kernels.size() == 1 && failed(readCodeObjectMetadata(object, kernels.front(), out.resources,
                                                            out.binaryMetadata, error)))
     return failure();
+  fillUsage(out);
   return linkHsaco(object, out, error);
 }

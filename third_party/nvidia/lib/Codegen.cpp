@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "NVIDIATargetInfo.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
@@ -211,6 +212,23 @@ static LogicalResult assemble(StringRef arch, CompiledKernel &out, std::string &
   return runPtxas(arch, out.assembly, out, error);
 }
 
+/// The portable resource record: ptxas's counters when it ran, plus the dynamic shared memory
+/// the launch supplies (`tile_gpu.shared`, which ptxas does not see).
+static void fillUsage(ModuleOp module, CompiledKernel &out) {
+  auto reported = [&](StringRef key) -> std::optional<int64_t> {
+    auto it = out.resources.find(key);
+    return it == out.resources.end() ? std::nullopt : std::optional<int64_t>(it->second);
+  };
+  int64_t dynamicShared = 0;
+  for (auto f : module.getOps<LLVM::LLVMFuncOp>())
+    if (auto bytes = f->getAttrOfType<IntegerAttr>("tile_gpu.shared"))
+      dynamicShared = std::max(dynamicShared, bytes.getInt());
+  out.usage.registers = reported("registers");
+  out.usage.spillBytes = reported("spill_stores");
+  out.usage.sharedBytes = reported("static_shared_bytes").value_or(0) + dynamicShared;
+  out.usage.occupancyHint = reported("min_programs_per_sm");
+}
+
 LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
                                         std::string &error) const {
   initNVPTX();
@@ -273,5 +291,8 @@ LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
     pm.run(*m);
     out.assembly = ptx.str().str();
   }
-  return assemble(arch, out, error);
+  if (failed(assemble(arch, out, error)))
+    return failure();
+  fillUsage(module, out);
+  return success();
 }

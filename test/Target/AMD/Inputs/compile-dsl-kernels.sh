@@ -3,7 +3,7 @@
 # kernel file of SRC/dsl/kernels/ except GEMM (every kernel, dtype, config and specialized
 # twin); checks that llvm-objdump disassembles AMDGCN code from each hsaco, that its metadata
 # note (read by llvm-readelf, not by Tessel) shows no scratch and no spills, and that the
-# variant's JSON holds the resources and the code object's metadata. Prints one line per variant
+# variant's JSON holds the resources record and the code object's metadata. Prints one line per variant
 # and a summary; exits non-zero on the first failure.
 set -euo pipefail
 src=$1 out=$2 target=$3 arch=${3#hip:}
@@ -31,7 +31,7 @@ for h in "$out"/*.hsaco; do
     exit 1
   fi
   json=$(<"$out/$v.json")
-  for key in '"hsaco":' '"vgpr_count":' '"sgpr_count":' '"lds_bytes":' '"scratch_bytes":' '"binary_metadata":'; do
+  for key in '"hsaco":' '"registers": '[1-9] '"shared_bytes":' '"spill_bytes": 0' '"occupancy_hint": null' '"binary_metadata":'; do
     if [[ $json != *$key* ]]; then
       echo "$v: $key missing from $v.json"
       exit 1

@@ -1,0 +1,157 @@
+//===- Options.cpp - tessel-run's command line ----------------------------===//
+//
+// CLI11 reports its errors with exceptions; they are caught here, so the rest of tessel-run
+// (and the libraries it links, built without exceptions) never sees one.
+//
+//===----------------------------------------------------------------------===//
+#include "Options.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace tessel::harness;
+
+namespace {
+
+constexpr const char *kDescription =
+    "Runs a compiled kernel variant on a target and verifies it against a double-precision "
+    "reference.\n"
+    "  tessel-run KERNEL --problem NAME --shape DIMS [options]\n"
+    "  tessel-run KERNEL --grid X[,Y,Z] --arg SPEC... (no problem: print every buffer)\n";
+
+constexpr const char *kFooter =
+    "--arg SPEC: f32:[1,2] (these values), f32[8] (poisoned), f32[8]=iota, f32[8]=1.5, "
+    "i64=5 (a scalar); NAME@SPEC names a buffer (tools/tessel-run/RawRun.h).";
+
+/// NAME=VALUE, with a non-empty NAME.
+bool splitKeyValue(const std::string &s, std::string &k, std::string &v) {
+  size_t eq = s.find('=');
+  if (eq == std::string::npos || eq == 0)
+    return false;
+  k = s.substr(0, eq), v = s.substr(eq + 1);
+  return true;
+}
+
+int usageError(const std::string &message) {
+  std::fprintf(stderr, "tessel-run: error: %s\n(run tessel-run --help)\n", message.c_str());
+  return 2;
+}
+
+/// -D values: integers and booleans are config numbers, anything else an enum field's name.
+int addDefines(const std::vector<std::string> &defines, RunOptions &out) {
+  for (const std::string &kv : defines) {
+    std::string k, val;
+    if (!splitKeyValue(kv, k, val))
+      return usageError("-D needs NAME=VALUE, got '" + kv + "'");
+    char *end = nullptr;
+    long long iv = std::strtoll(val.c_str(), &end, 0);
+    if (val == "true" || val == "false")
+      out.defines[k] = val == "true";
+    else if (end && *end == 0 && !val.empty())
+      out.defines[k] = iv;
+    else
+      out.defineText[k] = val; // an enum field: -D ACT=relu
+  }
+  return -1;
+}
+
+} // namespace
+
+int tessel::harness::parseRunOptions(int argc, char **argv, RunOptions &out) {
+  CLI::App app(kDescription, "tessel-run");
+  app.footer(kFooter);
+  app.get_formatter()->column_width(30);
+  std::vector<std::string> defines, options;
+  std::string programs;
+  int threads = 0;
+  app.add_option("KERNEL", out.kernelPath,
+                 "a variant's metadata JSON (tesselc) or a tile-IR .mlir file");
+  app.add_option("--kernel", out.function, "the function to run (a .mlir file with several)")
+      ->option_text("NAME");
+  app.add_option("--problem", out.problem,
+                 "the problem spec (--list-problems); default: the variant's kernel")
+      ->option_text("NAME");
+  app.add_option("--shape", out.shape, "e.g. 4096x4096 (meaning per problem)")
+      ->option_text("DIMS");
+  app.add_option("--dtype", out.dtype, "f32, f16, bf16, f64 (default: the variant's, else f32)")
+      ->option_text("T");
+  app.add_option("--seed", out.seed, "RNG seed of the inputs (default 0)")->option_text("N");
+  app.add_option("--target", out.target,
+                 "interpreter, cuda, hip (--list-targets); default: a GPU target that finds a "
+                 "device, else the interpreter")
+      ->option_text("T");
+  app.add_option("-D", defines,
+                 "config field for the problem (BLOCK, ACT, ...); the variant's own config "
+                 "comes first")
+      ->option_text("NAME=VALUE")
+      ->allow_extra_args(false);
+  app.add_option("--opt", options,
+                 "problem option (reduction=mean, act=relu, gemm's lda=65, ...: "
+                 "--list-problems)")
+      ->option_text("NAME=VALUE")
+      ->allow_extra_args(false);
+  app.add_option("--threads", threads, "interpreter threads (default: all cores)")
+      ->option_text("N")
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_flag("--bench", out.bench, "time repeated launches (median) after the verified run");
+  app.add_option("--reps", out.reps, "timed launches for --bench (default 5)")
+      ->option_text("N")
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_flag("--quiet", out.quiet, "print only the verdict line");
+  app.add_option("--grid", out.gridSpec, "without --problem: run on the --arg values")
+      ->option_text("X[,Y,Z]");
+  app.add_option("--arg", out.rawArgs, "(repeatable) a buffer or scalar of a raw run (below)")
+      ->option_text("SPEC")
+      ->allow_extra_args(false);
+  app.add_option("--programs", programs, "run only these linear program ids of the grid")
+      ->option_text("FIRST:COUNT");
+  app.add_flag("--list-targets", out.listTargets, "print the targets of this build");
+  std::string listFormat;
+  CLI::Option *list =
+      app.add_option("--list-problems", listFormat,
+                     "print the problem specs and their parameters (=markdown: the table of "
+                     "docs/Interpreter.md)")
+          ->expected(0, 1)
+          ->option_text("[=markdown]");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &) {
+    std::printf("%s", app.help().c_str());
+    return 0;
+  } catch (const CLI::ParseError &e) {
+    std::string message = e.what();
+    // CLI11 puts the program's name in front of some messages; the prefix below has it.
+    if (message.rfind("tessel-run: ", 0) == 0)
+      message = message.substr(12);
+    return usageError(message);
+  }
+  if (list->count()) {
+    if (!listFormat.empty() && listFormat != "markdown")
+      return usageError("--list-problems takes no value or =markdown, not '" + listFormat + "'");
+    out.listProblems = listFormat;
+  }
+  if (threads > 0)
+    setenv("TESSEL_INTERP_THREADS", std::to_string(threads).c_str(), 1);
+  if (int rc = addDefines(defines, out); rc >= 0)
+    return rc;
+  for (const std::string &kv : options) {
+    std::string k, v;
+    if (!splitKeyValue(kv, k, v))
+      return usageError("--opt needs NAME=VALUE, got '" + kv + "'");
+    out.options[k] = v;
+  }
+  if (!programs.empty()) {
+    size_t colon = programs.find(':');
+    char *end1 = nullptr, *end2 = nullptr;
+    if (colon != std::string::npos) {
+      out.firstProgram = std::strtoll(programs.c_str(), &end1, 10);
+      out.programCount = std::strtoll(programs.c_str() + colon + 1, &end2, 10);
+    }
+    if (colon == std::string::npos || end1 != programs.c_str() + colon || *end2 != 0)
+      return usageError("--programs needs FIRST:COUNT, got '" + programs + "'");
+    out.hasPrograms = true;
+  }
+  return -1;
+}
