@@ -167,8 +167,9 @@ private:
                                      config.programCount != config.grid.count()))
       return Status::error("tessel-run: cuda: " + fn +
                            ": the CUDA executor runs whole grids (no --programs subset)");
-    if (config.grid.x < 1 || config.grid.x > 0x7fffffff || config.grid.y < 1 ||
-        config.grid.y > 65535 || config.grid.z < 1 || config.grid.z > 65535)
+    // A dimension of 0 is an empty grid: CudaContext::launch runs nothing (case C17).
+    if (config.grid.x < 0 || config.grid.x > 0x7fffffff || config.grid.y < 0 ||
+        config.grid.y > 65535 || config.grid.z < 0 || config.grid.z > 65535)
       return Status::error("tessel-run: cuda: " + fn + ": grid (" + std::to_string(config.grid.x) +
                            ", " + std::to_string(config.grid.y) + ", " +
                            std::to_string(config.grid.z) +
