@@ -5,6 +5,10 @@
 // expand_dims) only re-index the thread's elements, which the layouts make a compile-time
 // mapping; arange adds its start to the element index.
 //
+// A few scalar arith ops get Tessel's own lowering here, the same on every target, because
+// arith's or LLVM's differs from docs/TileIR.md (case C13 of the field):
+//  - floordivsi / ceildivsi / ceildivui (arith-to-llvm has none): sdiv/srem and a correction;
+//
 //===----------------------------------------------------------------------===//
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
@@ -209,6 +213,54 @@ struct AddPtrOpConversion : TilePattern<tile::AddPtrOp> {
   }
 };
 
+/// Scalar arith ops (operands already converted) whose lowering Tessel defines itself.
+template <typename OpT> struct ScalarArithPattern : public ConvertOpToLLVMPattern<OpT> {
+  ScalarArithPattern(LLVMTypeConverter &c) : ConvertOpToLLVMPattern<OpT>(c, kBenefit) {}
+};
+
+Value intConst(OpBuilder &b, Location loc, Type t, int64_t v) {
+  return b.create<LLVM::ConstantOp>(loc, t, b.getIntegerAttr(t, v));
+}
+
+/// floordivsi: q - 1 when the remainder is non-zero and its sign differs from the divisor's;
+/// ceildivsi: q + 1 when the remainder is non-zero and its sign is the divisor's; ceildivui:
+/// q + 1 when the remainder is non-zero (q, r: the truncating sdiv/srem or udiv/urem).
+template <typename OpT> struct DivRoundingPattern : ScalarArithPattern<OpT> {
+  using ScalarArithPattern<OpT>::ScalarArithPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type t = op.getType();
+    if (!isa<IntegerType>(t))
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getLhs(), y = adaptor.getRhs();
+    Value zero = intConst(rewriter, loc, t, 0), one = intConst(rewriter, loc, t, 1);
+    using P = LLVM::ICmpPredicate;
+    auto cmp = [&](P p, Value a, Value b) { return rewriter.create<LLVM::ICmpOp>(loc, p, a, b); };
+    Value q, r, adjust;
+    if constexpr (std::is_same_v<OpT, arith::CeilDivUIOp>) {
+      q = rewriter.create<LLVM::UDivOp>(loc, x, y);
+      r = rewriter.create<LLVM::URemOp>(loc, x, y);
+      adjust = cmp(P::ne, r, zero);
+    } else {
+      q = rewriter.create<LLVM::SDivOp>(loc, x, y);
+      r = rewriter.create<LLVM::SRemOp>(loc, x, y);
+      Value rNeg = cmp(P::slt, r, zero), yNeg = cmp(P::slt, y, zero);
+      Value signsDiffer = rewriter.create<LLVM::XOrOp>(loc, rNeg, yNeg);
+      Value sameSign = rewriter.create<LLVM::XOrOp>(loc, signsDiffer, i1Const(rewriter, loc, true));
+      adjust = rewriter.create<LLVM::AndOp>(
+          loc, cmp(P::ne, r, zero),
+          std::is_same_v<OpT, arith::FloorDivSIOp> ? signsDiffer : sameSign);
+    }
+    Value step = rewriter.create<LLVM::SelectOp>(loc, adjust, one, zero);
+    if constexpr (std::is_same_v<OpT, arith::FloorDivSIOp>)
+      rewriter.replaceOp(op, rewriter.create<LLVM::SubOp>(loc, q, step).getResult());
+    else
+      rewriter.replaceOp(op, rewriter.create<LLVM::AddOp>(loc, q, step).getResult());
+    return success();
+  }
+};
+
 } // namespace
 
 namespace tessel {
@@ -217,5 +269,7 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter, const 
   patterns.add<ElementwiseOpConversion>(converter, patterns.getContext());
   patterns.add<ConstantOpConversion, SplatOpConversion, ArangeOpConversion, BroadcastOpConversion,
                ExpandDimsOpConversion, AddPtrOpConversion>(converter, target);
+  patterns.add<DivRoundingPattern<arith::FloorDivSIOp>, DivRoundingPattern<arith::CeilDivSIOp>,
+               DivRoundingPattern<arith::CeilDivUIOp>>(converter);
 }
 } // namespace tessel
