@@ -6,13 +6,17 @@
 // mapping; arange adds its start to the element index.
 //
 // A few scalar arith ops get Tessel's own lowering here, the same on every target, because
-// arith's or LLVM's differs from docs/TileIR.md (case C13 of the field):
+// arith's or LLVM's differs from docs/TileIR.md (cases C13, C14 of the field):
 //  - floordivsi / ceildivsi / ceildivui (arith-to-llvm has none): sdiv/srem and a correction;
+//  - fptosi / fptoui: round toward zero, saturate to the integer's range, NaN -> 0 (LLVM's
+//    fptosi is poison out of range; NVPTX and AMDGPU then convert to 16 or 32 bits and wrap);
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace tessel;
@@ -261,6 +265,49 @@ template <typename OpT> struct DivRoundingPattern : ScalarArithPattern<OpT> {
   }
 };
 
+/// fptosi / fptoui: toward zero, saturated to the integer's range, NaN -> 0 (docs/TileIR.md,
+/// case C14), on every target. f16/bf16 are first extended to f32 (exactly); the bounds
+/// -2^(w-1), 2^(w-1) (2^w unsigned) are powers of two, exact in f32 and f64. LLVM's fptosi is
+/// used only for in-range values; the selects take the saturated value otherwise.
+template <typename OpT> struct SaturatingFPToIntPattern : ScalarArithPattern<OpT> {
+  using ScalarArithPattern<OpT>::ScalarArithPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto it = dyn_cast<IntegerType>(op.getType());
+    auto ft = dyn_cast<FloatType>(op.getIn().getType());
+    if (!it || !ft || it.getWidth() > 64)
+      return failure();
+    constexpr bool isSigned = std::is_same_v<OpT, arith::FPToSIOp>;
+    Location loc = op.getLoc();
+    unsigned w = it.getWidth();
+    Value x = adaptor.getIn();
+    if (ft.getWidth() < 32) {
+      ft = rewriter.getF32Type();
+      x = rewriter.create<LLVM::FPExtOp>(loc, ft, x);
+    }
+    auto fconst = [&](double v) {
+      return rewriter.create<LLVM::ConstantOp>(loc, ft, rewriter.getFloatAttr(ft, v));
+    };
+    using P = LLVM::FCmpPredicate;
+    auto cmp = [&](P p, Value a, Value b) { return rewriter.create<LLVM::FCmpOp>(loc, p, a, b); };
+    APInt maxV = isSigned ? APInt::getSignedMaxValue(w) : APInt::getMaxValue(w);
+    APInt minV = isSigned ? APInt::getSignedMinValue(w) : APInt::getZero(w);
+    Value maxC = rewriter.create<LLVM::ConstantOp>(loc, it, rewriter.getIntegerAttr(it, maxV));
+    Value minC = rewriter.create<LLVM::ConstantOp>(loc, it, rewriter.getIntegerAttr(it, minV));
+    Value zero = intConst(rewriter, loc, it, 0);
+    double hi = std::ldexp(1.0, isSigned ? int(w) - 1 : int(w));
+    double lo = isSigned ? -hi : 0.0;
+    Value conv = isSigned ? Value(rewriter.create<LLVM::FPToSIOp>(loc, it, x))
+                          : Value(rewriter.create<LLVM::FPToUIOp>(loc, it, x));
+    // x >= hi: max; x <= lo: min (trunc(x) for lo - 1 < x <= lo is lo itself); NaN: 0.
+    Value r = rewriter.create<LLVM::SelectOp>(loc, cmp(P::ole, x, fconst(lo)), minC, conv);
+    r = rewriter.create<LLVM::SelectOp>(loc, cmp(P::oge, x, fconst(hi)), maxC, r);
+    r = rewriter.create<LLVM::SelectOp>(loc, cmp(P::uno, x, x), zero, r);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
 } // namespace
 
 namespace tessel {
@@ -270,6 +317,7 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter, const 
   patterns.add<ConstantOpConversion, SplatOpConversion, ArangeOpConversion, BroadcastOpConversion,
                ExpandDimsOpConversion, AddPtrOpConversion>(converter, target);
   patterns.add<DivRoundingPattern<arith::FloorDivSIOp>, DivRoundingPattern<arith::CeilDivSIOp>,
-               DivRoundingPattern<arith::CeilDivUIOp>>(converter);
+               DivRoundingPattern<arith::CeilDivUIOp>, SaturatingFPToIntPattern<arith::FPToSIOp>,
+               SaturatingFPToIntPattern<arith::FPToUIOp>>(converter);
 }
 } // namespace tessel
