@@ -6,10 +6,13 @@
 // mapping; arange adds its start to the element index.
 //
 // A few scalar arith ops get Tessel's own lowering here, the same on every target, because
-// arith's or LLVM's differs from docs/TileIR.md (cases C13, C14 of the field):
+// arith's or LLVM's differs from docs/TileIR.md (cases C11, C13, C14 of the field):
 //  - floordivsi / ceildivsi / ceildivui (arith-to-llvm has none): sdiv/srem and a correction;
 //  - fptosi / fptoui: round toward zero, saturate to the integer's range, NaN -> 0 (LLVM's
 //    fptosi is poison out of range; NVPTX and AMDGPU then convert to 16 or 32 bits and wrap);
+//  - sitofp / uitofp of integers wider than 24 bits to bf16: rounded once to nearest even (the
+//    backends go through f32, rounding twice); the integer is first rounded to odd at f32's 24
+//    bits, which the final f32 -> bf16 rounding then rounds correctly.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
@@ -308,6 +311,52 @@ template <typename OpT> struct SaturatingFPToIntPattern : ScalarArithPattern<OpT
   }
 };
 
+/// sitofp / uitofp of an integer wider than 24 bits to bf16, rounded once (case C11): the
+/// magnitude u is rounded to odd at 24 bits (t = u >> s, with the lost bits ORed into t's
+/// lowest bit), converted exactly to f32 and scaled by 2^s, then rounded to bf16 by fptrunc.
+/// Rounding to odd at 24 >= 8 + 2 bits keeps the final rounding correct.
+template <typename OpT> struct IntToBF16Pattern : ScalarArithPattern<OpT> {
+  using ScalarArithPattern<OpT>::ScalarArithPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto it = dyn_cast<IntegerType>(op.getIn().getType());
+    if (!it || !op.getType().isBF16() || it.getWidth() <= 24 || it.getWidth() > 64)
+      return failure();
+    constexpr bool isSigned = std::is_same_v<OpT, arith::SIToFPOp>;
+    Location loc = op.getLoc();
+    unsigned w = it.getWidth();
+    Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+    Value x = adaptor.getIn(), zero = intConst(rewriter, loc, it, 0);
+    Value u = x, neg;
+    if (isSigned) {
+      neg = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::slt, x, zero);
+      u = rewriter.create<LLVM::SelectOp>(loc, neg, rewriter.create<LLVM::SubOp>(loc, zero, x), x);
+    }
+    Value lz = rewriter.create<LLVM::CountLeadingZerosOp>(loc, it, u, /*is_zero_poison=*/false);
+    Value s = rewriter.create<LLVM::SubOp>(loc, intConst(rewriter, loc, it, w - 24), lz);
+    s = rewriter.create<LLVM::SelectOp>(
+        loc, rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::sgt, s, zero), s, zero);
+    Value t = rewriter.create<LLVM::LShrOp>(loc, u, s);
+    Value back = rewriter.create<LLVM::ShlOp>(loc, t, s);
+    Value inexact = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ne, back, u);
+    t = rewriter.create<LLVM::OrOp>(loc, t, rewriter.create<LLVM::ZExtOp>(loc, it, inexact));
+    if (w > 32) {
+      t = rewriter.create<LLVM::TruncOp>(loc, i32, t);
+      s = rewriter.create<LLVM::TruncOp>(loc, i32, s);
+    }
+    Value f = rewriter.create<LLVM::UIToFPOp>(loc, f32, t); // t < 2^24: exact
+    // 2^s as the bits (s + 127) << 23; s <= 40.
+    Value scaleBits = rewriter.create<LLVM::ShlOp>(
+        loc, rewriter.create<LLVM::AddOp>(loc, s, i32Const(rewriter, loc, 127)),
+        i32Const(rewriter, loc, 23));
+    f = rewriter.create<LLVM::FMulOp>(loc, f, rewriter.create<LLVM::BitcastOp>(loc, f32, scaleBits));
+    if (isSigned)
+      f = rewriter.create<LLVM::SelectOp>(loc, neg, rewriter.create<LLVM::FNegOp>(loc, f), f);
+    rewriter.replaceOp(op, rewriter.create<LLVM::FPTruncOp>(loc, op.getType(), f).getResult());
+    return success();
+  }
+};
+
 } // namespace
 
 namespace tessel {
@@ -318,6 +367,7 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter, const 
                ExpandDimsOpConversion, AddPtrOpConversion>(converter, target);
   patterns.add<DivRoundingPattern<arith::FloorDivSIOp>, DivRoundingPattern<arith::CeilDivSIOp>,
                DivRoundingPattern<arith::CeilDivUIOp>, SaturatingFPToIntPattern<arith::FPToSIOp>,
-               SaturatingFPToIntPattern<arith::FPToUIOp>>(converter);
+               SaturatingFPToIntPattern<arith::FPToUIOp>, IntToBF16Pattern<arith::SIToFPOp>,
+               IntToBF16Pattern<arith::UIToFPOp>>(converter);
 }
 } // namespace tessel
