@@ -2,7 +2,8 @@
 //
 // sum/max/min are one-operand tile.reduce ops with an arith combiner; argmax/argmin reduce
 // (value, index) pairs. max/min use arith.maximumf/minimumf, which propagate NaN (as PyTorch)
-// and give -inf for a row of -inf. Integers narrower than 32 bits are summed in i32.
+// and give -inf for a row of -inf. Integers narrower than 32 bits are summed in i32, f16 and bf16
+// in f32 (sumType, case C16).
 //
 //===----------------------------------------------------------------------===//
 #include "TraceState.h"

@@ -46,15 +46,20 @@ template <typename T> int64_t intRMW(uint64_t addr, tile::RMWKind k, int64_t v64
   return 0;
 }
 
-/// Float atomics through the bit pattern B with decode/encode; max/min propagate NaN.
+/// Float atomics through the bit pattern B with decode/encode; max/min propagate NaN and order
+/// -0 < +0 as arith.maximumf/minimumf do (case C12: max(-0, +0) = +0, min(+0, -0) = -0 in
+/// either order; std::max/min would keep the stored zero).
 template <typename B, typename Dec, typename Enc>
 double floatRMW(uint64_t addr, tile::RMWKind k, double v, Dec dec, Enc enc) {
   B *p = reinterpret_cast<B *>(addr);
   auto op = [&](double o) -> double {
+    bool eq = o == v, oNeg = std::signbit(o);
     switch (k) {
     case tile::RMWKind::add: return o + v;
-    case tile::RMWKind::max: return std::isnan(o) || std::isnan(v) ? NAN : std::max(o, v);
-    case tile::RMWKind::min: return std::isnan(o) || std::isnan(v) ? NAN : std::min(o, v);
+    case tile::RMWKind::max:
+      return std::isnan(o) || std::isnan(v) ? NAN : eq ? (oNeg ? v : o) : std::max(o, v);
+    case tile::RMWKind::min:
+      return std::isnan(o) || std::isnan(v) ? NAN : eq ? (oNeg ? o : v) : std::min(o, v);
     default: return v; // xchg
     }
   };

@@ -2,7 +2,9 @@
 //
 // Narrowing float casts round to nearest even (f64 -> f16/bf16 correctly, through f32 rounded to
 // odd). Float -> integer casts truncate toward zero and saturate to the target range with NaN
-// giving 0 (as PTX cvt.rzi does), instead of LLVM's poison.
+// giving 0 (as PTX cvt.rzi.sat does), instead of LLVM's poison. Integer -> float casts round
+// once to nearest even, also from 64-bit integers to f16/bf16 (case C11: through a double
+// rounded to odd, never through a double rounded to nearest).
 //
 //===----------------------------------------------------------------------===//
 #include "ProgramBuilder.h"
@@ -49,6 +51,18 @@ int64_t floatToInt(double x, unsigned w, bool isSigned) {
   if (x >= hi)
     return wrapTo(w == 64 ? -1 : static_cast<int64_t>(hi - 1), w);
   return wrapTo(static_cast<int64_t>(static_cast<uint64_t>(x)), w);
+}
+
+/// The integer `v` (signed or unsigned 64-bit) as a double rounded to odd: exact when it fits
+/// in 53 bits, else the neighbour whose last mantissa bit is 1. Rounding that double to a
+/// format of at most 51 bits (f32, f16, bf16) rounds `v` correctly, once.
+double intToDoubleRoundedToOdd(int64_t v, bool isSigned) {
+  __int128 x = isSigned ? __int128(v) : __int128(static_cast<uint64_t>(v));
+  double d = static_cast<double>(x); // nearest even; |d| <= 2^64 converts back exactly
+  __int128 back = static_cast<__int128>(d);
+  if (back != x && (h::bitsOf(d) & 1) == 0)
+    d = std::nextafter(d, back > x ? -INFINITY : INFINITY);
+  return d;
 }
 
 /// Loop from storage In to storage Out.
@@ -112,9 +126,11 @@ Status ProgramBuilder::compileCast(Operation *op, Sequence &out) {
       out.ops.push_back(cast<int64_t, float>(a, r, n, [wi, isSigned](int64_t x) {
         return isSigned ? static_cast<float>(sext(x, wi)) : static_cast<float>(zext(x, wi));
       }));
-    else
-      out.ops.push_back(cast<int64_t, float>(
-          a, r, n, [value, oe](int64_t x) { return float(toFloatKind(value(x), oe)); }));
+    else // f16, bf16: through a double rounded to odd, so that 64-bit integers round once
+      out.ops.push_back(cast<int64_t, float>(a, r, n, [wi, isSigned, oe](int64_t x) {
+        int64_t v = isSigned ? sext(x, wi) : static_cast<int64_t>(zext(x, wi));
+        return float(toFloatKind(intToDoubleRoundedToOdd(v, isSigned), oe));
+      }));
     return Status::ok();
   }
 

@@ -418,6 +418,30 @@ Status ProgramBuilder::compileFma(math::FmaOp fma, Sequence &out) {
   return Status::ok();
 }
 
+/// arith.mulsi_extended / mului_extended (case C20): low and high halves of the 2w-bit product.
+Status ProgramBuilder::compileMulExtended(Operation *op, Sequence &out) {
+  bool isSigned = isa<arith::MulSIExtendedOp>(op);
+  int a = slot(op->getOperand(0)), b = slot(op->getOperand(1)), lo, hi;
+  if (Status s = define(op->getResult(0), op, lo); !s)
+    return s;
+  if (Status s = define(op->getResult(1), op, hi); !s)
+    return s;
+  unsigned w = widthOf(type(a).elem);
+  int64_t n = type(lo).numel;
+  out.ops.push_back([=](Frame &f) {
+    const int64_t *x = f.slots[a].as<int64_t>(), *y = f.slots[b].as<int64_t>();
+    int64_t *l = f.slots[lo].as<int64_t>(), *h = f.slots[hi].as<int64_t>();
+    for (int64_t i = 0; i < n; ++i) {
+      unsigned __int128 p =
+          isSigned ? static_cast<unsigned __int128>(__int128(sext(x[i], w)) * sext(y[i], w))
+                   : static_cast<unsigned __int128>(zext(x[i], w)) * zext(y[i], w);
+      l[i] = wrapTo(static_cast<int64_t>(static_cast<uint64_t>(p)), w);
+      h[i] = wrapTo(static_cast<int64_t>(static_cast<uint64_t>(p >> w)), w);
+    }
+  });
+  return Status::ok();
+}
+
 /// The binary and unary arith/math ops without a case of their own, by name
 /// (binaryKernel, floatUnaryKernel); any other op is unsupported.
 Status ProgramBuilder::compileArithByName(Operation *op, Sequence &out) {

@@ -80,9 +80,18 @@ Status CompiledKernel::run(const std::vector<ArgValue> &args,
                        std::to_string(div)));
   }
   for (int d = 0; d < 3; ++d)
-    if (launch.grid[d] < 1 || launch.grid[d] > INT32_MAX)
+    if (launch.grid[d] < 0 || launch.grid[d] > INT32_MAX)
       return Status::error("error: grid dimension " + std::to_string(d) + " is " +
-                           std::to_string(launch.grid[d]) + "; it must be in [1, 2^31)");
+                           std::to_string(launch.grid[d]) + "; it must be in [0, 2^31)");
+  // An empty grid (a dimension of 0, e.g. cdiv(0, BLOCK) programs for n = 0) runs no program:
+  // a no-op, as on the GPU (case C17). A program subset of it must be empty too.
+  if (launch.grid[0] == 0 || launch.grid[1] == 0 || launch.grid[2] == 0) {
+    if (launch.firstProgram != 0 || launch.programCount > 0)
+      return Status::error("error: programs [" + std::to_string(launch.firstProgram) + ", " +
+                           std::to_string(launch.firstProgram + std::max<int64_t>(0, launch.programCount)) +
+                           ") are outside the empty grid");
+    return Status::ok();
+  }
   if (launch.grid[0] * launch.grid[1] > (int64_t(1) << 62) / launch.grid[2])
     return Status::error("error: a grid of " + std::to_string(launch.grid[0]) + " x " +
                          std::to_string(launch.grid[1]) + " x " + std::to_string(launch.grid[2]) +

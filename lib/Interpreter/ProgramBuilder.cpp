@@ -179,6 +179,8 @@ Status ProgramBuilder::compileOp(Operation *op, Sequence &out) {
       .Case([&](arith::CmpFOp o) { return compileCmpF(o, out); })
       .Case([&](arith::SelectOp o) { return compileSelect(o, out); })
       .Case([&](math::FmaOp o) { return compileFma(o, out); })
+      .Case<arith::MulSIExtendedOp, arith::MulUIExtendedOp>(
+          family(&ProgramBuilder::compileMulExtended))
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
             arith::IndexCastUIOp, arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
             arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp, arith::BitcastOp>(

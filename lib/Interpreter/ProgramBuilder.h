@@ -65,6 +65,7 @@ public:
   Status compileSelect(mlir::arith::SelectOp op, Sequence &out);
   Status compileFma(mlir::math::FmaOp op, Sequence &out);
   /// Every other op: binary and unary arith/math ops by name, else an "unsupported" error.
+  Status compileMulExtended(mlir::Operation *op, Sequence &out);
   Status compileArithByName(mlir::Operation *op, Sequence &out);
   /// Casts.cpp: integer, float and index casts and bitcasts (the kCastOps of compileOp).
   Status compileCast(mlir::Operation *op, Sequence &out);

@@ -15,6 +15,8 @@
 #include "ProgramBuilder.h"
 #include "Kernels.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
 using namespace mlir;
 using namespace tessel::interp;
 namespace tile = tessel::tile;
@@ -61,17 +63,41 @@ static Status compileCombiner(ProgramBuilder &c, Operation *op, Region &region, 
   if (numOperands == 1)
     if ((out.fast = recognizeCombiner(c, body, c.type(c.slot(op->getOperand(0))))))
       return Status::ok();
+  // Constants defined outside the region: the canonicalizer hoists a combiner's constants to
+  // the function's entry (case C10: argmax's `true`). They are materialized again at the
+  // step's width; any other outside value is an error.
+  llvm::SmallVector<arith::ConstantOp> outerConstants;
   for (Operation &inner : body.without_terminator()) {
     StringRef ns = inner.getDialect() ? inner.getDialect()->getNamespace() : "";
     if (ns != "arith" && ns != "math")
       return c.error(&inner, "the interpreter runs combiners made of arith and math ops; '" +
                                  inner.getName().getStringRef() + "' is not one");
-    for (Value v : inner.getOperands())
-      if (v.getParentRegion() != &region)
-        return c.error(&inner, "a combiner must not use values defined outside of it");
+    for (Value v : inner.getOperands()) {
+      if (v.getParentRegion() == &region)
+        continue;
+      auto cst = v.getDefiningOp<arith::ConstantOp>();
+      if (!cst || isa<ShapedType>(cst.getType()))
+        return c.error(&inner, "a combiner must not use values defined outside of it "
+                               "(other than scalar constants)");
+      if (!llvm::is_contained(outerConstants, cst))
+        outerConstants.push_back(cst);
+    }
   }
   std::optional<int64_t> saved = c.widthOverride;
   c.widthOverride = width;
+  llvm::SmallVector<std::pair<Value, int>> outerSlots;
+  for (arith::ConstantOp cst : outerConstants) {
+    outerSlots.push_back({cst.getResult(), c.slot(cst.getResult())});
+    Sequence none; // a constant has no handler: its slot is filled once per frame
+    if (Status st = c.compileOp(cst, none); !st) {
+      c.widthOverride = saved;
+      return st;
+    }
+  }
+  auto restoreOuter = llvm::make_scope_exit([&] {
+    for (auto [v, s] : outerSlots)
+      c.slotOf[v] = s;
+  });
   for (BlockArgument arg : body.getArguments()) {
     int s;
     if (Status st = c.define(arg, op, s); !st)

@@ -63,10 +63,14 @@ void CudaContext::free(CUdeviceptr ptr) {
 }
 
 bool CudaContext::upload(CUdeviceptr dst, const void *src, size_t bytes, std::string &error) {
+  if (bytes == 0)
+    return true;
   return check(driver->cuMemcpyHtoD(dst, src, bytes), "copying to the GPU", error);
 }
 
 bool CudaContext::download(void *dst, CUdeviceptr src, size_t bytes, std::string &error) {
+  if (bytes == 0)
+    return true;
   return check(driver->cuMemcpyDtoH(dst, src, bytes), "copying from the GPU", error);
 }
 
@@ -102,6 +106,9 @@ bool CudaContext::load(const std::string &image, const std::string &kernelName,
 
 bool CudaContext::launch(const CudaKernel &k, const unsigned grid[3], std::vector<void *> &params,
                          std::string &error, bool synchronize) {
+  // An empty grid runs no program; cuLaunchKernel would reject it (CUDA_ERROR_INVALID_VALUE).
+  if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0)
+    return true;
   if (!check(driver->cuLaunchKernel(k.function, grid[0], grid[1], grid[2], k.numThreads, 1, 1,
                                     k.sharedBytes, nullptr, params.data(), nullptr),
              "launching " + k.name, error))

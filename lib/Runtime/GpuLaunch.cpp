@@ -49,8 +49,9 @@ Status tessel::rt::checkGrid(const LaunchConfig &config, const std::string &fn,
       (config.programCount >= 0 && config.programCount != config.grid.count()))
     return Status::error(prefix + fn + ": GPU executors run whole grids (no --programs subset)");
   const int64_t dims[3] = {config.grid.x, config.grid.y, config.grid.z};
+  // A dimension of 0 is an empty grid: the contexts launch nothing (case C17).
   for (int d = 0; d < 3; ++d)
-    if (dims[d] < 1 || dims[d] > max[d])
+    if (dims[d] < 0 || dims[d] > max[d])
       return Status::error(prefix + fn + ": grid (" + std::to_string(dims[0]) + ", " +
                            std::to_string(dims[1]) + ", " + std::to_string(dims[2]) +
                            ") exceeds the device's limits (" + std::to_string(max[0]) + ", " +

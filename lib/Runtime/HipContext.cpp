@@ -88,6 +88,9 @@ bool HipContext::load(const std::string &hsaco, const HipKernelInfo &info, unsig
 
 bool HipContext::launchPacked(const HipKernel &k, const unsigned grid[3],
                               std::vector<uint8_t> &kernargs, std::string &error) {
+  // An empty grid runs no program (case C17); HIP would reject a dimension of 0.
+  if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0)
+    return true;
   size_t size = kernargs.size();
   void *extra[] = {kHipLaunchParamBufferPointer, kernargs.data(), kHipLaunchParamBufferSize,
                    &size, kHipLaunchParamEnd};

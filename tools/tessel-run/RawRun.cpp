@@ -38,6 +38,31 @@ bool parseInt(const std::string &text, int64_t &v) {
   return true;
 }
 
+/// The whole of `text` as a 64-bit integer: parseInt, or a decimal in [2^63, 2^64) taken as
+/// its two's complement (an unsigned 64-bit value), or false.
+bool parseInt64(const std::string &text, int64_t &v) {
+  if (parseInt(text, v))
+    return true;
+  if (text.empty() || text[0] == '-' || text[0] == '+')
+    return false;
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long x = std::strtoull(text.c_str(), &end, 0);
+  if (errno || *end)
+    return false;
+  v = static_cast<int64_t>(x);
+  return true;
+}
+
+/// One element value for a buffer of `dtype`: integer buffers take integers exactly (case
+/// C15: 9007199254740993 is not rounded through a double), else any number.
+struct ElementValue {
+  bool isInt = false;
+  int64_t i = 0;
+  double f = 0;
+  void storeTo(HostBuffer &b, int64_t k) const { isInt ? b.setInt(k, i) : b.set(k, f); }
+};
+
 /// The whole of `text` as a number (strtod: also nan, inf, -inf), or false.
 bool parseNumber(const std::string &text, double &v) {
   if (text.empty())
@@ -45,6 +70,16 @@ bool parseNumber(const std::string &text, double &v) {
   char *end = nullptr;
   v = std::strtod(text.c_str(), &end);
   return !*end;
+}
+
+/// `text` as an element of a buffer of `dtype` (integer text into integer buffers exactly).
+bool parseElement(const std::string &text, DType dtype, ElementValue &out) {
+  out = ElementValue();
+  if (isInt(dtype) && parseInt64(text, out.i)) {
+    out.isInt = true;
+    return true;
+  }
+  return parseNumber(text, out.f);
 }
 
 bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string &err) {
@@ -70,7 +105,7 @@ bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string
   if (kind == '=') { // scalar
     double f;
     int64_t i;
-    if (isFloat(*dt) ? !parseNumber(rest, f) : !parseInt(rest, i))
+    if (isFloat(*dt) ? !parseNumber(rest, f) : !parseInt64(rest, i))
       return notANumber(rest);
     out.arg = isFloat(*dt) ? LaunchArg::float_(f) : LaunchArg::int_(i);
     return true;
@@ -81,14 +116,14 @@ bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string
       err = "bad --arg '" + specIn + "': values go in [...]";
       return false;
     }
-    std::vector<double> vals;
+    std::vector<ElementValue> vals;
     std::string body = rest.substr(1, rest.size() - 2);
     size_t i = 0;
     while (i < body.size()) {
       size_t j = body.find(',', i);
       std::string v = body.substr(i, j == std::string::npos ? std::string::npos : j - i);
-      double x;
-      if (!parseNumber(v, x))
+      ElementValue x;
+      if (!parseElement(v, *dt, x))
         return notANumber(v);
       vals.push_back(x);
       if (j == std::string::npos)
@@ -97,7 +132,7 @@ bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string
     }
     out.host = HostBuffer(*dt, {static_cast<int64_t>(vals.size())});
     for (size_t k = 0; k < vals.size(); ++k)
-      out.host.set(static_cast<int64_t>(k), vals[k]);
+      vals[k].storeTo(out.host, static_cast<int64_t>(k));
     return true;
   }
   size_t close = rest.find(']');
@@ -119,11 +154,11 @@ bool parseSpec(const std::string &specIn, size_t index, Parsed &out, std::string
     for (int64_t k = 0; k < n; ++k)
       out.host.set(k, static_cast<double>(k));
   } else if (fill.size() > 1 && fill[0] == '=') {
-    double v;
-    if (!parseNumber(fill.substr(1), v))
+    ElementValue v;
+    if (!parseElement(fill.substr(1), *dt, v))
       return notANumber(fill.substr(1));
     for (int64_t k = 0; k < n; ++k)
-      out.host.set(k, v);
+      v.storeTo(out.host, k);
   } else {
     err = "bad --arg '" + specIn + "': after ']' expected =iota or =VALUE";
     return false;

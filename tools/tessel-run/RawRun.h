@@ -7,6 +7,8 @@
 //   f32[8]             a buffer of 8 elements, poisoned (printed "poison" where unwritten)
 //   f32[8]=iota        0, 1, 2, ...;   f32[8]=1.5: every element 1.5
 //   i64=5, f32=0.5     a scalar of that type
+// Integer values (buffers and scalars) are parsed as integers, exactly: i64 9007199254740993
+// is not rounded through a double (case C15). --grid accepts 0 (an empty grid, a no-op: C17).
 // An optional NAME@ prefix names a buffer (in out-of-bounds reports and in the output).
 //
 //===----------------------------------------------------------------------===//

@@ -5,10 +5,21 @@
 // expand_dims) only re-index the thread's elements, which the layouts make a compile-time
 // mapping; arange adds its start to the element index.
 //
+// A few scalar arith ops get Tessel's own lowering here, the same on every target, because
+// arith's or LLVM's differs from docs/TileIR.md (cases C11, C13, C14 of the field):
+//  - floordivsi / ceildivsi / ceildivui (arith-to-llvm has none): sdiv/srem and a correction;
+//  - fptosi / fptoui: round toward zero, saturate to the integer's range, NaN -> 0 (LLVM's
+//    fptosi is poison out of range; NVPTX and AMDGPU then convert to 16 or 32 bits and wrap);
+//  - sitofp / uitofp of integers wider than 24 bits to bf16: rounded once to nearest even (the
+//    backends go through f32, rounding twice); the integer is first rounded to odd at f32's 24
+//    bits, which the final f32 -> bf16 rounding then rounds correctly.
+//
 //===----------------------------------------------------------------------===//
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace tessel;
@@ -209,6 +220,143 @@ struct AddPtrOpConversion : TilePattern<tile::AddPtrOp> {
   }
 };
 
+/// Scalar arith ops (operands already converted) whose lowering Tessel defines itself.
+template <typename OpT> struct ScalarArithPattern : public ConvertOpToLLVMPattern<OpT> {
+  ScalarArithPattern(LLVMTypeConverter &c) : ConvertOpToLLVMPattern<OpT>(c, kBenefit) {}
+};
+
+Value intConst(OpBuilder &b, Location loc, Type t, int64_t v) {
+  return b.create<LLVM::ConstantOp>(loc, t, b.getIntegerAttr(t, v));
+}
+
+/// floordivsi: q - 1 when the remainder is non-zero and its sign differs from the divisor's;
+/// ceildivsi: q + 1 when the remainder is non-zero and its sign is the divisor's; ceildivui:
+/// q + 1 when the remainder is non-zero (q, r: the truncating sdiv/srem or udiv/urem).
+template <typename OpT> struct DivRoundingPattern : ScalarArithPattern<OpT> {
+  using ScalarArithPattern<OpT>::ScalarArithPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type t = op.getType();
+    if (!isa<IntegerType>(t))
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getLhs(), y = adaptor.getRhs();
+    Value zero = intConst(rewriter, loc, t, 0), one = intConst(rewriter, loc, t, 1);
+    using P = LLVM::ICmpPredicate;
+    auto cmp = [&](P p, Value a, Value b) { return rewriter.create<LLVM::ICmpOp>(loc, p, a, b); };
+    Value q, r, adjust;
+    if constexpr (std::is_same_v<OpT, arith::CeilDivUIOp>) {
+      q = rewriter.create<LLVM::UDivOp>(loc, x, y);
+      r = rewriter.create<LLVM::URemOp>(loc, x, y);
+      adjust = cmp(P::ne, r, zero);
+    } else {
+      q = rewriter.create<LLVM::SDivOp>(loc, x, y);
+      r = rewriter.create<LLVM::SRemOp>(loc, x, y);
+      Value rNeg = cmp(P::slt, r, zero), yNeg = cmp(P::slt, y, zero);
+      Value signsDiffer = rewriter.create<LLVM::XOrOp>(loc, rNeg, yNeg);
+      Value sameSign = rewriter.create<LLVM::XOrOp>(loc, signsDiffer, i1Const(rewriter, loc, true));
+      adjust = rewriter.create<LLVM::AndOp>(
+          loc, cmp(P::ne, r, zero),
+          std::is_same_v<OpT, arith::FloorDivSIOp> ? signsDiffer : sameSign);
+    }
+    Value step = rewriter.create<LLVM::SelectOp>(loc, adjust, one, zero);
+    if constexpr (std::is_same_v<OpT, arith::FloorDivSIOp>)
+      rewriter.replaceOp(op, rewriter.create<LLVM::SubOp>(loc, q, step).getResult());
+    else
+      rewriter.replaceOp(op, rewriter.create<LLVM::AddOp>(loc, q, step).getResult());
+    return success();
+  }
+};
+
+/// fptosi / fptoui: toward zero, saturated to the integer's range, NaN -> 0 (docs/TileIR.md,
+/// case C14), on every target. f16/bf16 are first extended to f32 (exactly); the bounds
+/// -2^(w-1), 2^(w-1) (2^w unsigned) are powers of two, exact in f32 and f64. LLVM's fptosi is
+/// used only for in-range values; the selects take the saturated value otherwise.
+template <typename OpT> struct SaturatingFPToIntPattern : ScalarArithPattern<OpT> {
+  using ScalarArithPattern<OpT>::ScalarArithPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto it = dyn_cast<IntegerType>(op.getType());
+    auto ft = dyn_cast<FloatType>(op.getIn().getType());
+    if (!it || !ft || it.getWidth() > 64)
+      return failure();
+    constexpr bool isSigned = std::is_same_v<OpT, arith::FPToSIOp>;
+    Location loc = op.getLoc();
+    unsigned w = it.getWidth();
+    Value x = adaptor.getIn();
+    if (ft.getWidth() < 32) {
+      ft = rewriter.getF32Type();
+      x = rewriter.create<LLVM::FPExtOp>(loc, ft, x);
+    }
+    auto fconst = [&](double v) {
+      return rewriter.create<LLVM::ConstantOp>(loc, ft, rewriter.getFloatAttr(ft, v));
+    };
+    using P = LLVM::FCmpPredicate;
+    auto cmp = [&](P p, Value a, Value b) { return rewriter.create<LLVM::FCmpOp>(loc, p, a, b); };
+    APInt maxV = isSigned ? APInt::getSignedMaxValue(w) : APInt::getMaxValue(w);
+    APInt minV = isSigned ? APInt::getSignedMinValue(w) : APInt::getZero(w);
+    Value maxC = rewriter.create<LLVM::ConstantOp>(loc, it, rewriter.getIntegerAttr(it, maxV));
+    Value minC = rewriter.create<LLVM::ConstantOp>(loc, it, rewriter.getIntegerAttr(it, minV));
+    Value zero = intConst(rewriter, loc, it, 0);
+    double hi = std::ldexp(1.0, isSigned ? int(w) - 1 : int(w));
+    double lo = isSigned ? -hi : 0.0;
+    Value conv = isSigned ? Value(rewriter.create<LLVM::FPToSIOp>(loc, it, x))
+                          : Value(rewriter.create<LLVM::FPToUIOp>(loc, it, x));
+    // x >= hi: max; x <= lo: min (trunc(x) for lo - 1 < x <= lo is lo itself); NaN: 0.
+    Value r = rewriter.create<LLVM::SelectOp>(loc, cmp(P::ole, x, fconst(lo)), minC, conv);
+    r = rewriter.create<LLVM::SelectOp>(loc, cmp(P::oge, x, fconst(hi)), maxC, r);
+    r = rewriter.create<LLVM::SelectOp>(loc, cmp(P::uno, x, x), zero, r);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// sitofp / uitofp of an integer wider than 24 bits to bf16, rounded once (case C11): the
+/// magnitude u is rounded to odd at 24 bits (t = u >> s, with the lost bits ORed into t's
+/// lowest bit), converted exactly to f32 and scaled by 2^s, then rounded to bf16 by fptrunc.
+/// Rounding to odd at 24 >= 8 + 2 bits keeps the final rounding correct.
+template <typename OpT> struct IntToBF16Pattern : ScalarArithPattern<OpT> {
+  using ScalarArithPattern<OpT>::ScalarArithPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto it = dyn_cast<IntegerType>(op.getIn().getType());
+    if (!it || !op.getType().isBF16() || it.getWidth() <= 24 || it.getWidth() > 64)
+      return failure();
+    constexpr bool isSigned = std::is_same_v<OpT, arith::SIToFPOp>;
+    Location loc = op.getLoc();
+    unsigned w = it.getWidth();
+    Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+    Value x = adaptor.getIn(), zero = intConst(rewriter, loc, it, 0);
+    Value u = x, neg;
+    if (isSigned) {
+      neg = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::slt, x, zero);
+      u = rewriter.create<LLVM::SelectOp>(loc, neg, rewriter.create<LLVM::SubOp>(loc, zero, x), x);
+    }
+    Value lz = rewriter.create<LLVM::CountLeadingZerosOp>(loc, it, u, /*is_zero_poison=*/false);
+    Value s = rewriter.create<LLVM::SubOp>(loc, intConst(rewriter, loc, it, w - 24), lz);
+    s = rewriter.create<LLVM::SelectOp>(
+        loc, rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::sgt, s, zero), s, zero);
+    Value t = rewriter.create<LLVM::LShrOp>(loc, u, s);
+    Value back = rewriter.create<LLVM::ShlOp>(loc, t, s);
+    Value inexact = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ne, back, u);
+    t = rewriter.create<LLVM::OrOp>(loc, t, rewriter.create<LLVM::ZExtOp>(loc, it, inexact));
+    if (w > 32) {
+      t = rewriter.create<LLVM::TruncOp>(loc, i32, t);
+      s = rewriter.create<LLVM::TruncOp>(loc, i32, s);
+    }
+    Value f = rewriter.create<LLVM::UIToFPOp>(loc, f32, t); // t < 2^24: exact
+    // 2^s as the bits (s + 127) << 23; s <= 40.
+    Value scaleBits = rewriter.create<LLVM::ShlOp>(
+        loc, rewriter.create<LLVM::AddOp>(loc, s, i32Const(rewriter, loc, 127)),
+        i32Const(rewriter, loc, 23));
+    f = rewriter.create<LLVM::FMulOp>(loc, f, rewriter.create<LLVM::BitcastOp>(loc, f32, scaleBits));
+    if (isSigned)
+      f = rewriter.create<LLVM::SelectOp>(loc, neg, rewriter.create<LLVM::FNegOp>(loc, f), f);
+    rewriter.replaceOp(op, rewriter.create<LLVM::FPTruncOp>(loc, op.getType(), f).getResult());
+    return success();
+  }
+};
+
 } // namespace
 
 namespace tessel {
@@ -217,5 +365,9 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter, const 
   patterns.add<ElementwiseOpConversion>(converter, patterns.getContext());
   patterns.add<ConstantOpConversion, SplatOpConversion, ArangeOpConversion, BroadcastOpConversion,
                ExpandDimsOpConversion, AddPtrOpConversion>(converter, target);
+  patterns.add<DivRoundingPattern<arith::FloorDivSIOp>, DivRoundingPattern<arith::CeilDivSIOp>,
+               DivRoundingPattern<arith::CeilDivUIOp>, SaturatingFPToIntPattern<arith::FPToSIOp>,
+               SaturatingFPToIntPattern<arith::FPToUIOp>, IntToBF16Pattern<arith::SIToFPOp>,
+               IntToBF16Pattern<arith::UIToFPOp>>(converter);
 }
 } // namespace tessel

@@ -27,9 +27,8 @@ std::vector<int64_t> tessel::harness::parseShape(const std::string &s) {
       return {};
     if (part.size() > 15)
       return {};
+    // 0 is a legal extent (case C17: n = 0 launches an empty grid, a no-op).
     shape.push_back(std::strtoll(part.c_str(), nullptr, 10));
-    if (shape.back() <= 0)
-      return {};
     if (j == std::string::npos)
       break;
     if (j + 1 == s.size())

@@ -39,7 +39,11 @@ TEST(DType, AccumulatorsAndSums) {
   EXPECT_EQ(sumType(DType::i1), DType::i32);
   EXPECT_EQ(sumType(DType::i16), DType::i32);
   EXPECT_EQ(sumType(DType::i64), DType::i64);
-  EXPECT_EQ(sumType(DType::bf16), DType::bf16);
+  // Case C16: f16/bf16 sums accumulate in (and return) f32.
+  EXPECT_EQ(sumType(DType::bf16), DType::f32);
+  EXPECT_EQ(sumType(DType::f16), DType::f32);
+  EXPECT_EQ(sumType(DType::f32), DType::f32);
+  EXPECT_EQ(sumType(DType::f64), DType::f64);
 }
 
 TEST(DType, Names) {

@@ -145,9 +145,19 @@ TEST_F(InterpreterTest, ArgumentsAreChecked) {
   EXPECT_NE(s.message().find("takes 3 arguments"), std::string::npos);
   s = k->run({i64(1), ptr(x.data()), i64(4)}, {region(x, "x")}, spec);
   EXPECT_NE(s.message().find("must be a buffer"), std::string::npos);
+  spec.grid[0] = -1;
+  s = k->run({ptr(x.data()), ptr(x.data()), i64(4)}, {region(x, "x")}, spec);
+  EXPECT_NE(s.message().find("grid dimension 0 is -1"), std::string::npos) << s.message();
+  // Case C17: an empty grid runs no program and is no error.
+  x.assign(4, 5.0f);
   spec.grid[0] = 0;
   s = k->run({ptr(x.data()), ptr(x.data()), i64(4)}, {region(x, "x")}, spec);
-  EXPECT_NE(s.message().find("grid dimension 0"), std::string::npos);
+  EXPECT_TRUE(s.isOk()) << s.message();
+  EXPECT_EQ(x, std::vector<float>(4, 5.0f));
+  spec.grid[0] = 4;
+  spec.grid[2] = 0;
+  EXPECT_TRUE(k->run({ptr(x.data()), ptr(x.data()), i64(4)}, {region(x, "x")}, spec).isOk());
+  EXPECT_EQ(x, std::vector<float>(4, 5.0f));
 }
 
 TEST_F(InterpreterTest, UnsupportedOpIsALocatedError) {

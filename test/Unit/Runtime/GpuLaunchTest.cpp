@@ -88,7 +88,13 @@ TEST(GpuLaunch, GridsAreWholeAndWithinLimits) {
   c.grid.x = 101;
   EXPECT_EQ(checkGrid(c, "k", "p: ", max, grid).message(),
             "p: k: grid (101, 10, 1) exceeds the device's limits (100, 10, 10)");
-  c.grid.x = 4;
+  // Case C17: an empty grid passes; the context launches nothing.
+  c.grid = {0, 10, 1};
+  EXPECT_TRUE(checkGrid(c, "k", "p: ", max, grid).isOk());
+  EXPECT_EQ(grid[0], 0u);
+  c.grid.x = -1;
+  EXPECT_FALSE(checkGrid(c, "k", "p: ", max, grid).isOk());
+  c.grid = {4, 10, 1};
   c.firstProgram = 1;
   EXPECT_NE(checkGrid(c, "k", "p: ", max, grid).message().find("no --programs subset"),
             std::string::npos);

@@ -3,6 +3,8 @@
 // Transcendental functions call the ROCm device library's ocml (__ocml_<name>_f32 for f32,
 // _f64 for f64), linked into the module only when called (DeviceLibs.cpp); f16 and bf16
 // compute in f32 and round once, as on NVIDIA, so both vendors give the same precision.
+// arith.remf is ocml's fmod (__ocml_fmod_f32, _f64): the exact remainder (case C19), not LLVM's
+// frem expansion through an approximate quotient.
 // sqrt, fma, abs, floor, ceil go through MathToLLVM's intrinsics, which the AMDGPU backend
 // selects to single instructions (with the correctly rounded sqrt expansion).
 //
@@ -11,6 +13,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
@@ -81,4 +84,5 @@ void AMDTargetInfo::populateMathPatterns(LLVMTypeConverter &converter,
   patterns.add<MathToOCML<math::AtanOp>>(converter, "atan");
   patterns.add<MathToOCML<math::Atan2Op>>(converter, "atan2");
   patterns.add<MathToOCML<math::PowFOp>>(converter, "pow");
+  patterns.add<MathToOCML<arith::RemFOp>>(converter, "fmod");
 }

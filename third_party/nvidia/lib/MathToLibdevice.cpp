@@ -4,6 +4,9 @@
 // other transcendental functions call libdevice (__nv_<name>f for f32, __nv_<name> for f64),
 // linked into the module only when called. f16 and bf16 compute in f32 and round once.
 // sqrt, fma, abs, floor, ceil go through MathToLLVM's intrinsics, which NVPTX selects.
+// arith.remf is libdevice's fmod (__nv_fmodf, __nv_fmod): the exact remainder, as C's fmod and
+// the interpreter give (case C19); LLVM's frem lowering is x - trunc(x / y) * y with an
+// approximate quotient, far off for large x / y (1e10 % 3 gave 256 on an H200).
 // f32 division is div.full.f32 (Triton's `/`), at most 2 ulp from the IEEE quotient.
 //
 //===----------------------------------------------------------------------===//
@@ -110,5 +113,6 @@ void NVIDIATargetInfo::populateMathPatterns(LLVMTypeConverter &converter,
   patterns.add<MathToNVIDIA<math::AtanOp>>(converter, "atan");
   patterns.add<MathToNVIDIA<math::Atan2Op>>(converter, "atan2");
   patterns.add<MathToNVIDIA<math::PowFOp>>(converter, "pow");
+  patterns.add<MathToNVIDIA<arith::RemFOp>>(converter, "fmod");
   patterns.add<FastDivF32>(converter);
 }

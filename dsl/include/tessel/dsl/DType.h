@@ -78,8 +78,13 @@ constexpr DType dotAccType(DType t) {
   return t == DType::i8 ? DType::i32 : t == DType::f64 ? DType::f64 : DType::f32;
 }
 
-/// Result of `sum`/`cumsum`: integers narrower than 32 bits (and i1) sum in i32.
-constexpr DType sumType(DType t) { return isInt(t) && bitWidth(t) < 32 ? DType::i32 : t; }
+/// Result of `sum`/`cumsum`, the type they accumulate in: integers narrower than 32 bits (and
+/// i1) sum in i32, f16 and bf16 in f32 (case C16: 256 + 255 ones is 511, not a bf16 rounding).
+constexpr DType sumType(DType t) {
+  return isInt(t) && bitWidth(t) < 32           ? DType::i32
+         : t == DType::f16 || t == DType::bf16 ? DType::f32
+                                                : t;
+}
 
 // Tag types: Tile<f32>, Ptr<bf16>, ... (`i1` is the boolean of masks).
 struct i1 { static constexpr DType dtype = DType::i1; };

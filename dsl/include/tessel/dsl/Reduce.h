@@ -2,7 +2,8 @@
 //
 // A reduction of a rank-1 tile is a scalar; of a rank-N tile, a rank-(N-1) tile (or rank N with
 // keep_dims). Axes may be negative (-1 is the last). max/min propagate NaN; the max of a row of
-// -inf is -inf. Integers narrower than 32 bits sum in i32.
+// -inf is -inf. sum/cumsum accumulate and return integers narrower than 32 bits in i32, f16 and
+// bf16 in f32 (sumType).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSEL_DSL_REDUCE_H
