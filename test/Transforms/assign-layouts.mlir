@@ -120,3 +120,52 @@ func.func @not_power_of_two() -> tensor<1000xi32> {
   %r = tile.arange 0, 1000 : tensor<1000xi32>
   return %r : tensor<1000xi32>
 }
+
+// -----
+
+// A GEMM's row index (rm, computed: not duplicated) addresses A's (128, 64) tile and C's
+// (128, 128) tile. One layout for both would replicate A across threads (a 128x128 layout
+// holds a 128x64 tile twice): the two tiles get layouts of their own and the row index is
+// converted between their slices.
+// CHECK-DAG: #[[A:.*]] = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[C:.*]] = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[SA:.*]] = #tile_gpu.slice<{dim = 1, parent = #[[A]]}>
+// CHECK-DAG: #[[SC:.*]] = #tile_gpu.slice<{dim = 1, parent = #[[C]]}>
+// CHECK-LABEL: func.func @gemm_rows
+// CHECK:         tile_gpu.convert_layout %{{.*}} : tensor<128xi32, #[[SA]]> -> tensor<128xi32, #[[SC]]>
+// CHECK:         tile.load %{{.*}} : tensor<128x64x!tile.ptr<f16>, #[[A]]>
+// CHECK:         tile.store %{{.*}}, %{{.*}} : tensor<128x128x!tile.ptr<f16>, #[[C]]>
+func.func @gemm_rows(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %pid: i32, %m: i32) attributes {tile.num_warps = 4 : i32} {
+  %r = tile.arange 0, 128 : tensor<128xi32>
+  %ps = tile.splat %pid : i32 -> tensor<128xi32>
+  %rp = arith.addi %r, %ps : tensor<128xi32>
+  %ms = tile.splat %m : i32 -> tensor<128xi32>
+  %rm = arith.remsi %rp, %ms : tensor<128xi32>
+  %rme = tile.expand_dims %rm {axis = 1 : i32} : tensor<128xi32> -> tensor<128x1xi32>
+  %rmc = tile.expand_dims %rm {axis = 1 : i32} : tensor<128xi32> -> tensor<128x1xi32>
+  %c64 = arith.constant dense<64> : tensor<128x1xi32>
+  %ra = arith.muli %rme, %c64 : tensor<128x1xi32>
+  %rab = tile.broadcast %ra : tensor<128x1xi32> -> tensor<128x64xi32>
+  %k = tile.arange 0, 64 : tensor<64xi32>
+  %ke = tile.expand_dims %k {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %kb = tile.broadcast %ke : tensor<1x64xi32> -> tensor<128x64xi32>
+  %offa = arith.addi %rab, %kb : tensor<128x64xi32>
+  %as = tile.splat %a : !tile.ptr<f16> -> tensor<128x64x!tile.ptr<f16>>
+  %pa = tile.addptr %as, %offa : tensor<128x64x!tile.ptr<f16>>, tensor<128x64xi32>
+  %x = tile.load %pa : tensor<128x64x!tile.ptr<f16>>
+  %c128 = arith.constant dense<128> : tensor<128x1xi32>
+  %rc = arith.muli %rmc, %c128 : tensor<128x1xi32>
+  %rcb = tile.broadcast %rc : tensor<128x1xi32> -> tensor<128x128xi32>
+  %n = tile.arange 0, 128 : tensor<128xi32>
+  %ne = tile.expand_dims %n {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+  %nb = tile.broadcast %ne : tensor<1x128xi32> -> tensor<128x128xi32>
+  %offc = arith.addi %rcb, %nb : tensor<128x128xi32>
+  %cs = tile.splat %c : !tile.ptr<f16> -> tensor<128x128x!tile.ptr<f16>>
+  %pc = tile.addptr %cs, %offc : tensor<128x128x!tile.ptr<f16>>, tensor<128x128xi32>
+  %h = arith.constant dense<1.0> : tensor<128x128xf16>
+  tile.store %pc, %h : tensor<128x128x!tile.ptr<f16>>
+  %as2 = tile.splat %c : !tile.ptr<f16> -> tensor<128x64x!tile.ptr<f16>>
+  %pa2 = tile.addptr %as2, %offa : tensor<128x64x!tile.ptr<f16>>, tensor<128x64xi32>
+  tile.store %pa2, %x : tensor<128x64x!tile.ptr<f16>>
+  return
+}

@@ -180,7 +180,7 @@ func.func @k(%x: !tile.ptr<f32>) attributes {tile.kernel} {
 TEST_F(InterpreterTest, UnsupportedMultiResultAndForeignOpsAreLocatedErrors) {
   const char *multi = R"mlir(
 func.func @k(%a: i32) attributes {tile.kernel} {
-  %lo, %hi = arith.mulsi_extended %a, %a : i32
+  %sum, %carry = arith.addui_extended %a, %a : i32, i1
   return
 }
 )mlir";
@@ -188,7 +188,7 @@ func.func @k(%a: i32) attributes {tile.kernel} {
   Status s = compile(multi, "k", k);
   ASSERT_FALSE(s.isOk());
   EXPECT_EQ(s.message(),
-            "test.mlir:3:14: error: the interpreter does not support 'arith.mulsi_extended'");
+            "test.mlir:3:17: error: the interpreter does not support 'arith.addui_extended'");
   const char *foreign = R"mlir(
 func.func @k(%a: i32) attributes {tile.kernel} {
   scf.execute_region {
