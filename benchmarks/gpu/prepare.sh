@@ -45,15 +45,16 @@ sh "$root/test/kernels/instantiate.sh" f32 arith.bitcast arith.bitcast BLK=128 \
   < "$root/test/kernels/Inputs/row_max.mlir" > "$dest/cases/row_max_f32.mlir"
 "$build/bin/tesselc" "$dest/cases/row_max_f32.mlir" --target=cuda:sm_90a --emit=tile,cubin \
   --specialize=false -o "$dest/cases" >/dev/null
-# GEMM: sm_90a cubins beside the other kernels (verify.sh, gemm_bench.py), sm_80 cubins in
-# gemm_sm80/ as a compile check only (an H200 cannot run sm_80 code). Until tile.dot lowers for
-# GPUs tesselc fails on gemm.cpp: one line says so and everything else goes on without GEMM.
+# GEMM: sm_90a cubins beside the other kernels (verify.sh, gemm_bench.py); sm_80 variants in
+# gemm_sm80/ as PTX, which the driver compiles for the H200 at load (an sm_80 cubin does not
+# run on sm_90), and as sm_80 cubins in gemm_sm80_cubin/ (ptxas accepts them; not run).
+# If tesselc fails on gemm.cpp, one line says so and everything else goes on without GEMM.
 # Each target compiles into a scratch directory first, so a failure leaves no partial variants.
-gemm() { # gemm TARGET DIR [TESSELC ARGS...]: every variant of gemm.cpp, or one note
-  local target=$1 dir=$2 tmp; shift 2
+gemm() { # gemm TARGET DIR EMIT [TESSELC ARGS...]: every variant of gemm.cpp, or one note
+  local target=$1 dir=$2 emit=$3 tmp; shift 3
   tmp=$(mktemp -d)
   if "$build/bin/tesselc" "$root/dsl/kernels/gemm.cpp" -k gemm --target="$target" \
-       --emit=tile,cubin -o "$tmp/out" "$@" >"$tmp/log" 2>&1; then
+       --emit="$emit" -o "$tmp/out" "$@" >"$tmp/log" 2>&1; then
     mkdir -p "$dir" && cp "$tmp"/out/* "$dir/"
   else
     echo "note: tesselc cannot compile gemm.cpp for $target yet, GEMM skipped there:" \
@@ -63,18 +64,19 @@ gemm() { # gemm TARGET DIR [TESSELC ARGS...]: every variant of gemm.cpp, or one 
   fi
   rm -rf "$tmp"
 }
-if gemm cuda:sm_90a "$dest/kernels"; then
+if gemm cuda:sm_90a "$dest/kernels" tile,cubin; then
   # More block shapes for the benchmark to choose from (Triton's autotune list), without the
   # epilogue: bf16 and f16 only, the benchmark's dtypes.
   for dt in bf16 f16; do
     for cfg in "-D BLOCK_M=256 -D BLOCK_N=128 -D num_warps=8 -D num_stages=3" \
                "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=8 -D num_stages=4" \
                "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=4"; do
-      gemm cuda:sm_90a "$dest/kernels" --dtype $dt $cfg -D HAS_BIAS=false -D ACT=none || true
+      gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg -D HAS_BIAS=false -D ACT=none || true
     done
   done
 fi
-gemm cuda:sm_80 "$dest/gemm_sm80" || true
+gemm cuda:sm_80 "$dest/gemm_sm80" tile,ptx || true
+gemm cuda:sm_80 "$dest/gemm_sm80_cubin" cubin || true
 cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py} "$dest/"
 python3 - "$root/../shared/anchors/triton_reference.py" "$dest/triton_reference.py" <<'PY'
 import sys

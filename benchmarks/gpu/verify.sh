@@ -15,7 +15,7 @@ check() { # check LABEL ARGS...: one verified run
     fail=$((fail + 1)); echo "FAIL $label: $msg"
   fi
 }
-# GEMM (dsl/kernels/gemm.cpp): case C7's odd sizes, a single row, A padded (lda = 65), B
+# GEMM (dsl/kernels/gemm.cpp), the sm_90a cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B
 # col-major ("transposed B") and, for bf16, 4096^3; every dtype and epilogue variant (HAS_BIAS,
 # ACT are per config). A __div8 twin runs only the cases that keep its promises (multiples of 8,
 # unit strides equal to 1)
@@ -26,7 +26,8 @@ gemm_verify() {
     echo "gemm: no variants (tesselc could not compile gemm.cpp for cuda:sm_90a): skipped"
     return
   fi
-  for j in kernels/gemm__*.json; do
+  for j in kernels/gemm__*.json gemm_sm80/gemm__*.json; do
+    [[ -f $j ]] || continue
     while read -r label shape dtype opts; do
       check "$(basename "$j") $label" "$j" --shape "$shape" --dtype "$dtype" $opts
     done < <(python3 - "$j" <<'PY'

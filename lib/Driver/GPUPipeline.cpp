@@ -36,6 +36,7 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
   pm.addPass(createTileGPUPipeline(pipelineOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createTileGPUSplitDotK());
   pm.addPass(createTileGPUAllocateSharedMemory());
   pm.addPass(createTileGPUInsertBarriers());
   }

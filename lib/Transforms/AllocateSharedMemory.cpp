@@ -1,9 +1,9 @@
 //===- AllocateSharedMemory.cpp - offsets of shared-memory buffers --------===//
 //
 // Ops are numbered in program order (pre-order walk). A buffer's live range runs from its
-// local_alloc to its last access (through memdesc_index); an access inside a loop that does
-// not contain the allocation extends the range to the loop's last op, since the next iteration
-// comes back to it. Buffers are placed first-fit in allocation order; two buffers share bytes
+// local_alloc to its last access (through memdesc_index and memdesc_subview); an access
+// inside a loop that does not contain the allocation extends the range to the loop's last op,
+// since the next iteration comes back to it. Buffers are placed first-fit in allocation order; two buffers share bytes
 // only when their ranges are disjoint.
 //
 //===----------------------------------------------------------------------===//
@@ -90,8 +90,8 @@ private:
     while (!views.empty()) {
       Value v = views.pop_back_val();
       for (Operation *user : v.getUsers()) {
-        if (auto index = dyn_cast<MemDescIndexOp>(user))
-          views.push_back(index.getResult());
+        if (isa<MemDescIndexOp, MemDescSubviewOp>(user))
+          views.push_back(user->getResult(0));
         unsigned end = pos[user];
         // The outermost loop around the use that does not hold the allocation.
         for (Operation *p = user->getParentOp(); p && !p->isAncestor(alloc); p = p->getParentOp())

@@ -111,6 +111,9 @@ bool anyConflict(ArrayRef<Access> list, const Access &a) {
 /// The buffer and stage a memdesc value designates.
 std::optional<Access> accessOf(Value memdesc) {
   Access a;
+  // A view counts as its whole source (slices of one stage are not told apart).
+  while (auto sub = memdesc.getDefiningOp<MemDescSubviewOp>())
+    memdesc = sub.getSrc();
   if (auto index = memdesc.getDefiningOp<MemDescIndexOp>()) {
     auto alloc = index.getSrc().getDefiningOp<LocalAllocOp>();
     if (!alloc)

@@ -95,6 +95,32 @@ def TileGPUPipeline : Pass<"tile-gpu-pipeline", "mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileGPUSplitDotK : Pass<"tile-gpu-split-dot-k", "mlir::ModuleOp"> {
+  let summary = "Read a dot's shared-memory operands K slice by K slice";
+  let description = [{
+    A tile.dot on a matrix-unit layout whose operands are both local_loads (the pipelined
+    GEMM's) becomes a chain of dots over K slices of `k-slice` elements, each reading its
+    operands through memdesc_subview right before it:
+
+      %a = local_load %sa : memdesc<128x64xf16>     %a0 = local_load (memdesc_subview %sa[0, 0])
+      %b = local_load %sb : memdesc<64x256xf16>  -> %b0 = local_load (memdesc_subview %sb[0, 0])
+      %d = tile.dot %a, %b, %acc                    %d0 = tile.dot %a0, %b0, %acc
+                                                    ... K / k-slice times, %d = the last one
+
+    so that the operand registers of one slice are live at a time, not the whole K extent:
+    on 8 warps a 128x256 tile holds 128 accumulator registers per thread, and its 128x64 and
+    64x256 operands 128 more; a 16-wide slice holds 32. The sum runs over K in the same order.
+    (Triton's Prefetch pass slices dots the same way.) `k-slice` 0 (the default) takes one
+    matrix-unit K step of 16-bit operands: 16 elements; dots of other operand widths are left
+    whole.
+  }];
+  let options = [
+    Option<"kSlice", "k-slice", "int64_t", "0",
+           "elements of K per slice (0: 16, the K of mma.sync m16n8k16)">
+  ];
+  let dependentDialects = ["::tessel::tile_gpu::TileGPUDialect"];
+}
+
 def TileGPUAllocateSharedMemory : Pass<"tile-gpu-allocate-shared-memory", "mlir::ModuleOp"> {
   let summary = "Give every shared-memory buffer an offset from its live range";
   let description = [{

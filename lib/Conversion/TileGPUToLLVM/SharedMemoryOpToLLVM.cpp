@@ -2,7 +2,8 @@
 //
 // A !tile_gpu.memdesc is the shared-memory address of its first element. local_alloc is the
 // kernel's shared memory at the offset tile-gpu-allocate-shared-memory chose; memdesc_index
-// steps over whole stages of a ring. local_load / local_store move a tile in any distributed
+// steps over whole stages of a ring; memdesc_subview keeps its source's address (readers add
+// the view's offsets). local_load / local_store move a tile in any distributed
 // layout element by element through the buffer's #tile_gpu.shared placement (adapters add
 // faster patterns for the layouts they know: ldmatrix on NVIDIA). barrier is the target's
 // program-wide barrier. Async copies belong to the adapters.
@@ -16,13 +17,17 @@ using namespace tessel::tile_gpu;
 
 namespace {
 
-/// Element offset of index `idx` of a tile of `shape` in a buffer placed by `enc` (rank 1 or 2).
-Value bufferOffset(OpBuilder &b, Location loc, SharedEncodingAttr enc, ArrayRef<int64_t> shape,
+/// Element offset of index `idx` of the tile `memdesc` (rank 1 or 2, possibly a view) in the
+/// buffer placed by `enc`.
+Value bufferOffset(OpBuilder &b, Location loc, SharedEncodingAttr enc, Value memdesc,
                    ArrayRef<Value> idx) {
-  if (shape.size() == 1)
-    return idx[0];
+  SharedView view = SharedView::of(memdesc);
+  if (view.shape.size() == 1)
+    return view.offsets[0] ? b.create<LLVM::AddOp>(loc, idx[0], i32Const(b, loc, view.offsets[0]))
+                                 .getResult()
+                           : idx[0];
   unsigned cdim = enc.getOrder()[0];
-  return sharedElemOffset(b, loc, enc, shape, idx[1 - cdim], idx[cdim]);
+  return sharedElemOffset(b, loc, enc, view, idx[1 - cdim], idx[cdim]);
 }
 
 LogicalResult checkPlacement(Operation *op, MemDescType type) {
@@ -64,6 +69,17 @@ struct MemDescIndexOpConversion : public ConvertOpToLLVMPattern<MemDescIndexOp> 
   }
 };
 
+/// A view is its source's address: the ops reading through it add the view's offsets
+/// (SharedView), since the swizzle depends on the element's place in the whole tile.
+struct MemDescSubviewOpConversion : public ConvertOpToLLVMPattern<MemDescSubviewOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(MemDescSubviewOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
   LocalLoadOpConversion(LLVMTypeConverter &c, const TargetInfo &target)
       : ConvertOpToLLVMPattern<LocalLoadOp>(c), target(target) {}
@@ -77,7 +93,7 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
     Type elem = getTypeConverter()->convertType(src.getElementType());
     SmallVector<Value> out;
     for (auto &idx : emitIndices(rewriter, loc, target, op.getType())) {
-      Value off = bufferOffset(rewriter, loc, enc, src.getShape(), idx);
+      Value off = bufferOffset(rewriter, loc, enc, op.getSrc(), idx);
       Value addr = rewriter.create<LLVM::GEPOp>(loc, adaptor.getSrc().getType(), elem,
                                                 adaptor.getSrc(), ValueRange{off});
       out.push_back(rewriter.create<LLVM::LoadOp>(loc, elem, addr));
@@ -103,7 +119,7 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
     SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getSrc());
     // Replicated elements are written by every holder: same value, same address.
     for (auto [e, idx] : llvm::enumerate(emitIndices(rewriter, loc, target, op.getSrc().getType()))) {
-      Value off = bufferOffset(rewriter, loc, enc, dst.getShape(), idx);
+      Value off = bufferOffset(rewriter, loc, enc, op.getDst(), idx);
       Value addr = rewriter.create<LLVM::GEPOp>(loc, adaptor.getDst().getType(), elem,
                                                 adaptor.getDst(), ValueRange{off});
       rewriter.create<LLVM::StoreOp>(loc, vals[e], addr);
@@ -132,7 +148,7 @@ namespace tessel {
 void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter, const TargetInfo &target,
                                           SharedMemoryPlan &shared, RewritePatternSet &patterns) {
   patterns.add<LocalAllocOpConversion>(converter, target, shared);
-  patterns.add<MemDescIndexOpConversion>(converter);
+  patterns.add<MemDescIndexOpConversion, MemDescSubviewOpConversion>(converter);
   patterns.add<LocalLoadOpConversion, LocalStoreOpConversion, BarrierOpConversion>(converter,
                                                                                   target);
 }

@@ -272,6 +272,30 @@ Value sharedElemOffset(OpBuilder &b, Location loc, tile_gpu::SharedEncodingAttr 
   return b.create<LLVM::AddOp>(loc, rowStart, swizzled);
 }
 
+SharedView SharedView::of(Value memdesc) {
+  auto type = cast<tile_gpu::MemDescType>(memdesc.getType());
+  SharedView v;
+  v.offsets.assign(type.getShape().size(), 0);
+  while (auto sub = memdesc.getDefiningOp<tile_gpu::MemDescSubviewOp>()) {
+    for (auto [o, d] : llvm::zip(v.offsets, sub.getOffsets()))
+      o += d;
+    memdesc = sub.getSrc();
+  }
+  auto base = cast<tile_gpu::MemDescType>(memdesc.getType()).getShape();
+  v.shape.assign(base.begin(), base.end());
+  return v;
+}
+
+Value sharedElemOffset(OpBuilder &b, Location loc, tile_gpu::SharedEncodingAttr enc,
+                       const SharedView &view, Value row, Value col) {
+  unsigned cdim = enc.getOrder()[0];
+  auto shift = [&](Value v, int64_t by) -> Value {
+    return by ? b.create<LLVM::AddOp>(loc, v, i32Const(b, loc, by)).getResult() : v;
+  };
+  return sharedElemOffset(b, loc, enc, view.shape, shift(row, view.offsets[1 - cdim]),
+                          shift(col, view.offsets[cdim]));
+}
+
 unsigned SharedMemoryPlan::reserveScratch(Operation *op, unsigned bytes) {
   unsigned base = 0;
   if (auto attr = op->getAttrOfType<IntegerAttr>(

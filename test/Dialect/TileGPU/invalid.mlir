@@ -161,3 +161,21 @@ func.func @async_copy_mask(%p: tensor<64x64x!tile.ptr<f16>, #blocked>, %buf: !ti
   tile_gpu.async_copy_global_to_local %p, %buf mask %m : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile_gpu.memdesc<64x64xf16, #shared>, tensor<64x32xi1, #blocked>
   return
 }
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+func.func @memdesc_subview_bounds(%t: !tile_gpu.memdesc<64x64xf16, #shared>) {
+  // expected-error @below {{at its offsets exceeds the source}}
+  %s = tile_gpu.memdesc_subview %t[0, 56] : !tile_gpu.memdesc<64x64xf16, #shared> -> !tile_gpu.memdesc<64x16xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+func.func @memdesc_subview_offsets(%t: !tile_gpu.memdesc<64x64xf16, #shared>) {
+  // expected-error @below {{result must be a sub-tile of the source with one offset per dimension}}
+  %s = tile_gpu.memdesc_subview %t[0] : !tile_gpu.memdesc<64x64xf16, #shared> -> !tile_gpu.memdesc<64x16xf16, #shared>
+  return
+}

@@ -17,6 +17,8 @@ func.func @ops(%ptrs: tensor<64x64x!tile.ptr<f16>, #blocked>, %m: tensor<64x64xi
   %fixed = tile_gpu.local_alloc {offset = 1024 : i32} : !tile_gpu.memdesc<64x64xf16, #shared>
   // CHECK: %[[SLOT:.+]] = tile_gpu.memdesc_index %[[RING]][%{{.+}}] : !tile_gpu.memdesc<2x64x64xf16, #shared> -> !tile_gpu.memdesc<64x64xf16, #shared>
   %slot = tile_gpu.memdesc_index %ring[%i] : !tile_gpu.memdesc<2x64x64xf16, #shared> -> !tile_gpu.memdesc<64x64xf16, #shared>
+  // CHECK: tile_gpu.memdesc_subview %[[SLOT]][0, 16] : !tile_gpu.memdesc<64x64xf16, #shared> -> !tile_gpu.memdesc<64x16xf16, #shared>
+  %view = tile_gpu.memdesc_subview %slot[0, 16] : !tile_gpu.memdesc<64x64xf16, #shared> -> !tile_gpu.memdesc<64x16xf16, #shared>
   // CHECK: tile_gpu.async_copy_global_to_local %{{.+}}, %[[SLOT]] mask %{{.+}} : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile_gpu.memdesc<64x64xf16, #shared>, tensor<64x64xi1, #blocked>
   tile_gpu.async_copy_global_to_local %ptrs, %slot mask %m : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile_gpu.memdesc<64x64xf16, #shared>, tensor<64x64xi1, #blocked>
   // CHECK: tile_gpu.async_copy_global_to_local %{{.+}}, %[[SLOT]] : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile_gpu.memdesc<64x64xf16, #shared>{{$}}

@@ -188,7 +188,7 @@ func.func @k(%a: i32) attributes {tile.kernel} {
   Status s = compile(multi, "k", k);
   ASSERT_FALSE(s.isOk());
   EXPECT_EQ(s.message(),
-            "test.mlir:3:17: error: the interpreter does not support 'arith.addui_extended'");
+            "test.mlir:3:18: error: the interpreter does not support 'arith.addui_extended'");
   const char *foreign = R"mlir(
 func.func @k(%a: i32) attributes {tile.kernel} {
   scf.execute_region {

@@ -72,7 +72,8 @@ struct AsyncCopyConversion : public ConvertOpToLLVMPattern<AsyncCopyGlobalToLoca
     for (unsigned e = 0; e < te->total; ++e) {
       if (te->delinearize(e)[f] % vec != 0)
         continue;
-      Value off = sharedElemOffset(rewriter, loc, enc, dst.getShape(), idx[e][1 - cdim], idx[e][cdim]);
+      Value off = sharedElemOffset(rewriter, loc, enc, SharedView::of(op.getDst()), idx[e][1 - cdim],
+                                   idx[e][cdim]);
       Value to = rewriter.create<LLVM::GEPOp>(loc, adaptor.getDst().getType(), elem,
                                               adaptor.getDst(), ValueRange{off});
       SmallVector<Value> operands = {

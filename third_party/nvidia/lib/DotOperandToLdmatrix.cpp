@@ -33,14 +33,15 @@ bool isLdmatrixOperand(DotOperandEncodingAttr enc, Type elem, ArrayRef<int64_t> 
 
 /// The operand's registers, in dot_op order, read with ldmatrix from the tile of `shape` at
 /// `base` (shared memory) placed by `sharedEnc`.
+/// `view` places the tile in its buffer (a K slice of a stage, tile-gpu-split-dot-k).
 SmallVector<Value> loadOperandWithLdmatrix(ConversionPatternRewriter &rewriter, Location loc,
                                            const TargetInfo &target, Value base, Type elem,
                                            SharedEncodingAttr sharedEnc, ArrayRef<int64_t> shape,
-                                           DotOperandEncodingAttr enc) {
+                                           const SharedView &view, DotOperandEncodingAttr enc) {
   auto mma = cast<MmaEncodingAttr>(enc.getParent());
   unsigned cdim = sharedEnc.getOrder()[0];
   auto at = [&](Value r, Value c) -> Value {
-    Value off = sharedElemOffset(rewriter, loc, sharedEnc, shape, r, c);
+    Value off = sharedElemOffset(rewriter, loc, sharedEnc, view, r, c);
     return rewriter.create<LLVM::GEPOp>(loc, base.getType(), elem, base, ValueRange{off});
   };
   auto [lane, warp] = emitLaneAndWarp(rewriter, loc, target);
@@ -163,7 +164,8 @@ struct DotOperandThroughLdmatrix : public ConvertOpToLLVMPattern<ConvertLayoutOp
     target.barrier(rewriter, loc);
 
     SmallVector<Value> out =
-        loadOperandWithLdmatrix(rewriter, loc, target, base, elem, sharedEnc, shape, enc);
+        loadOperandWithLdmatrix(rewriter, loc, target, base, elem, sharedEnc, shape,
+                                SharedView{SmallVector<int64_t>(shape), {0, 0}}, enc);
     rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(dstType), out));
     return success();
   }
@@ -188,8 +190,9 @@ struct LocalLoadThroughLdmatrix : public ConvertOpToLLVMPattern<LocalLoadOp> {
                            sharedEnc.getOrder()[0]))
       return failure();
     Type elem = getTypeConverter()->convertType(srcType.getElementType());
-    SmallVector<Value> out = loadOperandWithLdmatrix(rewriter, op.getLoc(), target, adaptor.getSrc(),
-                                                     elem, sharedEnc, srcType.getShape(), enc);
+    SmallVector<Value> out =
+        loadOperandWithLdmatrix(rewriter, op.getLoc(), target, adaptor.getSrc(), elem, sharedEnc,
+                                srcType.getShape(), SharedView::of(op.getSrc()), enc);
     rewriter.replaceOp(op, packStruct(rewriter, op.getLoc(),
                                       getTypeConverter()->convertType(op.getType()), out));
     return success();

@@ -80,6 +80,21 @@ mlir::Value sharedElemOffset(mlir::OpBuilder &b, mlir::Location loc,
                              tile_gpu::SharedEncodingAttr enc, llvm::ArrayRef<int64_t> shape,
                              mlir::Value row, mlir::Value col);
 
+/// A shared-memory tile seen through tile_gpu.memdesc_subview: the shape of the tile the views
+/// start from (its row length and swizzle place every element) and the view's offset in it,
+/// per dimension (zeros for a tile that is not a view).
+struct SharedView {
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<int64_t> offsets;
+  static SharedView of(mlir::Value memdesc);
+};
+
+/// sharedElemOffset of element (row, col) of a view: (row, col) + the view's offsets, placed
+/// in the tile the view starts from.
+mlir::Value sharedElemOffset(mlir::OpBuilder &b, mlir::Location loc,
+                             tile_gpu::SharedEncodingAttr enc, const SharedView &view,
+                             mlir::Value row, mlir::Value col);
+
 /// Name of the func.func or llvm.func enclosing `op`.
 llvm::StringRef enclosingKernelName(mlir::Operation *op);
 

@@ -216,6 +216,20 @@ LogicalResult MemDescIndexOp::verify() {
   return success();
 }
 
+LogicalResult MemDescSubviewOp::verify() {
+  auto src = getSrc().getType(), dst = getType();
+  ArrayRef<int64_t> off = getOffsets();
+  if (src.getShape().size() != dst.getShape().size() || off.size() != dst.getShape().size() ||
+      src.getElementType() != dst.getElementType() || src.getEncoding() != dst.getEncoding())
+    return emitOpError() << "result must be a sub-tile of the source with one offset per "
+                            "dimension: "
+                         << src << " -> " << dst;
+  for (auto [o, n, total] : llvm::zip(off, dst.getShape(), src.getShape()))
+    if (o < 0 || o + n > total)
+      return emitOpError() << "view " << dst << " at its offsets exceeds the source " << src;
+  return success();
+}
+
 static LogicalResult checkTileMatchesBuffer(Operation *op, RankedTensorType t, MemDescType m) {
   if (t.getShape() != m.getShape() || t.getElementType() != m.getElementType())
     return op->emitOpError() << "tile " << t << " does not match buffer " << m;

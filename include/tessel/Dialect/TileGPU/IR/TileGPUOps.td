@@ -230,6 +230,26 @@ def TileGPU_MemDescIndexOp : Op<TileGPU_Dialect, "memdesc_index", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TileGPU_MemDescSubviewOp : Op<TileGPU_Dialect, "memdesc_subview", [Pure]> {
+  let summary = "A static sub-tile of a shared-memory tile";
+  let description = [{
+    ```mlir
+    %k1 = tile_gpu.memdesc_subview %slot[0, 16] : !tile_gpu.memdesc<128x64xf16, #shared>
+            -> !tile_gpu.memdesc<128x16xf16, #shared>
+    ```
+    The elements [offsets, offsets + result shape) of `src`, same element type and placement.
+    The view keeps the source's swizzle: an element's address is the source's address of
+    (offsets + index), so the lowering looks through views to the buffer they start from.
+    tile-gpu-split-dot-k reads a dot's operands K slice by K slice through these views.
+  }];
+  let arguments = (ins TileGPU_MemDescType:$src, DenseI64ArrayAttr:$offsets);
+  let results = (outs TileGPU_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `` $offsets attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def TileGPU_LocalLoadOp : Op<TileGPU_Dialect, "local_load", [MemoryEffects<[MemRead]>]> {
   let summary = "Read a shared-memory tile into registers in a distributed layout";
   let description = [{
