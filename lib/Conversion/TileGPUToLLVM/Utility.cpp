@@ -272,6 +272,41 @@ Value sharedElemOffset(OpBuilder &b, Location loc, tile_gpu::SharedEncodingAttr 
   return b.create<LLVM::AddOp>(loc, rowStart, swizzled);
 }
 
+Value callDeviceFunction(OpBuilder &b, Operation *from, StringRef name, Type type,
+                         ValueRange args) {
+  auto module = from->getParentOfType<ModuleOp>();
+  auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!callee) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto fnType = LLVM::LLVMFunctionType::get(type, SmallVector<Type>(args.size(), type));
+    callee = b.create<LLVM::LLVMFuncOp>(module.getLoc(), name, fnType);
+  }
+  return b.create<LLVM::CallOp>(from->getLoc(), callee, args).getResult();
+}
+
+LogicalResult lowerFloatThroughF32(Operation *op, ValueRange operands,
+                                   ConversionPatternRewriter &rewriter, StringRef targetName,
+                                   function_ref<Value(ArrayRef<Value>, Type)> compute) {
+  Type t = op->getResult(0).getType();
+  Location loc = op->getLoc();
+  SmallVector<Value> args(operands);
+  Type f32 = rewriter.getF32Type();
+  bool narrow = t.isF16() || t.isBF16();
+  if (narrow)
+    for (Value &a : args)
+      a = rewriter.create<LLVM::FPExtOp>(loc, f32, a);
+  Type wide = narrow ? f32 : t;
+  Value r = wide.isF32() || wide.isF64() ? compute(args, wide) : Value();
+  if (!r)
+    return op->emitError() << op->getName() << " on " << t << " is not supported on "
+                           << targetName << " GPUs";
+  if (narrow)
+    r = rewriter.create<LLVM::FPTruncOp>(loc, t, r);
+  rewriter.replaceOp(op, r);
+  return success();
+}
+
 SharedView SharedView::of(Value memdesc) {
   auto type = cast<tile_gpu::MemDescType>(memdesc.getType());
   SharedView v;

@@ -19,18 +19,12 @@
 
 #include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
 
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "tessel/Target/LLVMCodegen.h"
+
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include <mutex>
 
@@ -99,50 +93,6 @@ static void makeSharedMemoryStatic(ModuleOp module) {
                            b.create<LLVM::UndefOp>(sized.getLoc(), type).getResult());
 }
 
-static std::unique_ptr<llvm::TargetMachine> createTargetMachine(StringRef cpu,
-                                                                std::string &error) {
-  std::string lookupError;
-  const llvm::Target *t = llvm::TargetRegistry::lookupTarget(kTriple.str(), lookupError);
-  if (!t) {
-    error = "LLVM has no AMDGPU backend: " + lookupError;
-    return nullptr;
-  }
-  llvm::TargetOptions options;
-  return std::unique_ptr<llvm::TargetMachine>(
-      t->createTargetMachine(kTriple.str(), cpu, "", options, llvm::Reloc::PIC_, std::nullopt,
-                             llvm::CodeGenOptLevel::Aggressive));
-}
-
-static void optimize(llvm::Module &m, llvm::TargetMachine &tm) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&tm);
-  tm.registerPassBuilderCallbacks(pb);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  mpm.run(m, mam);
-}
-
-static LogicalResult emit(llvm::Module &m, llvm::TargetMachine &tm, llvm::CodeGenFileType kind,
-                          std::string &out, std::string &error) {
-  llvm::SmallString<0> buffer;
-  llvm::raw_svector_ostream os(buffer);
-  llvm::legacy::PassManager pm;
-  if (tm.addPassesToEmitFile(pm, os, nullptr, kind)) {
-    error = "the AMDGPU backend cannot emit this file type";
-    return failure();
-  }
-  pm.run(m);
-  out = buffer.str().str();
-  return success();
-}
-
 /// `ld.lld -shared` of the relocatable object: the hsaco the HIP runtime loads.
 static LogicalResult linkHsaco(StringRef object, CompiledKernel &out, std::string &error) {
   std::string lld = findLld();
@@ -150,35 +100,10 @@ static LogicalResult linkHsaco(StringRef object, CompiledKernel &out, std::strin
     out.binaryNote = "ld.lld not found (install lld-19 or set TESSEL_LLD); no hsaco was linked";
     return success();
   }
-  SmallString<128> dir;
-  if (auto ec = llvm::sys::fs::createUniqueDirectory("tessel-lld", dir)) {
-    error = "cannot create a temporary directory: " + ec.message();
+  std::string log;
+  if (failed(codegen::runTool(lld, {"-flavor", "gnu", "-shared", "{in}", "-o", "{out}"}, object,
+                              "kernel.o", "kernel.hsaco", out.binary, log, error)))
     return failure();
-  }
-  std::string in = (dir + "/kernel.o").str(), hsaco = (dir + "/kernel.hsaco").str(),
-              log = (dir + "/lld.log").str();
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(in, ec, llvm::sys::fs::OF_None);
-    if (ec) {
-      error = "cannot write " + in + ": " + ec.message();
-      return failure();
-    }
-    os << object;
-  }
-  SmallVector<StringRef> args = {lld, "-flavor", "gnu", "-shared", in, "-o", hsaco};
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log), StringRef(log)};
-  std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(lld, args, std::nullopt, redirects, 0, 0, &execError);
-  auto logBuf = llvm::MemoryBuffer::getFile(log);
-  std::string report = logBuf ? (*logBuf)->getBuffer().str() : "";
-  auto bin = llvm::MemoryBuffer::getFile(hsaco, /*IsText=*/false);
-  llvm::sys::fs::remove_directories(dir);
-  if (rc != 0 || !bin) {
-    error = "ld.lld failed (" + std::to_string(rc) + "): " + execError + "\n" + report;
-    return failure();
-  }
-  out.binary = (*bin)->getBuffer().str();
   out.binaryKind = "hsaco";
   return success();
 }
@@ -201,19 +126,13 @@ LogicalResult AMDTargetInfo::compile(ModuleOp module, CompiledKernel &out,
                                      std::string &error) const {
   initAMDGPU();
   makeSharedMemoryStatic(module);
-  DialectRegistry registry;
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerROCDLDialectTranslation(registry);
-  module->getContext()->appendDialectRegistry(registry);
-
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> m = translateModuleToLLVMIR(module, llvmContext, "tessel");
-  if (!m) {
-    error = "translation to LLVM IR failed";
+  std::unique_ptr<llvm::Module> m = codegen::translateToLLVMIR(
+      module, llvmContext, [](DialectRegistry &r) { registerROCDLDialectTranslation(r); }, error);
+  if (!m)
     return failure();
-  }
-  std::unique_ptr<llvm::TargetMachine> tm = createTargetMachine(arch.name, error);
+  std::unique_ptr<llvm::TargetMachine> tm =
+      codegen::createTargetMachine(kTriple, arch.name, "", "AMDGPU", error);
   if (!tm)
     return failure();
   m->setTargetTriple(kTriple);
@@ -234,17 +153,17 @@ LogicalResult AMDTargetInfo::compile(ModuleOp module, CompiledKernel &out,
     else
       f.setLinkage(llvm::GlobalValue::InternalLinkage);
   }
-  optimize(*m, *tm);
+  codegen::optimize(*m, *tm);
   {
     llvm::raw_string_ostream os(out.llvmIR);
     m->print(os, nullptr);
   }
   // Codegen changes the IR it runs on, so the assembly comes from a copy.
   std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*m);
-  if (failed(emit(*copy, *tm, llvm::CodeGenFileType::AssemblyFile, out.assembly, error)))
+  if (failed(codegen::emit(*copy, *tm, llvm::CodeGenFileType::AssemblyFile, out.assembly, error)))
     return failure();
   std::string object;
-  if (failed(emit(*m, *tm, llvm::CodeGenFileType::ObjectFile, object, error)))
+  if (failed(codegen::emit(*m, *tm, llvm::CodeGenFileType::ObjectFile, object, error)))
     return failure();
   if (kernels.size() == 1 && failed(readCodeObjectMetadata(object, kernels.front(), out.resources,
                                                            out.binaryMetadata, error)))

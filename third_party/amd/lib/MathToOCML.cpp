@@ -11,6 +11,9 @@
 //===----------------------------------------------------------------------===//
 #include "AMDTargetInfo.h"
 
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+
+
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,17 +25,6 @@ using namespace tessel::amd;
 
 namespace {
 
-LLVM::LLVMFuncOp getOrDeclare(OpBuilder &b, Operation *from, StringRef name, Type t,
-                              unsigned arity) {
-  auto module = from->getParentOfType<ModuleOp>();
-  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return f;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto type = LLVM::LLVMFunctionType::get(t, SmallVector<Type>(arity, t));
-  return b.create<LLVM::LLVMFuncOp>(module.getLoc(), name, type);
-}
-
 template <typename OpT>
 struct MathToOCML : public ConvertOpToLLVMPattern<OpT> {
   MathToOCML(LLVMTypeConverter &c, StringRef name)
@@ -40,26 +32,13 @@ struct MathToOCML : public ConvertOpToLLVMPattern<OpT> {
 
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Type t = op.getType();
-    if (!isa<FloatType>(t))
+    if (!isa<FloatType>(op.getType()))
       return failure();
-    Location loc = op.getLoc();
-    SmallVector<Value> args(adaptor.getOperands());
-    Type f32 = rewriter.getF32Type();
-    bool narrow = t.isF16() || t.isBF16();
-    if (narrow)
-      for (Value &a : args)
-        a = rewriter.create<LLVM::FPExtOp>(loc, f32, a);
-    Type ct = narrow ? f32 : t;
-    if (!ct.isF32() && !ct.isF64())
-      return op.emitError() << op->getName() << " on " << t << " is not supported on AMD GPUs";
-    std::string fn = "__ocml_" + name + (ct.isF32() ? "_f32" : "_f64");
-    auto callee = getOrDeclare(rewriter, op, fn, ct, args.size());
-    Value r = rewriter.create<LLVM::CallOp>(loc, callee, args).getResult();
-    if (narrow)
-      r = rewriter.create<LLVM::FPTruncOp>(loc, t, r);
-    rewriter.replaceOp(op, r);
-    return success();
+    return lowerFloatThroughF32(op, adaptor.getOperands(), rewriter, "AMD",
+                                [&](ArrayRef<Value> args, Type t) {
+                                  std::string fn = "__ocml_" + name + (t.isF32() ? "_f32" : "_f64");
+                                  return callDeviceFunction(rewriter, op, fn, t, args);
+                                });
   }
   std::string name;
 };

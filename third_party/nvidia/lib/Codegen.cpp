@@ -8,26 +8,17 @@
 //===----------------------------------------------------------------------===//
 #include "NVIDIATargetInfo.h"
 
+#include "tessel/Target/LLVMCodegen.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
-#include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
-#include "llvm/Target/TargetMachine.h"
 #include <mutex>
 
 using namespace mlir;
@@ -41,13 +32,6 @@ void LLVMInitializeNVPTXTargetMC();
 void LLVMInitializeNVPTXAsmPrinter();
 }
 
-static std::string firstExisting(std::initializer_list<std::string> paths) {
-  for (const std::string &p : paths)
-    if (!p.empty() && llvm::sys::fs::exists(p))
-      return p;
-  return "";
-}
-
 static std::string cudaHome() {
   if (const char *h = getenv("CUDA_HOME"))
     return h;
@@ -56,13 +40,13 @@ static std::string cudaHome() {
 
 std::string tessel::nvidia::findLibdevice() {
   const char *env = getenv("TESSEL_LIBDEVICE");
-  return firstExisting({env ? env : "", cudaHome() + "/nvvm/libdevice/libdevice.10.bc"});
+  return codegen::firstExisting({env ? env : "", cudaHome() + "/nvvm/libdevice/libdevice.10.bc"});
 }
 
 std::string tessel::nvidia::findPtxas() {
   if (const char *env = getenv("TESSEL_PTXAS"))
     return llvm::sys::fs::exists(env) ? env : "";
-  std::string p = firstExisting({cudaHome() + "/bin/ptxas"});
+  std::string p = codegen::firstExisting({cudaHome() + "/bin/ptxas"});
   if (!p.empty())
     return p;
   if (auto found = llvm::sys::findProgramByName("ptxas"))
@@ -136,39 +120,12 @@ static LogicalResult runPtxas(StringRef arch, StringRef ptx, CompiledKernel &out
                      "driver instead";
     return success();
   }
-  SmallString<128> dir;
-  if (auto ec = llvm::sys::fs::createUniqueDirectory("tessel-ptxas", dir)) {
-    error = "cannot create a temporary directory: " + ec.message();
+  std::string archFlag = ("-arch=" + arch).str(), report;
+  if (failed(codegen::runTool(ptxas, {archFlag, "-v", "-O3", "{in}", "-o", "{out}"}, ptx,
+                              "kernel.ptx", "kernel.cubin", out.binary, report, error)))
     return failure();
-  }
-  std::string in = (dir + "/kernel.ptx").str(), cubin = (dir + "/kernel.cubin").str(),
-              log = (dir + "/ptxas.log").str();
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(in, ec);
-    os << ptx;
-  }
-  std::string archFlag = ("-arch=" + arch).str();
-  SmallVector<StringRef> args = {ptxas, archFlag, "-v", "-O3", in, "-o", cubin};
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log), StringRef(log)};
-  std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0, 0, &execError);
-  auto logBuf = llvm::MemoryBuffer::getFile(log);
-  std::string report = logBuf ? (*logBuf)->getBuffer().str() : "";
-  if (rc != 0) {
-    error = "ptxas failed (" + std::to_string(rc) + "): " + execError + "\n" + report;
-    llvm::sys::fs::remove_directories(dir);
-    return failure();
-  }
-  auto bin = llvm::MemoryBuffer::getFile(cubin, /*IsText=*/false);
-  if (!bin) {
-    error = "ptxas produced no cubin";
-    return failure();
-  }
-  out.binary = (*bin)->getBuffer().str();
   out.binaryKind = "cubin";
   parsePtxasReport(report, out.resources);
-  llvm::sys::fs::remove_directories(dir);
   return success();
 }
 
@@ -232,65 +189,28 @@ static void fillUsage(ModuleOp module, CompiledKernel &out) {
 LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
                                         std::string &error) const {
   initNVPTX();
-  DialectRegistry registry;
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerNVVMDialectTranslation(registry);
-  module->getContext()->appendDialectRegistry(registry);
-
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> m = translateModuleToLLVMIR(module, llvmContext, "tessel");
-  if (!m) {
-    error = "translation to LLVM IR failed";
+  std::unique_ptr<llvm::Module> m = codegen::translateToLLVMIR(
+      module, llvmContext, [](DialectRegistry &r) { registerNVVMDialectTranslation(r); }, error);
+  if (!m)
     return failure();
-  }
   std::string triple = "nvptx64-nvidia-cuda";
-  std::string lookupError;
-  const llvm::Target *t = llvm::TargetRegistry::lookupTarget(triple, lookupError);
-  if (!t) {
-    error = "LLVM has no NVPTX backend: " + lookupError;
+  std::unique_ptr<llvm::TargetMachine> tm =
+      codegen::createTargetMachine(triple, arch, "+ptx80", "NVPTX", error);
+  if (!tm)
     return failure();
-  }
-  llvm::TargetOptions options;
-  std::unique_ptr<llvm::TargetMachine> tm(t->createTargetMachine(
-      triple, arch, "+ptx80", options, llvm::Reloc::PIC_, std::nullopt,
-      llvm::CodeGenOptLevel::Aggressive));
   m->setTargetTriple(triple);
   m->setDataLayout(tm->createDataLayout());
   m->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
   if (failed(linkLibdevice(*m, error)))
     return failure();
-
-  {
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder pb(tm.get());
-    tm->registerPassBuilderCallbacks(pb);
-    pb.registerModuleAnalyses(mam);
-    pb.registerCGSCCAnalyses(cgam);
-    pb.registerFunctionAnalyses(fam);
-    pb.registerLoopAnalyses(lam);
-    pb.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-    mpm.run(*m, mam);
-  }
+  codegen::optimize(*m, *tm);
   {
     llvm::raw_string_ostream os(out.llvmIR);
     m->print(os, nullptr);
   }
-  {
-    llvm::SmallString<0> ptx;
-    llvm::raw_svector_ostream os(ptx);
-    llvm::legacy::PassManager pm;
-    if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile)) {
-      error = "the NVPTX backend cannot emit assembly";
-      return failure();
-    }
-    pm.run(*m);
-    out.assembly = ptx.str().str();
-  }
+  if (failed(codegen::emit(*m, *tm, llvm::CodeGenFileType::AssemblyFile, out.assembly, error)))
+    return failure();
   if (failed(assemble(arch, out, error)))
     return failure();
   fillUsage(module, out);

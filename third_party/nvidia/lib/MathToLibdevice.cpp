@@ -14,6 +14,9 @@
 
 #include "PTXAsm.h"
 
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+
+
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -24,16 +27,6 @@ using namespace tessel::nvidia;
 
 namespace {
 
-LLVM::LLVMFuncOp getOrDeclare(OpBuilder &b, Operation *from, StringRef name, Type t, unsigned arity) {
-  auto module = from->getParentOfType<ModuleOp>();
-  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return f;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto type = LLVM::LLVMFunctionType::get(t, SmallVector<Type>(arity, t));
-  return b.create<LLVM::LLVMFuncOp>(module.getLoc(), name, type);
-}
-
 template <typename OpT>
 struct MathToNVIDIA : public ConvertOpToLLVMPattern<OpT> {
   MathToNVIDIA(LLVMTypeConverter &c, StringRef name, bool fastExp2 = false, double scale = 1.0)
@@ -42,35 +35,22 @@ struct MathToNVIDIA : public ConvertOpToLLVMPattern<OpT> {
 
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Type t = op.getType();
-    if (!isa<FloatType>(t))
+    if (!isa<FloatType>(op.getType()))
       return failure();
     Location loc = op.getLoc();
-    SmallVector<Value> args(adaptor.getOperands());
-    Type f32 = rewriter.getF32Type();
-    bool narrow = t.isF16() || t.isBF16();
-    if (narrow)
-      for (Value &a : args)
-        a = rewriter.create<LLVM::FPExtOp>(loc, f32, a);
-    Type ct = narrow ? f32 : t;
-    Value r;
-    if (fastExp2 && ct.isF32()) {
-      Value x = args[0];
-      if (scale != 1.0)
-        x = rewriter.create<LLVM::FMulOp>(
-            loc, x, rewriter.create<LLVM::ConstantOp>(loc, f32, rewriter.getF32FloatAttr(scale)));
-      r = ptxAsm(rewriter, loc, f32, {x}, "ex2.approx.f32 $0, $1;", "=f,f", /*sideEffects=*/false);
-    } else if (ct.isF32() || ct.isF64()) {
-      std::string fn = "__nv_" + name + (ct.isF32() ? "f" : "");
-      auto callee = getOrDeclare(rewriter, op, fn, ct, args.size());
-      r = rewriter.create<LLVM::CallOp>(loc, callee, args).getResult();
-    } else {
-      return op.emitError() << op->getName() << " on " << t << " is not supported on NVIDIA GPUs";
-    }
-    if (narrow)
-      r = rewriter.create<LLVM::FPTruncOp>(loc, t, r);
-    rewriter.replaceOp(op, r);
-    return success();
+    return lowerFloatThroughF32(
+        op, adaptor.getOperands(), rewriter, "NVIDIA", [&](ArrayRef<Value> args, Type t) -> Value {
+          if (fastExp2 && t.isF32()) {
+            Value x = args[0];
+            if (scale != 1.0)
+              x = rewriter.create<LLVM::FMulOp>(
+                  loc, x, rewriter.create<LLVM::ConstantOp>(loc, t, rewriter.getF32FloatAttr(scale)));
+            return ptxAsm(rewriter, loc, t, {x}, "ex2.approx.f32 $0, $1;", "=f,f",
+                          /*sideEffects=*/false);
+          }
+          return callDeviceFunction(rewriter, op, "__nv_" + name + (t.isF32() ? "f" : ""), t,
+                                    args);
+        });
   }
   std::string name;
   bool fastExp2;

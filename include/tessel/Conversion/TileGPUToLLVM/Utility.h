@@ -95,6 +95,21 @@ mlir::Value sharedElemOffset(mlir::OpBuilder &b, mlir::Location loc,
                              tile_gpu::SharedEncodingAttr enc, const SharedView &view,
                              mlir::Value row, mlir::Value col);
 
+/// Calls the device-library function `name` (libdevice's __nv_*, ocml's __ocml_*) of
+/// `args.size()` operands of `type` returning `type`, declared in `from`'s module on first use.
+mlir::Value callDeviceFunction(mlir::OpBuilder &b, mlir::Operation *from, llvm::StringRef name,
+                               mlir::Type type, mlir::ValueRange args);
+
+/// Replaces the float op `op` (its converted operands `operands`) by `compute(operands, t)`
+/// with t = f32 or f64: f16 and bf16 are widened to f32 and the result rounded back once, as
+/// the device libraries have no half-precision entry points. `compute` returns null for a type
+/// it cannot take; the op then gets an error naming the type and `targetName`.
+mlir::LogicalResult
+lowerFloatThroughF32(mlir::Operation *op, mlir::ValueRange operands,
+                     mlir::ConversionPatternRewriter &rewriter, llvm::StringRef targetName,
+                     llvm::function_ref<mlir::Value(llvm::ArrayRef<mlir::Value>, mlir::Type)>
+                         compute);
+
 /// Name of the func.func or llvm.func enclosing `op`.
 llvm::StringRef enclosingKernelName(mlir::Operation *op);
 
