@@ -80,7 +80,8 @@ LogicalResult tessel::checkTargetLimits(ModuleOp module, const TargetInfo &targe
 
 LogicalResult tessel::checkSharedMemory(ModuleOp module, const TargetInfo &target) {
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
-    auto bytes = func->getAttrOfType<IntegerAttr>("tile_gpu.shared");
+    auto bytes =
+        func->getAttrOfType<IntegerAttr>(tile_gpu::TileGPUDialect::getSharedMemoryAttrName());
     if (bytes && unsigned(bytes.getInt()) > target.getLimits().sharedMemoryPerProgram)
       return func.emitError() << "needs " << bytes.getInt() << " bytes of shared memory; "
                               << target.getName() << " allows "

@@ -12,6 +12,7 @@
 #include "tessel/Driver/Stages.h"
 #include "tessel/Driver/Metadata.h"
 #include "tessel/Driver/TilePipeline.h"
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -99,7 +100,8 @@ LogicalResult codegen(ModuleOp module, const StageContext &context, const Target
   (*context.products)["binary_note"] = out.binaryNote;
   if (VariantMetadata *meta = context.meta) {
     meta->threadsPerWarp = target.getWarpSize();
-    if (auto smem = kernel->getAttrOfType<IntegerAttr>("tile_gpu.shared"))
+    if (auto smem = kernel->getAttrOfType<IntegerAttr>(
+            tile_gpu::TileGPUDialect::getSharedMemoryAttrName()))
       meta->sharedMemory = smem.getInt();
     meta->resources = out.usage;
     if (!out.binaryMetadata.empty()) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "NVIDIATargetInfo.h"
 
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/Target/LLVMCodegen.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -178,7 +179,8 @@ static void fillUsage(ModuleOp module, CompiledKernel &out) {
   };
   int64_t dynamicShared = 0;
   for (auto f : module.getOps<LLVM::LLVMFuncOp>())
-    if (auto bytes = f->getAttrOfType<IntegerAttr>("tile_gpu.shared"))
+    if (auto bytes =
+            f->getAttrOfType<IntegerAttr>(tile_gpu::TileGPUDialect::getSharedMemoryAttrName()))
       dynamicShared = std::max(dynamicShared, bytes.getInt());
   out.usage.registers = reported("registers");
   out.usage.spillBytes = reported("spill_stores");
