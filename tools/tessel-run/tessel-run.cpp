@@ -31,6 +31,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -110,6 +111,10 @@ int main(int argc, char **argv) {
     if (!function.empty())
       variant.function = function;
   } else {
+    std::string ext = std::filesystem::path(kernelPath).extension().string();
+    if (ext == ".cpp" || ext == ".cc" || ext == ".cxx")
+      return usage("'" + kernelPath + "' is DSL source: compile it first (tesselc " + kernelPath +
+                   " -o DIR) and run a variant's metadata, DIR/<variant>.json");
     variant = metadataForTileIR(kernelPath, function);
   }
   if (Status s = ex->load(variant); !s) {

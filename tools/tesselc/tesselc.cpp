@@ -211,6 +211,14 @@ void Driver::runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr) {
   }
   if (failed)
     return;
+  // A file without kernels would "succeed" having written nothing.
+  if (llvm::none_of(module->getOps<func::FuncOp>(),
+                    [](func::FuncOp f) { return tile::isKernel(f); })) {
+    llvm::errs() << "tesselc: error: " << path
+                 << ": no kernel (a func.func with the tile.kernel attribute) to compile\n";
+    failed = true;
+    return;
+  }
   llvm::SmallString<256> source(path);
   llvm::sys::fs::make_absolute(source);
   for (OwningOpRef<ModuleOp> &m : splitKernels(*module)) {

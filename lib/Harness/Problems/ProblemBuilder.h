@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,7 +53,10 @@ struct Builder {
     }
     return fallback;
   }
+  /// The --opt keys the spec asked for: any other key the user gave is a mistake.
+  mutable std::set<std::string> optionsRead;
   std::string option(const std::string &key, const std::string &fallback) const {
+    optionsRead.insert(key);
     auto it = o.options.find(key);
     return it == o.options.end() ? fallback : it->second;
   }

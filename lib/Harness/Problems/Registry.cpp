@@ -11,7 +11,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <unistd.h>
 #include <functional>
 
 using namespace tessel::harness;
@@ -47,13 +49,34 @@ struct Entry {
   const char *grid;
   std::function<Status(Builder &)> spec;
   const char *help; ///< what it computes, its config fields and options
+  /// Elements of its largest buffer for a shape (default: the shape's product); with an
+  /// overflow flag.
+  std::function<int64_t(const ProblemOptions &, bool &)> elements = {};
 };
+
+/// Product of `dims` (a shape's), `overflow` set past 2^62.
+int64_t product(const std::vector<int64_t> &dims, bool &overflow) {
+  int64_t n = 1;
+  for (int64_t d : dims) {
+    if (d != 0 && n > (int64_t(1) << 62) / d)
+      overflow = true;
+    n = overflow ? 0 : n * d;
+  }
+  return n;
+}
 
 const std::vector<Entry> &entries() {
   static const std::vector<Entry> table = {
       {"vector_add", "x, y, out, n", "any (flattened)", "cdiv(n, BLOCK)", vectorAdd,
        "out = x + y. Shape: any (flattened). Config BLOCK. Option tail=T: allocate only the "
-       "last T elements and run only their programs (C6)."},
+       "last T elements and run only their programs (C6).",
+       [](const ProblemOptions &o, bool &overflow) -> int64_t {
+         int64_t n = product(o.shape, overflow);
+         auto tail = o.options.find("tail");
+         int64_t t = tail == o.options.end() ? 0 : std::atoll(tail->second.c_str());
+         // tail=T holds T elements and the start of their first program's block.
+         return t > 0 && !overflow ? std::min(n, t + (int64_t(1) << 16)) : n;
+       }},
       {"swiglu", "out, gate, up, n", "any", "cdiv(n, BLOCK)", swiglu,
        "out = silu(gate) * up. Config BLOCK."},
       {"geglu", "out, gate, up, n", "any", "cdiv(n, BLOCK)", geglu,
@@ -92,7 +115,15 @@ const std::vector<Entry> &entries() {
        "shape MxNxK, out = act(a*b + bias). Config BLOCK_M, BLOCK_N (grid), ACT, HAS_BIAS (or "
        "options act=..., bias=0|1) (C7). Options a_order=row|col, b_order=row|col (col: stored "
        "transposed), lda=L (a's leading dimension, >= K row-major, >= M col-major; the padding "
-       "holds random values)."},
+       "holds random values).",
+       [](const ProblemOptions &o, bool &overflow) -> int64_t {
+         const std::vector<int64_t> &s = o.shape;
+         if (s.size() != 3)
+           return 0; // the spec reports the shape
+         int64_t mk = product({s[0], s[2]}, overflow), kn = product({s[2], s[1]}, overflow),
+                 mn = product({s[0], s[1]}, overflow);
+         return std::max({mk, kn, mn});
+       }},
   };
   return table;
 }
@@ -132,6 +163,12 @@ std::string tessel::harness::problemTableMarkdown() {
   return s;
 }
 
+/// Physical memory of this machine in bytes (0 when unknown).
+static int64_t physicalMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && pageSize > 0 ? int64_t(pages) * pageSize : 0;
+}
+
 Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) {
   ProblemOptions opts = optsIn;
   // Kernel names of the library map to their problems: *_looped variants, old names.
@@ -146,11 +183,34 @@ Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) 
       continue;
     if (opts.shape.empty())
       return Status::error("problem " + opts.name + ": needs a shape (--shape)");
+    // Inputs, outputs and their float64 copies for the reference: refused here, with the
+    // numbers, rather than by std::bad_alloc (the harness is built without exceptions).
+    bool overflow = false;
+    int64_t elements =
+        e.elements ? e.elements(opts, overflow) : product(opts.shape, overflow);
+    const int64_t kBytesPerElement = 32;
+    int64_t memory = physicalMemoryBytes();
+    if (overflow || (memory > 0 && elements > memory / kBytesPerElement))
+      return Status::error(fmt::format(
+          "problem {}: shape {} needs about {} of host memory for its buffers and float64 "
+          "reference; this machine has {:.1f} GiB",
+          opts.name, shapeString(opts.shape),
+          overflow ? std::string("more than 2^62 elements' worth")
+                   : fmt::format("{:.1f} GiB", double(elements) * kBytesPerElement / (1 << 30)),
+          double(memory) / (1 << 30)));
     Problem p;
     p.name = opts.name;
     Builder b(opts, p);
     if (Status s = e.spec(b); !s)
       return s;
+    for (const auto &[key, value] : opts.options)
+      if (!b.optionsRead.count(key)) {
+        std::string known;
+        for (const std::string &k : b.optionsRead)
+          known += (known.empty() ? "" : ", ") + k;
+        return Status::error("problem " + opts.name + " has no option '" + key + "'" +
+                             (known.empty() ? " (it takes none)" : " (its options: " + known + ")"));
+      }
     if (Status s = checkParams(e, p); !s)
       return s;
     out = std::move(p);
