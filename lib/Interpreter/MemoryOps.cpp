@@ -157,6 +157,44 @@ static void blockAddresses(const int64_t *bp, int rank, llvm::ArrayRef<int64_t> 
     }
   }
 }
+
+namespace {
+/// An access through a block pointer: scratch slots for the element addresses and the
+/// boundary mask, and what blockAddresses needs to fill them.
+struct BlockAccess {
+  int ptrSlot = -1, maskSlot = -1, rank = 0;
+  std::vector<int32_t> checked;
+  llvm::SmallVector<int64_t, 4> shape;
+
+  /// Fills the scratch slots from the block pointer in slot `bp`; the mask is null when no
+  /// dimension is checked.
+  void addresses(Frame &f, int bp, size_t elemSize, int64_t *&ptr, int64_t *&mask) const {
+    ptr = f.slots[ptrSlot].as<int64_t>();
+    mask = checked.empty() ? nullptr : f.slots[maskSlot].as<int64_t>();
+    blockAddresses(f.slots[bp].as<int64_t>(), rank, shape, elemSize, checked, ptr, mask);
+  }
+};
+} // namespace
+
+/// The block access of a load or store of `n` elements through block pointer `ptr` (slot `p`);
+/// sets `ai.shape` to the block's.
+template <typename OpT>
+static BlockAccess blockAccessOf(ProgramBuilder &pb, OpT op, int p, AccessInfo &ai, int64_t n) {
+  auto bpt = cast<tile::BlockPtrType>(op.getPtr().getType());
+  ai.shape.assign(bpt.getBlockType().getShape().begin(), bpt.getBlockType().getShape().end());
+  SlotType addrT;
+  addrT.elem = Elem::i64;
+  addrT.numel = n;
+  BlockAccess b;
+  b.ptrSlot = pb.scratch(addrT);
+  b.maskSlot = pb.scratch(addrT);
+  if (auto bc = op.getBoundaryCheck())
+    b.checked.assign(bc->begin(), bc->end());
+  b.rank = pb.type(p).rank;
+  b.shape.assign(ai.shape.begin(), ai.shape.end());
+  return b;
+}
+
 /// tile.addptr: element-scaled offsets in wrapping 64-bit arithmetic.
 Status ProgramBuilder::compileAddPtr(tile::AddPtrOp ap, Sequence &out) {
   Operation *op = ap;
@@ -226,26 +264,15 @@ Status ProgramBuilder::compileLoad(tile::LoadOp ld, Sequence &out) {
   if (Status s = define(ld.getResult(), op, r); !s)
     return s;
   int64_t n = type(r).numel;
-  if (auto bpt = dyn_cast<tile::BlockPtrType>(ld.getPtr().getType())) {
+  if (isa<tile::BlockPtrType>(ld.getPtr().getType())) {
     AccessInfo ai = accessInfo(*this, op, ld.getPtr().getType(), "tile.load");
-    ai.shape.assign(bpt.getBlockType().getShape().begin(), bpt.getBlockType().getShape().end());
-    SlotType addrT;
-    addrT.elem = Elem::i64;
-    addrT.numel = n;
-    int ptrS = scratch(addrT), maskS = scratch(addrT);
-    std::vector<int32_t> checked;
-    if (auto bc = ld.getBoundaryCheck())
-      checked.assign(bc->begin(), bc->end());
+    BlockAccess block = blockAccessOf(*this, ld, p, ai, n);
     Fill fill = Fill::Poison;
     if (auto pad = ld.getPadding())
       fill = *pad == tile::PaddingOption::zero ? Fill::Zero : Fill::NaN;
-    int rank = type(p).rank;
-    llvm::SmallVector<int64_t, 4> shape(ai.shape);
-    bool useMask = !checked.empty();
     out.ops.push_back([=](Frame &f) {
-      int64_t *ptr = f.slots[ptrS].as<int64_t>();
-      int64_t *mask = useMask ? f.slots[maskS].as<int64_t>() : nullptr;
-      blockAddresses(f.slots[p].as<int64_t>(), rank, shape, ai.size, checked, ptr, mask);
+      int64_t *ptr, *mask;
+      block.addresses(f, p, ai.size, ptr, mask);
       if (!checkAccess(f, ai, ptr, mask, n))
         return;
       doLoad(ai, ptr, mask, nullptr, fill, f.slots[r].data(), n);
@@ -271,22 +298,11 @@ Status ProgramBuilder::compileStore(tile::StoreOp st, Sequence &out) {
   int m = st.getMask() ? slot(st.getMask()) : -1;
   int64_t n = type(v).numel;
   AccessInfo ai = accessInfo(*this, op, st.getPtr().getType(), "tile.store");
-  if (auto bpt = dyn_cast<tile::BlockPtrType>(st.getPtr().getType())) {
-    ai.shape.assign(bpt.getBlockType().getShape().begin(), bpt.getBlockType().getShape().end());
-    SlotType addrT;
-    addrT.elem = Elem::i64;
-    addrT.numel = n;
-    int ptrS = scratch(addrT), maskS = scratch(addrT);
-    std::vector<int32_t> checked;
-    if (auto bc = st.getBoundaryCheck())
-      checked.assign(bc->begin(), bc->end());
-    int rank = type(p).rank;
-    llvm::SmallVector<int64_t, 4> shape(ai.shape);
-    bool useMask = !checked.empty();
+  if (isa<tile::BlockPtrType>(st.getPtr().getType())) {
+    BlockAccess block = blockAccessOf(*this, st, p, ai, n);
     out.ops.push_back([=](Frame &f) {
-      int64_t *ptr = f.slots[ptrS].as<int64_t>();
-      int64_t *mask = useMask ? f.slots[maskS].as<int64_t>() : nullptr;
-      blockAddresses(f.slots[p].as<int64_t>(), rank, shape, ai.size, checked, ptr, mask);
+      int64_t *ptr, *mask;
+      block.addresses(f, p, ai.size, ptr, mask);
       if (!checkAccess(f, ai, ptr, mask, n))
         return;
       doStore(ai, ptr, mask, f.slots[v].data(), n);

@@ -1,8 +1,9 @@
 //===- CudaDriver.cpp - the CUDA driver API, loaded at run time -----------===//
 #include "tessel/Runtime/CudaDriver.h"
 
+#include "LoadOnce.h"
+
 #include <dlfcn.h>
-#include <mutex>
 
 using namespace tessel::rt;
 
@@ -63,15 +64,4 @@ std::string CudaDriver::describe(CUresult r) const {
          (text ? text : "unknown");
 }
 
-CudaDriver *tessel::rt::getCudaDriver(std::string &error) {
-  static CudaDriver driver;
-  static bool ok = false;
-  static std::string loadError;
-  static std::once_flag once;
-  std::call_once(once, [] { ok = driver.load(loadError); });
-  if (!ok) {
-    error = loadError;
-    return nullptr;
-  }
-  return &driver;
-}
+CudaDriver *tessel::rt::getCudaDriver(std::string &error) { return loadOnce<CudaDriver>(error); }

@@ -1,9 +1,10 @@
 //===- HipDriver.cpp - the HIP runtime API, loaded at run time ------------===//
 #include "tessel/Runtime/HipDriver.h"
 
+#include "LoadOnce.h"
+
 #include <cstdlib>
 #include <dlfcn.h>
-#include <mutex>
 #include <vector>
 
 using namespace tessel::rt;
@@ -79,15 +80,4 @@ std::string HipDriver::describe(hipError_t r) const {
          (text ? text : "unknown");
 }
 
-HipDriver *tessel::rt::getHipDriver(std::string &error) {
-  static HipDriver driver;
-  static bool ok = false;
-  static std::string loadError;
-  static std::once_flag once;
-  std::call_once(once, [] { ok = driver.load(loadError); });
-  if (!ok) {
-    error = loadError;
-    return nullptr;
-  }
-  return &driver;
-}
+HipDriver *tessel::rt::getHipDriver(std::string &error) { return loadOnce<HipDriver>(error); }
