@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what Tessel builds against, from Debian 12's own archive, when it is missing:
 # LLVM/MLIR 19, lit/FileCheck, lld, fmt, nlohmann-json, CLI11, GoogleTest, CMake, Ninja, ccache,
-# AMD device libraries.
+# clang-format (the format check), AMD device libraries.
 set -euo pipefail
 pkgs=(cmake ninja-build g++ python3 ccache git
       llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools lld-19
-      libfmt-dev libgtest-dev nlohmann-json3-dev libcli11-dev rocm-device-libs zlib1g-dev libzstd-dev)
+      libfmt-dev libgtest-dev nlohmann-json3-dev libcli11-dev rocm-device-libs zlib1g-dev libzstd-dev
+      clang-format-19)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -45,6 +45,9 @@ if os.environ.get("TESSEL_HIP_RUNTIME") or ctypes.util.find_library("amdhip64"):
 libdevice = os.environ.get("TESSEL_LIBDEVICE") or os.path.join(cuda_home, "nvvm", "libdevice", "libdevice.10.bc")
 if os.path.exists(libdevice):
     config.available_features.add("libdevice")
+# The format check (scripts/setup.sh installs clang-format-19; the check needs a git checkout).
+if shutil.which("clang-format-19") and os.path.exists(os.path.join(config.tessel_src_root, ".git")):
+    config.available_features.add("clang-format")
 for var in ["CUDA_HOME", "TESSEL_PTXAS", "TESSEL_LIBDEVICE"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]

@@ -19,47 +19,82 @@ using dsl::detail::UnaryOp;
 
 static const char *symbol(BinaryOp op) {
   switch (op) {
-  case BinaryOp::add: return "'+'";
-  case BinaryOp::sub: return "'-'";
-  case BinaryOp::mul: return "'*'";
-  case BinaryOp::div: return "'/'";
-  case BinaryOp::rem: return "'%'";
-  case BinaryOp::bit_and: return "'&'";
-  case BinaryOp::bit_or: return "'|'";
-  case BinaryOp::bit_xor: return "'^'";
-  case BinaryOp::shl: return "'<<'";
-  case BinaryOp::shr: return "'>>'";
-  case BinaryOp::lt: return "'<'";
-  case BinaryOp::le: return "'<='";
-  case BinaryOp::gt: return "'>'";
-  case BinaryOp::ge: return "'>='";
-  case BinaryOp::eq: return "'=='";
-  case BinaryOp::ne: return "'!='";
-  case BinaryOp::maximum: return "maximum";
-  case BinaryOp::minimum: return "minimum";
+  case BinaryOp::add:
+    return "'+'";
+  case BinaryOp::sub:
+    return "'-'";
+  case BinaryOp::mul:
+    return "'*'";
+  case BinaryOp::div:
+    return "'/'";
+  case BinaryOp::rem:
+    return "'%'";
+  case BinaryOp::bit_and:
+    return "'&'";
+  case BinaryOp::bit_or:
+    return "'|'";
+  case BinaryOp::bit_xor:
+    return "'^'";
+  case BinaryOp::shl:
+    return "'<<'";
+  case BinaryOp::shr:
+    return "'>>'";
+  case BinaryOp::lt:
+    return "'<'";
+  case BinaryOp::le:
+    return "'<='";
+  case BinaryOp::gt:
+    return "'>'";
+  case BinaryOp::ge:
+    return "'>='";
+  case BinaryOp::eq:
+    return "'=='";
+  case BinaryOp::ne:
+    return "'!='";
+  case BinaryOp::maximum:
+    return "maximum";
+  case BinaryOp::minimum:
+    return "minimum";
   }
   return "?";
 }
 
 static const char *name(UnaryOp op) {
   switch (op) {
-  case UnaryOp::neg: return "unary '-'";
-  case UnaryOp::logical_not: return "'!'";
-  case UnaryOp::bit_not: return "'~'";
-  case UnaryOp::exp: return "exp";
-  case UnaryOp::exp2: return "exp2";
-  case UnaryOp::log: return "log";
-  case UnaryOp::log2: return "log2";
-  case UnaryOp::sqrt: return "sqrt";
-  case UnaryOp::rsqrt: return "rsqrt";
-  case UnaryOp::abs: return "abs";
-  case UnaryOp::sin: return "sin";
-  case UnaryOp::cos: return "cos";
-  case UnaryOp::tanh: return "tanh";
-  case UnaryOp::sigmoid: return "sigmoid";
-  case UnaryOp::erf: return "erf";
-  case UnaryOp::floor: return "floor";
-  case UnaryOp::ceil: return "ceil";
+  case UnaryOp::neg:
+    return "unary '-'";
+  case UnaryOp::logical_not:
+    return "'!'";
+  case UnaryOp::bit_not:
+    return "'~'";
+  case UnaryOp::exp:
+    return "exp";
+  case UnaryOp::exp2:
+    return "exp2";
+  case UnaryOp::log:
+    return "log";
+  case UnaryOp::log2:
+    return "log2";
+  case UnaryOp::sqrt:
+    return "sqrt";
+  case UnaryOp::rsqrt:
+    return "rsqrt";
+  case UnaryOp::abs:
+    return "abs";
+  case UnaryOp::sin:
+    return "sin";
+  case UnaryOp::cos:
+    return "cos";
+  case UnaryOp::tanh:
+    return "tanh";
+  case UnaryOp::sigmoid:
+    return "sigmoid";
+  case UnaryOp::erf:
+    return "erf";
+  case UnaryOp::floor:
+    return "floor";
+  case UnaryOp::ceil:
+    return "ceil";
   }
   return "?";
 }
@@ -68,9 +103,8 @@ static const char *name(UnaryOp op) {
 static void requireValue(TraceState &s, const RawValue &v, const char *op, dsl::detail::Loc loc) {
   if (v.kind == dsl::detail::ValueKind::tile || v.kind == dsl::detail::ValueKind::none)
     return;
-  const char *hint = v.kind == dsl::detail::ValueKind::ptr
-                         ? "; pointers only advance by offsets (p + offs)"
-                         : "";
+  const char *hint =
+      v.kind == dsl::detail::ValueKind::ptr ? "; pointers only advance by offsets (p + offs)" : "";
   s.fail(loc, llvm::Twine(op) + " does not apply to " + describe(v) + hint);
 }
 
@@ -118,8 +152,7 @@ RawValue dsl::detail::cast(RawValue v, DType to, bool bitcast, Loc loc) {
       s.fail(loc, llvm::Twine("bitcast from ") + dtypeName(v.dtype) + " (" +
                       llvm::Twine(bitWidth(v.dtype)) + " bits) to " + dtypeName(to) + " (" +
                       llvm::Twine(bitWidth(to)) + " bits) changes the width");
-    return s.wrap(
-        s.b().create<arith::BitcastOp>(l, shapedType(shapeOf(x), toType), x).getResult());
+    return s.wrap(s.b().create<arith::BitcastOp>(l, shapedType(shapeOf(x), toType), x).getResult());
   }
   return s.wrap(convert(s.b(), l, x, toType));
 }
@@ -165,18 +198,30 @@ RawValue dsl::detail::unary(UnaryOp op, RawValue v, Loc loc) {
     s.fail(loc, llvm::Twine(name(op)) + " needs a float operand, got " + describe(v) +
                     "; convert it with cast<f32>(...)");
   switch (op) {
-  case UnaryOp::exp: return s.wrap(b.create<math::ExpOp>(l, x));
-  case UnaryOp::exp2: return s.wrap(b.create<math::Exp2Op>(l, x));
-  case UnaryOp::log: return s.wrap(b.create<math::LogOp>(l, x));
-  case UnaryOp::log2: return s.wrap(b.create<math::Log2Op>(l, x));
-  case UnaryOp::sqrt: return s.wrap(b.create<math::SqrtOp>(l, x));
-  case UnaryOp::rsqrt: return s.wrap(b.create<math::RsqrtOp>(l, x));
-  case UnaryOp::sin: return s.wrap(b.create<math::SinOp>(l, x));
-  case UnaryOp::cos: return s.wrap(b.create<math::CosOp>(l, x));
-  case UnaryOp::tanh: return s.wrap(b.create<math::TanhOp>(l, x));
-  case UnaryOp::erf: return s.wrap(b.create<math::ErfOp>(l, x));
-  case UnaryOp::floor: return s.wrap(b.create<math::FloorOp>(l, x));
-  case UnaryOp::ceil: return s.wrap(b.create<math::CeilOp>(l, x));
+  case UnaryOp::exp:
+    return s.wrap(b.create<math::ExpOp>(l, x));
+  case UnaryOp::exp2:
+    return s.wrap(b.create<math::Exp2Op>(l, x));
+  case UnaryOp::log:
+    return s.wrap(b.create<math::LogOp>(l, x));
+  case UnaryOp::log2:
+    return s.wrap(b.create<math::Log2Op>(l, x));
+  case UnaryOp::sqrt:
+    return s.wrap(b.create<math::SqrtOp>(l, x));
+  case UnaryOp::rsqrt:
+    return s.wrap(b.create<math::RsqrtOp>(l, x));
+  case UnaryOp::sin:
+    return s.wrap(b.create<math::SinOp>(l, x));
+  case UnaryOp::cos:
+    return s.wrap(b.create<math::CosOp>(l, x));
+  case UnaryOp::tanh:
+    return s.wrap(b.create<math::TanhOp>(l, x));
+  case UnaryOp::erf:
+    return s.wrap(b.create<math::ErfOp>(l, x));
+  case UnaryOp::floor:
+    return s.wrap(b.create<math::FloorOp>(l, x));
+  case UnaryOp::ceil:
+    return s.wrap(b.create<math::CeilOp>(l, x));
   case UnaryOp::sigmoid: {
     // 1 / (1 + exp(-x))
     Value one = constantLike(b, l, x.getType(), 1.0);
@@ -228,17 +273,28 @@ static Value emitBinary(OpBuilder &b, Location l, BinaryOp op, Value x, Value y,
     return f ? Value(b.create<arith::DivFOp>(l, x, y)) : b.create<arith::DivSIOp>(l, x, y);
   case BinaryOp::rem:
     return f ? Value(b.create<arith::RemFOp>(l, x, y)) : b.create<arith::RemSIOp>(l, x, y);
-  case BinaryOp::bit_and: return b.create<arith::AndIOp>(l, x, y);
-  case BinaryOp::bit_or: return b.create<arith::OrIOp>(l, x, y);
-  case BinaryOp::bit_xor: return b.create<arith::XOrIOp>(l, x, y);
-  case BinaryOp::shl: return b.create<arith::ShLIOp>(l, x, y);
-  case BinaryOp::shr: return b.create<arith::ShRSIOp>(l, x, y);
-  case BinaryOp::lt: return cmp(IP::slt, IP::ult, FP::OLT);
-  case BinaryOp::le: return cmp(IP::sle, IP::ule, FP::OLE);
-  case BinaryOp::gt: return cmp(IP::sgt, IP::ugt, FP::OGT);
-  case BinaryOp::ge: return cmp(IP::sge, IP::uge, FP::OGE);
-  case BinaryOp::eq: return cmp(IP::eq, IP::eq, FP::OEQ);
-  case BinaryOp::ne: return cmp(IP::ne, IP::ne, FP::UNE);
+  case BinaryOp::bit_and:
+    return b.create<arith::AndIOp>(l, x, y);
+  case BinaryOp::bit_or:
+    return b.create<arith::OrIOp>(l, x, y);
+  case BinaryOp::bit_xor:
+    return b.create<arith::XOrIOp>(l, x, y);
+  case BinaryOp::shl:
+    return b.create<arith::ShLIOp>(l, x, y);
+  case BinaryOp::shr:
+    return b.create<arith::ShRSIOp>(l, x, y);
+  case BinaryOp::lt:
+    return cmp(IP::slt, IP::ult, FP::OLT);
+  case BinaryOp::le:
+    return cmp(IP::sle, IP::ule, FP::OLE);
+  case BinaryOp::gt:
+    return cmp(IP::sgt, IP::ugt, FP::OGT);
+  case BinaryOp::ge:
+    return cmp(IP::sge, IP::uge, FP::OGE);
+  case BinaryOp::eq:
+    return cmp(IP::eq, IP::eq, FP::OEQ);
+  case BinaryOp::ne:
+    return cmp(IP::ne, IP::ne, FP::UNE);
   case BinaryOp::maximum:
     if (f)
       return b.create<arith::MaximumFOp>(l, x, y);
@@ -261,8 +317,8 @@ RawValue dsl::detail::binary(BinaryOp op, RawValue a, RawValue b, Loc loc) {
   case BinaryOp::bit_or:
   case BinaryOp::bit_xor:
     if (isFloat(t))
-      s.fail(loc, llvm::Twine(symbol(op)) + " needs integer or mask operands, got " +
-                      describe(a) + " and " + describe(b));
+      s.fail(loc, llvm::Twine(symbol(op)) + " needs integer or mask operands, got " + describe(a) +
+                      " and " + describe(b));
     break;
   case BinaryOp::shl:
   case BinaryOp::shr:

@@ -16,8 +16,8 @@ using dsl::detail::RawValue;
 static Value loopBound(TraceState &s, const RawValue &v, const char *what, dsl::detail::Loc loc) {
   if (v.kind != dsl::detail::ValueKind::tile || !isInt(v.dtype) || v.dtype == DType::i1 ||
       v.shape.rank() != 0)
-    s.fail(loc, llvm::Twine("for_range ") + what + " must be an integer scalar, got " +
-                    describe(v));
+    s.fail(loc,
+           llvm::Twine("for_range ") + what + " must be an integer scalar, got " + describe(v));
   return convert(s.b(), s.loc(loc), s.get(v, loc), s.b().getI64Type());
 }
 
@@ -30,7 +30,7 @@ static void enter(OpBuilder &b, Block *blk) {
 }
 
 void dsl::detail::beginFor(RawValue lb, RawValue ub, RawValue step, const RawValue *inits, int n,
-                      RawValue *bodyArgs, Loc loc) {
+                           RawValue *bodyArgs, Loc loc) {
   TraceState &s = TraceState::current();
   Value lo = loopBound(s, lb, "start", loc), hi = loopBound(s, ub, "end", loc),
         st = loopBound(s, step, "step", loc);

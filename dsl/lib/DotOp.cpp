@@ -27,8 +27,7 @@ RawValue dsl::detail::dot(RawValue a, RawValue b, const RawValue *acc, Precision
     s.fail(loc, llvm::Twine("dot of ") + dtypeName(a.dtype) +
                     " tiles is not supported; use f16, bf16, fp8, f32, f64 or i8");
   if (precision != Precision::ieee && a.dtype != DType::f32)
-    s.fail(loc, llvm::Twine("dot precision applies to f32 inputs only, got ") +
-                    dtypeName(a.dtype));
+    s.fail(loc, llvm::Twine("dot precision applies to f32 inputs only, got ") + dtypeName(a.dtype));
   Value x = s.get(a, loc), y = s.get(b, loc);
   OpBuilder &bld = s.b();
   Location l = s.loc(loc);
@@ -37,8 +36,8 @@ RawValue dsl::detail::dot(RawValue a, RawValue b, const RawValue *acc, Precision
   Value c;
   if (acc) {
     if (acc->kind != dsl::detail::ValueKind::tile || !(acc->shape == Shape{shape[0], shape[1]}))
-      s.fail(loc, llvm::Twine("dot accumulator must be ") + shapeStr(shape) + ", got " +
-                      describe(*acc));
+      s.fail(loc,
+             llvm::Twine("dot accumulator must be ") + shapeStr(shape) + ", got " + describe(*acc));
     if (acc->dtype != accType)
       s.fail(loc, llvm::Twine("dot of ") + dtypeName(a.dtype) + " tiles accumulates in " +
                       dtypeName(accType) + ", got an accumulator of " + dtypeName(acc->dtype));

@@ -36,8 +36,8 @@ GeneratorOptions tessel::dsl::defaultGeneratorOptions() {
 }
 
 std::vector<std::string> tessel::dsl::generatorFlags(const GeneratorOptions &options) {
-  return {"-std=c++20", "-O0", "-fPIC", "-shared", "-fvisibility=hidden",
-          "-I" + options.includeDir};
+  return {
+      "-std=c++20", "-O0", "-fPIC", "-shared", "-fvisibility=hidden", "-I" + options.includeDir};
 }
 
 static Error error(const Twine &message) {

@@ -24,7 +24,7 @@ struct GeneratorOptions {
   std::string includeDir; // the DSL headers (dsl/include)
   std::string cacheDir;   // content-addressed cache root
   bool alwaysCompile = false;
-  bool verbose = false;   // print cache hits/misses and the compile command on stderr
+  bool verbose = false; // print cache hits/misses and the compile command on stderr
 };
 
 /// The defaults: $TESSEL_CXX or the compiler Tessel was built with; $TESSEL_DSL_INCLUDE or

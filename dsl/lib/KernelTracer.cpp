@@ -14,8 +14,7 @@ using namespace tessel::dsl::tracer;
 
 OwningOpRef<ModuleOp> tessel::dsl::traceVariant(MLIRContext &ctx, const KernelInfo &kernel,
                                                 const dsl::detail::VariantDef &variant,
-                                                const ConfigValue &config,
-                                                llvm::StringRef funcName,
+                                                const ConfigValue &config, llvm::StringRef funcName,
                                                 llvm::StringRef target) {
   const dsl::detail::KernelDef &def = kernel.def;
   Location kernelLoc = FileLineColLoc::get(&ctx, def.file, def.line, 1);
@@ -33,8 +32,7 @@ OwningOpRef<ModuleOp> tessel::dsl::traceVariant(MLIRContext &ctx, const KernelIn
   auto func = b.create<func::FuncOp>(kernelLoc, funcName, b.getFunctionType(argTypes, {}));
   func->setAttr(tile::TileDialect::getKernelAttrName(), b.getUnitAttr());
   func->setAttr(tile::TileDialect::getNumWarpsAttrName(), b.getI32IntegerAttr(config.numWarps()));
-  func->setAttr(tile::TileDialect::getNumStagesAttrName(),
-                b.getI32IntegerAttr(config.numStages()));
+  func->setAttr(tile::TileDialect::getNumStagesAttrName(), b.getI32IntegerAttr(config.numStages()));
   for (int i = 0; i < variant.numArgs; ++i)
     if (variant.args[i].divisibility > 1)
       func.setArgAttr(i, tile::TileDialect::getDivisibilityAttrName(),

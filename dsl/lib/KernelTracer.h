@@ -14,11 +14,10 @@ namespace tessel::dsl {
 /// tile.num_stages and per-argument tile.divisibility, and `tile.target = target` on the
 /// module. Every op carries the user's file:line:col. Returns null after reporting the errors
 /// (DSL misuse or verifier failures) through the context's diagnostic handler.
-mlir::OwningOpRef<mlir::ModuleOp> traceVariant(mlir::MLIRContext &context,
-                                               const KernelInfo &kernel,
+mlir::OwningOpRef<mlir::ModuleOp> traceVariant(mlir::MLIRContext &context, const KernelInfo &kernel,
                                                const detail::VariantDef &variant,
-                                               const ConfigValue &config,
-                                               llvm::StringRef funcName, llvm::StringRef target);
+                                               const ConfigValue &config, llvm::StringRef funcName,
+                                               llvm::StringRef target);
 
 } // namespace tessel::dsl
 

@@ -29,8 +29,8 @@ static Value maskFor(TraceState &s, Value ptr, const RawValue *mask, dsl::detail
     return {};
   Value m = s.get(*mask, loc);
   if (mask->kind != ValueKind::tile || mask->dtype != DType::i1)
-    s.fail(loc, llvm::Twine("mask must be i1 (a comparison such as cols < n), got ") +
-                    describe(*mask));
+    s.fail(loc,
+           llvm::Twine("mask must be i1 (a comparison such as cols < n), got ") + describe(*mask));
   if (!broadcastsTo(shapeOf(m), shapeOf(ptr)))
     s.fail(loc, llvm::Twine("mask shape ") + shapeStr(shapeOf(m)) +
                     " does not match pointer shape " + shapeStr(shapeOf(ptr)));
@@ -38,15 +38,15 @@ static Value maskFor(TraceState &s, Value ptr, const RawValue *mask, dsl::detail
 }
 
 /// Checks that `v` has the pointee type and broadcasts it to the pointer's shape.
-static Value valueFor(TraceState &s, Value ptr, const RawValue &v, DType pointee,
-                      const char *what, dsl::detail::Loc loc) {
+static Value valueFor(TraceState &s, Value ptr, const RawValue &v, DType pointee, const char *what,
+                      dsl::detail::Loc loc) {
   Value x = s.get(v, loc);
   if (v.kind != ValueKind::tile)
     s.fail(loc, llvm::Twine(what) + " must be a value, got " + describe(v));
   if (v.dtype != pointee)
     s.fail(loc, llvm::Twine(what) + " has type " + dtypeName(v.dtype) +
-                    " but the pointer points to " + dtypeName(pointee) +
-                    "; convert it with cast<" + dtypeName(pointee) + ">(...)");
+                    " but the pointer points to " + dtypeName(pointee) + "; convert it with cast<" +
+                    dtypeName(pointee) + ">(...)");
   if (!broadcastsTo(shapeOf(x), shapeOf(ptr)))
     s.fail(loc, llvm::Twine(what) + " shape " + shapeStr(shapeOf(x)) +
                     " does not match pointer shape " + shapeStr(shapeOf(ptr)));
@@ -107,8 +107,8 @@ void dsl::detail::store(const StoreArgs &args, Loc loc) {
     Value v = s.get(args.value, loc);
     Type blockType = cast<tile::BlockPtrType>(p.getType()).getBlockType();
     if (v.getType() != blockType)
-      s.fail(loc, llvm::Twine("store of ") + describe(args.value) +
-                      " through a block pointer to " + describe(args.ptr));
+      s.fail(loc, llvm::Twine("store of ") + describe(args.value) + " through a block pointer to " +
+                      describe(args.ptr));
     op = b.create<tile::StoreOp>(l, p, v);
     if (args.numBoundaryCheck)
       op.setBoundaryCheck(ArrayRef<int32_t>(args.boundaryCheck, args.numBoundaryCheck));
@@ -122,7 +122,7 @@ void dsl::detail::store(const StoreArgs &args, Loc loc) {
 }
 
 RawValue dsl::detail::atomicRMW(AtomicKind kind, RawValue ptr, RawValue value, const RawValue *mask,
-                           Sem sem, Scope scope, Loc loc) {
+                                Sem sem, Scope scope, Loc loc) {
   TraceState &s = TraceState::current();
   requirePointer(s, ptr, "an atomic", false, loc);
   Value p = s.get(ptr, loc);
@@ -130,23 +130,41 @@ RawValue dsl::detail::atomicRMW(AtomicKind kind, RawValue ptr, RawValue value, c
   Value m = maskFor(s, p, mask, loc);
   tile::RMWKind k = tile::RMWKind::add;
   switch (kind) {
-  case AtomicKind::add: k = tile::RMWKind::add; break;
-  case AtomicKind::max: k = tile::RMWKind::max; break;
-  case AtomicKind::min: k = tile::RMWKind::min; break;
-  case AtomicKind::umax: k = tile::RMWKind::umax; break;
-  case AtomicKind::umin: k = tile::RMWKind::umin; break;
-  case AtomicKind::bit_and: k = tile::RMWKind::And; break;
-  case AtomicKind::bit_or: k = tile::RMWKind::Or; break;
-  case AtomicKind::bit_xor: k = tile::RMWKind::Xor; break;
-  case AtomicKind::xchg: k = tile::RMWKind::xchg; break;
+  case AtomicKind::add:
+    k = tile::RMWKind::add;
+    break;
+  case AtomicKind::max:
+    k = tile::RMWKind::max;
+    break;
+  case AtomicKind::min:
+    k = tile::RMWKind::min;
+    break;
+  case AtomicKind::umax:
+    k = tile::RMWKind::umax;
+    break;
+  case AtomicKind::umin:
+    k = tile::RMWKind::umin;
+    break;
+  case AtomicKind::bit_and:
+    k = tile::RMWKind::And;
+    break;
+  case AtomicKind::bit_or:
+    k = tile::RMWKind::Or;
+    break;
+  case AtomicKind::bit_xor:
+    k = tile::RMWKind::Xor;
+    break;
+  case AtomicKind::xchg:
+    k = tile::RMWKind::xchg;
+    break;
   }
-  return s.wrap(s.b().create<tile::AtomicRMWOp>(
-      s.loc(loc), v.getType(), k, static_cast<tile::MemSemantic>(sem),
-      static_cast<tile::MemScope>(scope), p, v, m));
+  return s.wrap(s.b().create<tile::AtomicRMWOp>(s.loc(loc), v.getType(), k,
+                                                static_cast<tile::MemSemantic>(sem),
+                                                static_cast<tile::MemScope>(scope), p, v, m));
 }
 
 RawValue dsl::detail::atomicCAS(RawValue ptr, RawValue cmp, RawValue value, Sem sem, Scope scope,
-                           Loc loc) {
+                                Loc loc) {
   TraceState &s = TraceState::current();
   requirePointer(s, ptr, "atomic_cas", false, loc);
   Value p = s.get(ptr, loc);
@@ -165,8 +183,8 @@ static Value indexScalar(TraceState &s, const RawValue &v, const char *what, dsl
 }
 
 RawValue dsl::detail::makeBlockPtr(RawValue base, const RawValue *shape, const RawValue *strides,
-                              const RawValue *offsets, int rank, const Shape &block,
-                              const int32_t *order, int numOrder, Loc loc) {
+                                   const RawValue *offsets, int rank, const Shape &block,
+                                   const int32_t *order, int numOrder, Loc loc) {
   TraceState &s = TraceState::current();
   requirePointer(s, base, "make_block_ptr", false, loc);
   if (base.shape.rank())

@@ -83,12 +83,12 @@ static SmallVector<Value> combine(OpBuilder &b, Location l, ReduceKind kind, Blo
     bool isMax = kind == ReduceKind::argmax;
     Value better, equal;
     if (f) {
-      better = b.create<arith::CmpFOp>(l, isMax ? arith::CmpFPredicate::OGT
-                                                : arith::CmpFPredicate::OLT, a, x);
+      better = b.create<arith::CmpFOp>(
+          l, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, a, x);
       equal = b.create<arith::CmpFOp>(l, arith::CmpFPredicate::OEQ, a, x);
     } else {
-      better = b.create<arith::CmpIOp>(l, isMax ? arith::CmpIPredicate::sgt
-                                                : arith::CmpIPredicate::slt, a, x);
+      better = b.create<arith::CmpIOp>(
+          l, isMax ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt, a, x);
       equal = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, a, x);
     }
     Value lower = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, ia, ix);
@@ -110,11 +110,16 @@ static SmallVector<Value> combine(OpBuilder &b, Location l, ReduceKind kind, Blo
 
 static const char *reduceName(ReduceKind kind) {
   switch (kind) {
-  case ReduceKind::sum: return "sum";
-  case ReduceKind::max: return "max";
-  case ReduceKind::min: return "min";
-  case ReduceKind::argmax: return "argmax";
-  case ReduceKind::argmin: return "argmin";
+  case ReduceKind::sum:
+    return "sum";
+  case ReduceKind::max:
+    return "max";
+  case ReduceKind::min:
+    return "min";
+  case ReduceKind::argmax:
+    return "argmax";
+  case ReduceKind::argmin:
+    return "argmin";
   }
   return "reduce";
 }
@@ -141,8 +146,8 @@ RawValue dsl::detail::reduce(ReduceKind kind, RawValue v, int axis, bool keep, L
     for (int i = 0; i < 2; ++i)
       for (Value src : srcs)
         argTypes.push_back(elemOf(src));
-    Block *blk = b.createBlock(&op.getCombineOp(), {}, argTypes,
-                               SmallVector<Location>(argTypes.size(), l));
+    Block *blk =
+        b.createBlock(&op.getCombineOp(), {}, argTypes, SmallVector<Location>(argTypes.size(), l));
     // Block arguments are (acc..., new...); argmax's combine() wants (a, ia, x, ix).
     b.create<tile::YieldOp>(l, combine(b, l, kind, blk));
   }
@@ -169,7 +174,7 @@ RawValue dsl::detail::cumsum(RawValue v, int axis, bool reverse, Loc loc) {
 }
 
 void dsl::detail::beginCombiner(bool scan, RawValue v, int axis, bool reverse, RawValue *args,
-                           Loc loc) {
+                                Loc loc) {
   TraceState &s = TraceState::current();
   axis = checkAxis(s, v, axis, scan ? "scan" : "reduce", loc);
   Value x = s.get(v, loc);

@@ -73,8 +73,8 @@ RawValue dsl::detail::expandDims(RawValue v, int axis, Loc loc) {
     s.fail(loc, llvm::Twine("expand_dims axis ") + llvm::Twine(axis) + " is out of range [0, " +
                     llvm::Twine(rank) + "] for " + describe(v));
   if (rank + 1 > kMaxRank)
-    s.fail(loc, llvm::Twine("expand_dims: tiles have at most ") + llvm::Twine(kMaxRank) +
-                    " dimensions");
+    s.fail(loc,
+           llvm::Twine("expand_dims: tiles have at most ") + llvm::Twine(kMaxRank) + " dimensions");
   Location l = s.loc(loc);
   if (rank == 0)
     return s.wrap(broadcastValue(s.b(), l, x, {1}));
@@ -104,9 +104,9 @@ RawValue dsl::detail::reshape(RawValue v, const Shape &shape, Loc loc) {
   if (to.empty())
     s.fail(loc, "reshape to a scalar; reduce the tile instead (e.g. sum(x, 0))");
   if (shape.numel() != v.shape.numel())
-    s.fail(loc, llvm::Twine("cannot reshape ") + describe(v) + " (" +
-                    llvm::Twine(v.shape.numel()) + " elements) to " + shapeStr(to) + " (" +
-                    llvm::Twine(shape.numel()) + " elements)");
+    s.fail(loc, llvm::Twine("cannot reshape ") + describe(v) + " (" + llvm::Twine(v.shape.numel()) +
+                    " elements) to " + shapeStr(to) + " (" + llvm::Twine(shape.numel()) +
+                    " elements)");
   Location l = s.loc(loc);
   if (v.shape.rank() == 0)
     return s.wrap(broadcastValue(s.b(), l, x, to));
@@ -147,8 +147,8 @@ RawValue dsl::detail::trans(RawValue v, const int32_t *order, int n, Loc loc) {
   SmallVector<int64_t, 4> shape;
   for (int32_t d : perm)
     shape.push_back(v.shape[d]);
-  return s.wrap(s.b().create<tile::TransOp>(s.loc(loc), RankedTensorType::get(shape, elemOf(x)),
-                                            x, perm));
+  return s.wrap(
+      s.b().create<tile::TransOp>(s.loc(loc), RankedTensorType::get(shape, elemOf(x)), x, perm));
 }
 
 RawValue dsl::detail::subscript(const RawValue &v, const Subscript *subs, int n, Loc loc) {

@@ -93,33 +93,55 @@ dsl::detail::RawValue TraceState::wrap(Value v) {
 Type tracer::toMlirType(MLIRContext *ctx, DType t) {
   Builder b(ctx);
   switch (t) {
-  case DType::i1: return b.getI1Type();
-  case DType::i8: return b.getI8Type();
-  case DType::i16: return b.getI16Type();
-  case DType::i32: return b.getI32Type();
-  case DType::i64: return b.getI64Type();
-  case DType::f16: return b.getF16Type();
-  case DType::bf16: return b.getBF16Type();
-  case DType::f32: return b.getF32Type();
-  case DType::f64: return b.getF64Type();
-  case DType::f8e4m3: return b.getFloat8E4M3FNType();
-  case DType::f8e5m2: return b.getFloat8E5M2Type();
+  case DType::i1:
+    return b.getI1Type();
+  case DType::i8:
+    return b.getI8Type();
+  case DType::i16:
+    return b.getI16Type();
+  case DType::i32:
+    return b.getI32Type();
+  case DType::i64:
+    return b.getI64Type();
+  case DType::f16:
+    return b.getF16Type();
+  case DType::bf16:
+    return b.getBF16Type();
+  case DType::f32:
+    return b.getF32Type();
+  case DType::f64:
+    return b.getF64Type();
+  case DType::f8e4m3:
+    return b.getFloat8E4M3FNType();
+  case DType::f8e5m2:
+    return b.getFloat8E5M2Type();
   }
   llvm_unreachable("unknown dtype");
 }
 
 DType tracer::toDType(Type t) {
-  if (t.isInteger(1)) return DType::i1;
-  if (t.isInteger(8)) return DType::i8;
-  if (t.isInteger(16)) return DType::i16;
-  if (t.isInteger(32)) return DType::i32;
-  if (t.isInteger(64)) return DType::i64;
-  if (t.isF16()) return DType::f16;
-  if (t.isBF16()) return DType::bf16;
-  if (t.isF32()) return DType::f32;
-  if (t.isF64()) return DType::f64;
-  if (t.isFloat8E4M3FN()) return DType::f8e4m3;
-  if (t.isFloat8E5M2()) return DType::f8e5m2;
+  if (t.isInteger(1))
+    return DType::i1;
+  if (t.isInteger(8))
+    return DType::i8;
+  if (t.isInteger(16))
+    return DType::i16;
+  if (t.isInteger(32))
+    return DType::i32;
+  if (t.isInteger(64))
+    return DType::i64;
+  if (t.isF16())
+    return DType::f16;
+  if (t.isBF16())
+    return DType::bf16;
+  if (t.isF32())
+    return DType::f32;
+  if (t.isF64())
+    return DType::f64;
+  if (t.isFloat8E4M3FN())
+    return DType::f8e4m3;
+  if (t.isFloat8E5M2())
+    return DType::f8e5m2;
   llvm_unreachable("type without a DSL dtype");
 }
 
@@ -155,7 +177,7 @@ std::string tracer::describe(const dsl::detail::RawValue &v) {
 }
 
 std::optional<SmallVector<int64_t, 4>> tracer::broadcastShapes(ArrayRef<int64_t> a,
-                                                                 ArrayRef<int64_t> b) {
+                                                               ArrayRef<int64_t> b) {
   size_t rank = std::max(a.size(), b.size());
   SmallVector<int64_t, 4> out(rank);
   for (size_t i = 0; i < rank; ++i) {

@@ -88,7 +88,7 @@ std::string describe(const detail::RawValue &v);
 
 /// Numpy broadcast of two shapes (aligned at the right); nullopt when they do not broadcast.
 std::optional<llvm::SmallVector<int64_t, 4>> broadcastShapes(llvm::ArrayRef<int64_t> a,
-                                                               llvm::ArrayRef<int64_t> b);
+                                                             llvm::ArrayRef<int64_t> b);
 /// True when `from` broadcasts to exactly `to`.
 bool broadcastsTo(llvm::ArrayRef<int64_t> from, llvm::ArrayRef<int64_t> to);
 /// Splats, expands and broadcasts `v` to `shape` (which it must broadcast to).

@@ -179,17 +179,16 @@ void AxisInfoAnalysis::visit(Operation *op) {
         out.contiguity[0] = shape[0];
         out.divisibility[0] = highestPowerOf2Divisor(a.getStart());
       })
-      .Case<tile::SplatOp>([&](auto s) {
-        out = AxisInfo::uniform(shape, get(s.getSrc()).divisibility[0]);
-      })
+      .Case<tile::SplatOp>(
+          [&](auto s) { out = AxisInfo::uniform(shape, get(s.getSrc()).divisibility[0]); })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
             tile_gpu::ConvertLayoutOp>([&](auto) { out = operand(0); })
       .Case<arith::AddIOp, tile::AddPtrOp>([&](Operation *) {
         AxisInfo a = operand(0), b = operand(1);
         int64_t scale = isa<tile::AddPtrOp>(op) ? pointeeBytes(type) : 1;
         for (unsigned d = 0; d < rank; ++d) {
-          out.contiguity[d] = std::max(gcd(a.contiguity[d], b.constancy[d]),
-                                       gcd(a.constancy[d], b.contiguity[d]));
+          out.contiguity[d] =
+              std::max(gcd(a.contiguity[d], b.constancy[d]), gcd(a.constancy[d], b.contiguity[d]));
           int64_t bd = std::min<int64_t>(b.divisibility[d] * scale, AxisInfo::kMaxDivisibility);
           out.divisibility[d] = gcd(a.divisibility[d], bd);
         }
@@ -232,9 +231,8 @@ void AxisInfoAnalysis::visit(Operation *op) {
         elementwiseConstancy(a, b);
       })
       .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp,
-            arith::MaxUIOp, arith::MinUIOp>([&](auto) {
-        elementwiseConstancy(operand(0), operand(1));
-      })
+            arith::MaxUIOp, arith::MinUIOp>(
+          [&](auto) { elementwiseConstancy(operand(0), operand(1)); })
       .Case<arith::CmpIOp>([&](auto cmp) {
         AxisInfo a = operand(0), b = operand(1);
         bool ordering = cmp.getPredicate() != arith::CmpIPredicate::eq &&

@@ -26,8 +26,7 @@ static LogicalResult writeOutput(StringRef dir, StringRef file, StringRef data) 
 }
 
 LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata meta,
-                                             const CompileOptions &options,
-                                             TimingScope &timing) {
+                                             const CompileOptions &options, TimingScope &timing) {
   std::unique_ptr<IRDumper> dumper;
   if (!options.dumpDir.empty()) {
     llvm::SmallString<256> dir(options.dumpDir);
@@ -56,8 +55,8 @@ LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata me
       return failure();
     }
   std::map<std::string, std::string> products;
-  StageContext context{meta.target, dumper.get(), &timing, &meta, &products,
-                       options.perfFallbackError};
+  StageContext context{meta.target, dumper.get(), &timing,
+                       &meta,       &products,    options.perfFallbackError};
   for (const Stage *stage : options.stages) {
     TimingScope stageTiming = timing.nest(stage->name);
     std::string artifact;

@@ -41,8 +41,8 @@ Error CacheKey::addFile(StringRef path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> buf =
       MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!buf)
-    return createStringError(buf.getError(), "cannot read '" + path + "': " +
-                                                 buf.getError().message());
+    return createStringError(buf.getError(),
+                             "cannot read '" + path + "': " + buf.getError().message());
   add("file", path);
   add("contents", (*buf)->getBuffer());
   return Error::success();

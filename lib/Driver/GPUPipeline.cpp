@@ -14,31 +14,31 @@ using namespace tessel;
 void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUStage from,
                               GPUStage until, bool perfFallbackError) {
   if (from == GPUStage::Tile) {
-  pm.addPass(createInlinerPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createTileCombine());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createLoopInvariantCodeMotionPass());
-  TileGPUAssignLayoutsOptions layoutOptions;
-  layoutOptions.threadsPerWarp = target.getWarpSize();
-  pm.addPass(createTileGPUAssignLayouts(layoutOptions));
-  TileGPUAccelerateMatmulOptions matmulOptions;
-  matmulOptions.target = target.getName().str();
-  matmulOptions.perfFallbackError = perfFallbackError;
-  pm.addPass(createTileGPUAccelerateMatmul(matmulOptions));
-  pm.addPass(createTileGPURemoveLayoutConversions());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  TileGPUPipelineOptions pipelineOptions;
-  pipelineOptions.target = target.getName().str();
-  pm.addPass(createTileGPUPipeline(pipelineOptions));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createTileGPUSplitDotK());
-  pm.addPass(createTileGPUAllocateSharedMemory());
-  pm.addPass(createTileGPUInsertBarriers());
+    pm.addPass(createInlinerPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createTileCombine());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createLoopInvariantCodeMotionPass());
+    TileGPUAssignLayoutsOptions layoutOptions;
+    layoutOptions.threadsPerWarp = target.getWarpSize();
+    pm.addPass(createTileGPUAssignLayouts(layoutOptions));
+    TileGPUAccelerateMatmulOptions matmulOptions;
+    matmulOptions.target = target.getName().str();
+    matmulOptions.perfFallbackError = perfFallbackError;
+    pm.addPass(createTileGPUAccelerateMatmul(matmulOptions));
+    pm.addPass(createTileGPURemoveLayoutConversions());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    TileGPUPipelineOptions pipelineOptions;
+    pipelineOptions.target = target.getName().str();
+    pm.addPass(createTileGPUPipeline(pipelineOptions));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createTileGPUSplitDotK());
+    pm.addPass(createTileGPUAllocateSharedMemory());
+    pm.addPass(createTileGPUInsertBarriers());
   }
   if (until == GPUStage::Layout)
     return;

@@ -8,11 +8,11 @@
 //===----------------------------------------------------------------------===//
 #include "tessel/Driver/GPUStages.h"
 
-#include "tessel/Driver/GPUPipeline.h"
-#include "tessel/Driver/Stages.h"
-#include "tessel/Driver/Metadata.h"
-#include "tessel/Driver/TilePipeline.h"
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
+#include "tessel/Driver/GPUPipeline.h"
+#include "tessel/Driver/Metadata.h"
+#include "tessel/Driver/Stages.h"
+#include "tessel/Driver/TilePipeline.h"
 #include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -27,11 +27,11 @@ namespace {
 /// Marks how far a module was lowered so that stages run in sequence without repeating work.
 constexpr llvm::StringLiteral kStageAttr = "tessel.stage";
 
-std::unique_ptr<TargetInfo> targetFor(ModuleOp module, const StageContext &context,
-                                      StringRef stage, StringRef family) {
+std::unique_ptr<TargetInfo> targetFor(ModuleOp module, const StageContext &context, StringRef stage,
+                                      StringRef family) {
   if (!StringRef(context.target).starts_with(family.str() + ":")) {
-    emitError(module.getLoc()) << "stage '" << stage << "' needs a " << family
-                               << " target, not '" << context.target << "'";
+    emitError(module.getLoc()) << "stage '" << stage << "' needs a " << family << " target, not '"
+                               << context.target << "'";
     return nullptr;
   }
   std::string error;
@@ -100,8 +100,8 @@ LogicalResult codegen(ModuleOp module, const StageContext &context, const Target
   (*context.products)["binary_note"] = out.binaryNote;
   if (VariantMetadata *meta = context.meta) {
     meta->threadsPerWarp = target.getWarpSize();
-    if (auto smem = kernel->getAttrOfType<IntegerAttr>(
-            tile_gpu::TileGPUDialect::getSharedMemoryAttrName()))
+    if (auto smem =
+            kernel->getAttrOfType<IntegerAttr>(tile_gpu::TileGPUDialect::getSharedMemoryAttrName()))
       meta->sharedMemory = smem.getInt();
     meta->resources = out.usage;
     if (!out.binaryMetadata.empty()) {
@@ -153,9 +153,8 @@ LogicalResult llvmStage(ModuleOp module, const StageContext &context, std::strin
 /// ptx / amdgcn: the assembly; cubin / hsaco: the binary.
 std::function<LogicalResult(ModuleOp, const StageContext &, std::string &)>
 assemblyOrBinary(StringRef stage, StringRef family, bool binary) {
-  return [stage = stage.str(), family = family.str(), binary](ModuleOp module,
-                                                               const StageContext &context,
-                                                               std::string &artifact) -> LogicalResult {
+  return [stage = stage.str(), family = family.str(), binary](
+             ModuleOp module, const StageContext &context, std::string &artifact) -> LogicalResult {
     std::unique_ptr<TargetInfo> target = targetFor(module, context, stage, family);
     if (!target || failed(codegen(module, context, *target)))
       return failure();

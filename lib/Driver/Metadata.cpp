@@ -31,8 +31,8 @@ void tessel::driver::fillFromKernel(func::FuncOp kernel, VariantMetadata &meta,
       arg.kind = "scalar";
       arg.type = typeName(type);
     }
-    if (auto d = kernel.getArgAttrOfType<IntegerAttr>(
-            i, tile::TileDialect::getDivisibilityAttrName()))
+    if (auto d =
+            kernel.getArgAttrOfType<IntegerAttr>(i, tile::TileDialect::getDivisibilityAttrName()))
       arg.divisibility = d.getInt();
     if (auto e = kernel.getArgAttrOfType<IntegerAttr>(i, tile::TileDialect::getEqualToAttrName()))
       arg.equalTo = e.getInt();
@@ -59,10 +59,8 @@ static llvm::json::Value resourcesJSON(const KernelResources &r) {
 llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
   llvm::json::Array args;
   for (const ArgMetadata &a : meta.args) {
-    llvm::json::Object arg{{"name", a.name},
-                           {"kind", a.kind},
-                           {"type", a.type},
-                           {"divisibility", a.divisibility}};
+    llvm::json::Object arg{
+        {"name", a.name}, {"kind", a.kind}, {"type", a.type}, {"divisibility", a.divisibility}};
     if (a.equalTo)
       arg["equal_to"] = *a.equalTo;
     args.push_back(std::move(arg));

@@ -35,8 +35,7 @@ std::vector<unsigned> vectorWidths(func::FuncOp kernel) {
 }
 
 /// Vector widths of `kernel` specialized as `s` (on a copy: ones are substituted, then folded).
-std::vector<unsigned> vectorWidths(func::FuncOp kernel, const Specialization &s,
-                                   int divisibility) {
+std::vector<unsigned> vectorWidths(func::FuncOp kernel, const Specialization &s, int divisibility) {
   OwningOpRef<func::FuncOp> copy(kernel.clone());
   applySpecialization(*copy, s, divisibility);
   return vectorWidths(*copy);

@@ -18,7 +18,7 @@ Error tessel::driver::checkTarget(StringRef target) {
   SmallVector<std::string> names = getTargetNames();
   if (is_contained(names, target))
     return Error::success();
-  return createStringError(inconvertibleErrorCode(), "unknown target '" + target +
-                                                         "'; accepted targets: " +
-                                                         join(names, ", "));
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown target '" + target +
+                               "'; accepted targets: " + join(names, ", "));
 }

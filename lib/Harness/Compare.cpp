@@ -10,11 +10,15 @@ using namespace tessel::harness;
 
 Tolerance tessel::harness::defaultTolerance(DType t) {
   switch (t) {
-  case DType::f32: return {1e-5, 1e-6};
-  case DType::f64: return {1e-12, 1e-13};
+  case DType::f32:
+    return {1e-5, 1e-6};
+  case DType::f64:
+    return {1e-12, 1e-13};
   case DType::f16:
-  case DType::bf16: return {1e-2, 1e-3};
-  default: return {0, 0};
+  case DType::bf16:
+    return {1e-2, 1e-3};
+  default:
+    return {0, 0};
   }
 }
 
@@ -57,11 +61,11 @@ Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<dou
   c.summary = fmt::format("max_abs_err={:.3g} rel_err={:.3g} (bound {:.3g})", c.maxAbsError,
                           c.relError, bound);
   if (c.unwritten)
-    c.summary += fmt::format(", {} element(s) never written (first at {})", c.unwritten,
-                             c.firstBad);
+    c.summary +=
+        fmt::format(", {} element(s) never written (first at {})", c.unwritten, c.firstBad);
   if (c.badNonFinite)
-    c.summary += fmt::format(", {} unexpected NaN/Inf element(s) (first at {})", c.badNonFinite,
-                             c.firstBad);
+    c.summary +=
+        fmt::format(", {} unexpected NaN/Inf element(s) (first at {})", c.badNonFinite, c.firstBad);
   if (!c.pass && c.worstIndex >= 0 && c.relError > bound)
     c.summary += fmt::format(", worst at element {}: got {:.3g}, expected {:.3g}", c.worstIndex,
                              out.get(c.worstIndex), ref[c.worstIndex]);

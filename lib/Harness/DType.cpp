@@ -6,14 +6,18 @@ using namespace tessel::harness;
 size_t tessel::harness::sizeOf(DType t) {
   switch (t) {
   case DType::i1:
-  case DType::i8: return 1;
+  case DType::i8:
+    return 1;
   case DType::i16:
   case DType::f16:
-  case DType::bf16: return 2;
+  case DType::bf16:
+    return 2;
   case DType::i32:
-  case DType::f32: return 4;
+  case DType::f32:
+    return 4;
   case DType::i64:
-  case DType::f64: return 8;
+  case DType::f64:
+    return 8;
   }
   return 0;
 }
@@ -22,15 +26,24 @@ unsigned tessel::harness::bitWidth(DType t) { return t == DType::i1 ? 1 : 8 * si
 
 const char *tessel::harness::name(DType t) {
   switch (t) {
-  case DType::i1: return "i1";
-  case DType::i8: return "i8";
-  case DType::i16: return "i16";
-  case DType::i32: return "i32";
-  case DType::i64: return "i64";
-  case DType::f16: return "f16";
-  case DType::bf16: return "bf16";
-  case DType::f32: return "f32";
-  case DType::f64: return "f64";
+  case DType::i1:
+    return "i1";
+  case DType::i8:
+    return "i8";
+  case DType::i16:
+    return "i16";
+  case DType::i32:
+    return "i32";
+  case DType::i64:
+    return "i64";
+  case DType::f16:
+    return "f16";
+  case DType::bf16:
+    return "bf16";
+  case DType::f32:
+    return "f32";
+  case DType::f64:
+    return "f64";
   }
   return "?";
 }

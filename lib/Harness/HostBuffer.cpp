@@ -22,48 +22,83 @@ HostBuffer &HostBuffer::operator=(const HostBuffer &o) = default;
 double HostBuffer::get(int64_t i) const {
   const uint8_t *p = reinterpret_cast<const uint8_t *>(storage_.data());
   switch (dtype_) {
-  case DType::i1: return p[i] ? 1.0 : 0.0;
-  case DType::i8: return static_cast<int8_t>(p[i]);
-  case DType::i16: return as<int16_t>()[i];
-  case DType::i32: return as<int32_t>()[i];
-  case DType::i64: return static_cast<double>(as<int64_t>()[i]);
-  case DType::f16: return halfToFloat(as<uint16_t>()[i]);
-  case DType::bf16: return bf16ToFloat(as<uint16_t>()[i]);
-  case DType::f32: return as<float>()[i];
-  case DType::f64: return as<double>()[i];
+  case DType::i1:
+    return p[i] ? 1.0 : 0.0;
+  case DType::i8:
+    return static_cast<int8_t>(p[i]);
+  case DType::i16:
+    return as<int16_t>()[i];
+  case DType::i32:
+    return as<int32_t>()[i];
+  case DType::i64:
+    return static_cast<double>(as<int64_t>()[i]);
+  case DType::f16:
+    return halfToFloat(as<uint16_t>()[i]);
+  case DType::bf16:
+    return bf16ToFloat(as<uint16_t>()[i]);
+  case DType::f32:
+    return as<float>()[i];
+  case DType::f64:
+    return as<double>()[i];
   }
   return 0;
 }
 
 int64_t HostBuffer::getInt(int64_t i) const {
   switch (dtype_) {
-  case DType::i1: return reinterpret_cast<const uint8_t *>(storage_.data())[i] ? 1 : 0;
-  case DType::i8: return reinterpret_cast<const int8_t *>(storage_.data())[i];
-  case DType::i16: return as<int16_t>()[i];
-  case DType::i32: return as<int32_t>()[i];
-  case DType::i64: return as<int64_t>()[i];
-  default: return static_cast<int64_t>(get(i));
+  case DType::i1:
+    return reinterpret_cast<const uint8_t *>(storage_.data())[i] ? 1 : 0;
+  case DType::i8:
+    return reinterpret_cast<const int8_t *>(storage_.data())[i];
+  case DType::i16:
+    return as<int16_t>()[i];
+  case DType::i32:
+    return as<int32_t>()[i];
+  case DType::i64:
+    return as<int64_t>()[i];
+  default:
+    return static_cast<int64_t>(get(i));
   }
 }
 
 void HostBuffer::setInt(int64_t i, int64_t v) {
   switch (dtype_) {
-  case DType::i1: reinterpret_cast<uint8_t *>(storage_.data())[i] = v & 1; return;
-  case DType::i8: reinterpret_cast<int8_t *>(storage_.data())[i] = static_cast<int8_t>(v); return;
-  case DType::i16: as<int16_t>()[i] = static_cast<int16_t>(v); return;
-  case DType::i32: as<int32_t>()[i] = static_cast<int32_t>(v); return;
-  case DType::i64: as<int64_t>()[i] = v; return;
-  default: set(i, static_cast<double>(v));
+  case DType::i1:
+    reinterpret_cast<uint8_t *>(storage_.data())[i] = v & 1;
+    return;
+  case DType::i8:
+    reinterpret_cast<int8_t *>(storage_.data())[i] = static_cast<int8_t>(v);
+    return;
+  case DType::i16:
+    as<int16_t>()[i] = static_cast<int16_t>(v);
+    return;
+  case DType::i32:
+    as<int32_t>()[i] = static_cast<int32_t>(v);
+    return;
+  case DType::i64:
+    as<int64_t>()[i] = v;
+    return;
+  default:
+    set(i, static_cast<double>(v));
   }
 }
 
 void HostBuffer::set(int64_t i, double v) {
   switch (dtype_) {
-  case DType::f16: as<uint16_t>()[i] = doubleToHalf(v); return;
-  case DType::bf16: as<uint16_t>()[i] = doubleToBF16(v); return;
-  case DType::f32: as<float>()[i] = static_cast<float>(v); return;
-  case DType::f64: as<double>()[i] = v; return;
-  default: setInt(i, std::isfinite(v) ? static_cast<int64_t>(v) : 0);
+  case DType::f16:
+    as<uint16_t>()[i] = doubleToHalf(v);
+    return;
+  case DType::bf16:
+    as<uint16_t>()[i] = doubleToBF16(v);
+    return;
+  case DType::f32:
+    as<float>()[i] = static_cast<float>(v);
+    return;
+  case DType::f64:
+    as<double>()[i] = v;
+    return;
+  default:
+    setInt(i, std::isfinite(v) ? static_cast<int64_t>(v) : 0);
   }
 }
 

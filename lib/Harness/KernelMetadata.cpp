@@ -212,10 +212,9 @@ Status tessel::harness::loadKernelMetadata(const std::string &path, KernelMetada
   // whichever key changed with a message that does not say why.
   json schema = j.contains("schema") ? j["schema"] : json();
   if (!schema.is_number_integer() || schema.get<int64_t>() != artifacts::kVariantSchema)
-    return Status::error(path + ": error: " + describe(schema) +
-                         ", but this build reads variant metadata schema " +
-                         std::to_string(artifacts::kVariantSchema) +
-                         "; recompile the kernel with tesselc");
+    return Status::error(
+        path + ": error: " + describe(schema) + ", but this build reads variant metadata schema " +
+        std::to_string(artifacts::kVariantSchema) + "; recompile the kernel with tesselc");
   KernelMetadata m;
   m.metadataPath = path;
   if (Status s = readDocument(j, path, m); !s)

@@ -203,10 +203,17 @@ Vec ref::gemm(const Vec &a, const Vec &b, const Vec &bias, int64_t m, int64_t n,
       for (int64_t j = 0; j < n; ++j) {
         double x = c[i * n + j] + (bias.empty() ? 0.0 : bias[j]);
         switch (act) {
-        case Activation::none: break;
-        case Activation::relu: x = x > 0 ? x : 0; break;
-        case Activation::gelu: x = gelu(x); break;
-        case Activation::silu: x = x / (1.0 + std::exp(-x)); break;
+        case Activation::none:
+          break;
+        case Activation::relu:
+          x = x > 0 ? x : 0;
+          break;
+        case Activation::gelu:
+          x = gelu(x);
+          break;
+        case Activation::silu:
+          x = x / (1.0 + std::exp(-x));
+          break;
         }
         c[i * n + j] = x;
       }

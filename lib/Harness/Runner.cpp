@@ -102,8 +102,12 @@ Status tessel::harness::runProblem(Executor &ex, const KernelMetadata &variant, 
     case LaunchArg::Kind::Buffer:
       args.push_back(LaunchArg::buffer_(ids[a.buffer], p.buffers[a.buffer].pointerOffset));
       break;
-    case LaunchArg::Kind::Int: args.push_back(LaunchArg::int_(a.i)); break;
-    case LaunchArg::Kind::Float: args.push_back(LaunchArg::float_(a.f)); break;
+    case LaunchArg::Kind::Int:
+      args.push_back(LaunchArg::int_(a.i));
+      break;
+    case LaunchArg::Kind::Float:
+      args.push_back(LaunchArg::float_(a.f));
+      break;
     }
   }
   auto start = std::chrono::steady_clock::now();

@@ -33,15 +33,24 @@ template <typename T> int64_t intRMW(uint64_t addr, tile::RMWKind k, int64_t v64
   T *p = reinterpret_cast<T *>(addr);
   T v = static_cast<T>(v64);
   switch (k) {
-  case tile::RMWKind::add: return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
-  case tile::RMWKind::And: return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
-  case tile::RMWKind::Or: return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
-  case tile::RMWKind::Xor: return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
-  case tile::RMWKind::xchg: return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
-  case tile::RMWKind::max: return casLoop(p, [v](T o) { return std::max(o, v); });
-  case tile::RMWKind::min: return casLoop(p, [v](T o) { return std::min(o, v); });
-  case tile::RMWKind::umax: return casLoop(p, [v](T o) { return T(std::max(U(o), U(v))); });
-  case tile::RMWKind::umin: return casLoop(p, [v](T o) { return T(std::min(U(o), U(v))); });
+  case tile::RMWKind::add:
+    return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+  case tile::RMWKind::And:
+    return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
+  case tile::RMWKind::Or:
+    return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
+  case tile::RMWKind::Xor:
+    return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
+  case tile::RMWKind::xchg:
+    return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+  case tile::RMWKind::max:
+    return casLoop(p, [v](T o) { return std::max(o, v); });
+  case tile::RMWKind::min:
+    return casLoop(p, [v](T o) { return std::min(o, v); });
+  case tile::RMWKind::umax:
+    return casLoop(p, [v](T o) { return T(std::max(U(o), U(v))); });
+  case tile::RMWKind::umin:
+    return casLoop(p, [v](T o) { return T(std::min(U(o), U(v))); });
   }
   return 0;
 }
@@ -55,12 +64,14 @@ double floatRMW(uint64_t addr, tile::RMWKind k, double v, Dec dec, Enc enc) {
   auto op = [&](double o) -> double {
     bool eq = o == v, oNeg = std::signbit(o);
     switch (k) {
-    case tile::RMWKind::add: return o + v;
+    case tile::RMWKind::add:
+      return o + v;
     case tile::RMWKind::max:
       return std::isnan(o) || std::isnan(v) ? NAN : eq ? (oNeg ? v : o) : std::max(o, v);
     case tile::RMWKind::min:
       return std::isnan(o) || std::isnan(v) ? NAN : eq ? (oNeg ? o : v) : std::min(o, v);
-    default: return v; // xchg
+    default:
+      return v; // xchg
     }
   };
   B old = casLoop(p, [&](B o) { return enc(op(dec(o))); });
@@ -103,11 +114,21 @@ void doAtomicRMW(const AccessInfo &info, tile::RMWKind k, const int64_t *ptr, co
                        [](double d) { return h::bitsOf(d); })
                  : f64Poison();
       break;
-    case DType::i1: oi[i] = on ? intRMW<uint8_t>(a, k, vi[i] & 1) & 1 : 1; break;
-    case DType::i8: oi[i] = on ? int8_t(intRMW<int8_t>(a, k, vi[i])) : intPoison(8); break;
-    case DType::i16: oi[i] = on ? int16_t(intRMW<int16_t>(a, k, vi[i])) : intPoison(16); break;
-    case DType::i32: oi[i] = on ? int32_t(intRMW<int32_t>(a, k, vi[i])) : intPoison(32); break;
-    case DType::i64: oi[i] = on ? intRMW<int64_t>(a, k, vi[i]) : intPoison(64); break;
+    case DType::i1:
+      oi[i] = on ? intRMW<uint8_t>(a, k, vi[i] & 1) & 1 : 1;
+      break;
+    case DType::i8:
+      oi[i] = on ? int8_t(intRMW<int8_t>(a, k, vi[i])) : intPoison(8);
+      break;
+    case DType::i16:
+      oi[i] = on ? int16_t(intRMW<int16_t>(a, k, vi[i])) : intPoison(16);
+      break;
+    case DType::i32:
+      oi[i] = on ? int32_t(intRMW<int32_t>(a, k, vi[i])) : intPoison(32);
+      break;
+    case DType::i64:
+      oi[i] = on ? intRMW<int64_t>(a, k, vi[i]) : intPoison(64);
+      break;
     }
   }
 }

@@ -7,8 +7,8 @@
 // rounded to odd, never through a double rounded to nearest).
 //
 //===----------------------------------------------------------------------===//
-#include "ProgramBuilder.h"
 #include "Kernels.h"
+#include "ProgramBuilder.h"
 
 #include <cmath>
 
@@ -25,8 +25,10 @@ template <typename From> double toFloatKind(From x, Elem e) {
     return h::halfToFloat(std::is_same_v<From, double> ? h::doubleToHalf(x) : h::floatToHalf(x));
   case Elem::bf16:
     return h::bf16ToFloat(std::is_same_v<From, double> ? h::doubleToBF16(x) : h::floatToBF16(x));
-  case Elem::f32: return static_cast<float>(x);
-  default: return static_cast<double>(x);
+  case Elem::f32:
+    return static_cast<float>(x);
+  default:
+    return static_cast<double>(x);
   }
 }
 
@@ -149,18 +151,26 @@ Status ProgramBuilder::compileCast(Operation *op, Sequence &out) {
   // Bitcast between types of one width.
   auto floatBits = [](Elem e, double v) -> int64_t {
     switch (e) {
-    case Elem::f16: return wrap<16>(h::floatToHalf(float(v)));
-    case Elem::bf16: return wrap<16>(h::floatToBF16(float(v)));
-    case Elem::f32: return wrap<32>(h::bitsOf(float(v)));
-    default: return static_cast<int64_t>(h::bitsOf(v));
+    case Elem::f16:
+      return wrap<16>(h::floatToHalf(float(v)));
+    case Elem::bf16:
+      return wrap<16>(h::floatToBF16(float(v)));
+    case Elem::f32:
+      return wrap<32>(h::bitsOf(float(v)));
+    default:
+      return static_cast<int64_t>(h::bitsOf(v));
     }
   };
   auto bitsFloat = [](Elem e, int64_t b) -> double {
     switch (e) {
-    case Elem::f16: return h::halfToFloat(static_cast<uint16_t>(b));
-    case Elem::bf16: return h::bf16ToFloat(static_cast<uint16_t>(b));
-    case Elem::f32: return h::floatOf(static_cast<uint32_t>(b));
-    default: return h::doubleOf(static_cast<uint64_t>(b));
+    case Elem::f16:
+      return h::halfToFloat(static_cast<uint16_t>(b));
+    case Elem::bf16:
+      return h::bf16ToFloat(static_cast<uint16_t>(b));
+    case Elem::f32:
+      return h::floatOf(static_cast<uint32_t>(b));
+    default:
+      return h::doubleOf(static_cast<uint64_t>(b));
     }
   };
   bool fi = isFloatElem(ie), fo = isFloatElem(oe);

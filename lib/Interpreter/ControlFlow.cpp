@@ -6,8 +6,8 @@
 // through a temporary, so yields that permute arguments are exact.
 //
 //===----------------------------------------------------------------------===//
-#include "ProgramBuilder.h"
 #include "Kernels.h"
+#include "ProgramBuilder.h"
 
 #include "mlir/IR/SymbolTable.h"
 

@@ -6,8 +6,8 @@
 // (what the three-product split recovers); f64 in f64; i8 in i32 (wrapping).
 //
 //===----------------------------------------------------------------------===//
-#include "ProgramBuilder.h"
 #include "Kernels.h"
+#include "ProgramBuilder.h"
 
 using namespace mlir;
 using namespace tessel::interp;

@@ -6,8 +6,8 @@
 // f32 and rounded once to nearest even (exact for + - * / sqrt, as f32 has > 2p + 2 bits).
 //
 //===----------------------------------------------------------------------===//
-#include "ProgramBuilder.h"
 #include "Kernels.h"
+#include "ProgramBuilder.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -178,16 +178,26 @@ static BinaryKernel cmpiKernel(arith::CmpIPredicate p, unsigned w) {
   using P = arith::CmpIPredicate;
   auto mk = [](auto fn) { return mapBinary<int64_t, int64_t>(fn); };
   switch (p) {
-  case P::eq: return mk([](int64_t x, int64_t y) -> int64_t { return x == y; });
-  case P::ne: return mk([](int64_t x, int64_t y) -> int64_t { return x != y; });
-  case P::slt: return mk([w](int64_t x, int64_t y) -> int64_t { return sext(x, w) < sext(y, w); });
-  case P::sle: return mk([w](int64_t x, int64_t y) -> int64_t { return sext(x, w) <= sext(y, w); });
-  case P::sgt: return mk([w](int64_t x, int64_t y) -> int64_t { return sext(x, w) > sext(y, w); });
-  case P::sge: return mk([w](int64_t x, int64_t y) -> int64_t { return sext(x, w) >= sext(y, w); });
-  case P::ult: return mk([w](int64_t x, int64_t y) -> int64_t { return zext(x, w) < zext(y, w); });
-  case P::ule: return mk([w](int64_t x, int64_t y) -> int64_t { return zext(x, w) <= zext(y, w); });
-  case P::ugt: return mk([w](int64_t x, int64_t y) -> int64_t { return zext(x, w) > zext(y, w); });
-  case P::uge: return mk([w](int64_t x, int64_t y) -> int64_t { return zext(x, w) >= zext(y, w); });
+  case P::eq:
+    return mk([](int64_t x, int64_t y) -> int64_t { return x == y; });
+  case P::ne:
+    return mk([](int64_t x, int64_t y) -> int64_t { return x != y; });
+  case P::slt:
+    return mk([w](int64_t x, int64_t y) -> int64_t { return sext(x, w) < sext(y, w); });
+  case P::sle:
+    return mk([w](int64_t x, int64_t y) -> int64_t { return sext(x, w) <= sext(y, w); });
+  case P::sgt:
+    return mk([w](int64_t x, int64_t y) -> int64_t { return sext(x, w) > sext(y, w); });
+  case P::sge:
+    return mk([w](int64_t x, int64_t y) -> int64_t { return sext(x, w) >= sext(y, w); });
+  case P::ult:
+    return mk([w](int64_t x, int64_t y) -> int64_t { return zext(x, w) < zext(y, w); });
+  case P::ule:
+    return mk([w](int64_t x, int64_t y) -> int64_t { return zext(x, w) <= zext(y, w); });
+  case P::ugt:
+    return mk([w](int64_t x, int64_t y) -> int64_t { return zext(x, w) > zext(y, w); });
+  case P::uge:
+    return mk([w](int64_t x, int64_t y) -> int64_t { return zext(x, w) >= zext(y, w); });
   }
   return nullptr;
 }
@@ -198,22 +208,38 @@ template <typename T> static BinaryKernel cmpfKernel(arith::CmpFPredicate p) {
   auto mk = [](auto fn) { return mapBinary<T, int64_t>(fn); };
   auto uno = [](T x, T y) { return std::isnan(x) || std::isnan(y); };
   switch (p) {
-  case P::AlwaysFalse: return mk([](T, T) -> int64_t { return 0; });
-  case P::AlwaysTrue: return mk([](T, T) -> int64_t { return 1; });
-  case P::OEQ: return mk([](T x, T y) -> int64_t { return x == y; });
-  case P::OGT: return mk([](T x, T y) -> int64_t { return x > y; });
-  case P::OGE: return mk([](T x, T y) -> int64_t { return x >= y; });
-  case P::OLT: return mk([](T x, T y) -> int64_t { return x < y; });
-  case P::OLE: return mk([](T x, T y) -> int64_t { return x <= y; });
-  case P::ONE: return mk([uno](T x, T y) -> int64_t { return !uno(x, y) && x != y; });
-  case P::ORD: return mk([uno](T x, T y) -> int64_t { return !uno(x, y); });
-  case P::UEQ: return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x == y; });
-  case P::UGT: return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x > y; });
-  case P::UGE: return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x >= y; });
-  case P::ULT: return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x < y; });
-  case P::ULE: return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x <= y; });
-  case P::UNE: return mk([](T x, T y) -> int64_t { return !(x == y); });
-  case P::UNO: return mk([uno](T x, T y) -> int64_t { return uno(x, y); });
+  case P::AlwaysFalse:
+    return mk([](T, T) -> int64_t { return 0; });
+  case P::AlwaysTrue:
+    return mk([](T, T) -> int64_t { return 1; });
+  case P::OEQ:
+    return mk([](T x, T y) -> int64_t { return x == y; });
+  case P::OGT:
+    return mk([](T x, T y) -> int64_t { return x > y; });
+  case P::OGE:
+    return mk([](T x, T y) -> int64_t { return x >= y; });
+  case P::OLT:
+    return mk([](T x, T y) -> int64_t { return x < y; });
+  case P::OLE:
+    return mk([](T x, T y) -> int64_t { return x <= y; });
+  case P::ONE:
+    return mk([uno](T x, T y) -> int64_t { return !uno(x, y) && x != y; });
+  case P::ORD:
+    return mk([uno](T x, T y) -> int64_t { return !uno(x, y); });
+  case P::UEQ:
+    return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x == y; });
+  case P::UGT:
+    return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x > y; });
+  case P::UGE:
+    return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x >= y; });
+  case P::ULT:
+    return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x < y; });
+  case P::ULE:
+    return mk([uno](T x, T y) -> int64_t { return uno(x, y) || x <= y; });
+  case P::UNE:
+    return mk([](T x, T y) -> int64_t { return !(x == y); });
+  case P::UNO:
+    return mk([uno](T x, T y) -> int64_t { return uno(x, y); });
   }
   return nullptr;
 }

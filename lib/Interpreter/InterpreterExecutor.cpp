@@ -152,8 +152,12 @@ public:
                     static_cast<uint64_t>(a.elementOffset) * harness::sizeOf(it->second.dtype);
         break;
       }
-      case harness::LaunchArg::Kind::Int: v.kind = ArgValue::Kind::Int, v.i = a.i; break;
-      case harness::LaunchArg::Kind::Float: v.kind = ArgValue::Kind::Float, v.f = a.f; break;
+      case harness::LaunchArg::Kind::Int:
+        v.kind = ArgValue::Kind::Int, v.i = a.i;
+        break;
+      case harness::LaunchArg::Kind::Float:
+        v.kind = ArgValue::Kind::Float, v.f = a.f;
+        break;
       }
       values.push_back(v);
     }

@@ -29,11 +29,16 @@ template <unsigned W> inline int64_t wrap(int64_t v) {
 }
 inline int64_t wrapTo(int64_t v, unsigned w) {
   switch (w) {
-  case 1: return wrap<1>(v);
-  case 8: return wrap<8>(v);
-  case 16: return wrap<16>(v);
-  case 32: return wrap<32>(v);
-  default: return v;
+  case 1:
+    return wrap<1>(v);
+  case 8:
+    return wrap<8>(v);
+  case 16:
+    return wrap<16>(v);
+  case 32:
+    return wrap<32>(v);
+  default:
+    return v;
   }
 }
 /// The unsigned value of a canonical `w`-bit integer.
@@ -72,26 +77,30 @@ template <typename In, typename Out, typename F> UnaryKernel mapUnary(F fn) {
 /// Float binary op `fn(auto, auto)` on elements of kind `e`, rounding f16/bf16 results.
 template <typename F> BinaryKernel floatBinary(Elem e, F fn) {
   switch (e) {
-  case Elem::f64: return mapBinary<double, double>([fn](double x, double y) { return fn(x, y); });
+  case Elem::f64:
+    return mapBinary<double, double>([fn](double x, double y) { return fn(x, y); });
   case Elem::f16:
     return mapBinary<float, float>(
         [fn](float x, float y) { return harness::roundToHalf(fn(x, y)); });
   case Elem::bf16:
     return mapBinary<float, float>(
         [fn](float x, float y) { return harness::roundToBF16(fn(x, y)); });
-  default: return mapBinary<float, float>([fn](float x, float y) { return fn(x, y); });
+  default:
+    return mapBinary<float, float>([fn](float x, float y) { return fn(x, y); });
   }
 }
 
 /// Float unary op.
 template <typename F> UnaryKernel floatUnary(Elem e, F fn) {
   switch (e) {
-  case Elem::f64: return mapUnary<double, double>([fn](double x) { return fn(x); });
+  case Elem::f64:
+    return mapUnary<double, double>([fn](double x) { return fn(x); });
   case Elem::f16:
     return mapUnary<float, float>([fn](float x) { return harness::roundToHalf(fn(x)); });
   case Elem::bf16:
     return mapUnary<float, float>([fn](float x) { return harness::roundToBF16(fn(x)); });
-  default: return mapUnary<float, float>([fn](float x) { return fn(x); });
+  default:
+    return mapUnary<float, float>([fn](float x) { return fn(x); });
   }
 }
 
@@ -107,7 +116,8 @@ template <typename F> BinaryKernel intBinary(unsigned w, F fn) {
     return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<16>(fn(x, y)); });
   case 32:
     return mapBinary<int64_t, int64_t>([fn](int64_t x, int64_t y) { return wrap<32>(fn(x, y)); });
-  default: return mapBinary<int64_t, int64_t>(fn);
+  default:
+    return mapBinary<int64_t, int64_t>(fn);
   }
 }
 

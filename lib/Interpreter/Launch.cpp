@@ -6,8 +6,8 @@
 // the reported error is the same whatever the scheduling.
 //
 //===----------------------------------------------------------------------===//
-#include "ProgramBuilder.h"
 #include "Kernels.h"
+#include "ProgramBuilder.h"
 
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -62,9 +62,9 @@ Status CompiledKernel::run(const std::vector<ArgValue> &args,
     if (params_[i].equalTo && args[i].kind == ArgValue::Kind::Int &&
         args[i].i != *params_[i].equalTo)
       return Status::error("error: argument #" + std::to_string(i) + " '" + params_[i].name +
-                           "' of '" + name_ + "' breaks its tile.equal_to = " +
-                           std::to_string(*params_[i].equalTo) + ": got " +
-                           std::to_string(args[i].i));
+                           "' of '" + name_ +
+                           "' breaks its tile.equal_to = " + std::to_string(*params_[i].equalTo) +
+                           ": got " + std::to_string(args[i].i));
   for (size_t i = 0; i < args.size(); ++i) {
     int64_t div = params_[i].divisibility;
     if (div <= 1)
@@ -87,9 +87,10 @@ Status CompiledKernel::run(const std::vector<ArgValue> &args,
   // a no-op, as on the GPU (case C17). A program subset of it must be empty too.
   if (launch.grid[0] == 0 || launch.grid[1] == 0 || launch.grid[2] == 0) {
     if (launch.firstProgram != 0 || launch.programCount > 0)
-      return Status::error("error: programs [" + std::to_string(launch.firstProgram) + ", " +
-                           std::to_string(launch.firstProgram + std::max<int64_t>(0, launch.programCount)) +
-                           ") are outside the empty grid");
+      return Status::error(
+          "error: programs [" + std::to_string(launch.firstProgram) + ", " +
+          std::to_string(launch.firstProgram + std::max<int64_t>(0, launch.programCount)) +
+          ") are outside the empty grid");
     return Status::ok();
   }
   if (launch.grid[0] * launch.grid[1] > (int64_t(1) << 62) / launch.grid[2])

@@ -96,7 +96,8 @@ void doStore(const AccessInfo &info, const int64_t *ptr, const int64_t *mask, co
   const float *vf = static_cast<const float *>(value);
   const int64_t *vi = static_cast<const int64_t *>(value);
   switch (info.dtype) {
-  case DType::f32: return storeLoop(ptr, mask, vf, n, [](uint64_t a, float v) { writeMem(a, v); });
+  case DType::f32:
+    return storeLoop(ptr, mask, vf, n, [](uint64_t a, float v) { writeMem(a, v); });
   case DType::f16:
     return storeLoop(ptr, mask, vf, n, [](uint64_t a, float v) { writeMem(a, h::floatToHalf(v)); });
   case DType::bf16:
@@ -285,8 +286,7 @@ Status ProgramBuilder::compileLoad(tile::LoadOp ld, Sequence &out) {
     const int64_t *mask = m >= 0 ? f.slots[m].as<int64_t>() : nullptr;
     if (!checkAccess(f, ai, ptr, mask, n))
       return;
-    doLoad(ai, ptr, mask, o >= 0 ? f.slots[o].data() : nullptr, Fill::Poison, f.slots[r].data(),
-           n);
+    doLoad(ai, ptr, mask, o >= 0 ? f.slots[o].data() : nullptr, Fill::Poison, f.slots[r].data(), n);
   });
   return Status::ok();
 }

@@ -37,19 +37,27 @@ inline Storage storageOf(Elem e) {
   switch (e) {
   case Elem::f16:
   case Elem::bf16:
-  case Elem::f32: return Storage::F32;
-  case Elem::f64: return Storage::F64;
-  default: return Storage::I64;
+  case Elem::f32:
+    return Storage::F32;
+  case Elem::f64:
+    return Storage::F64;
+  default:
+    return Storage::I64;
   }
 }
 /// Integer width in bits (64 for pointers).
 inline unsigned widthOf(Elem e) {
   switch (e) {
-  case Elem::i1: return 1;
-  case Elem::i8: return 8;
-  case Elem::i16: return 16;
-  case Elem::i32: return 32;
-  default: return 64;
+  case Elem::i1:
+    return 1;
+  case Elem::i8:
+    return 8;
+  case Elem::i16:
+    return 16;
+  case Elem::i32:
+    return 32;
+  default:
+    return 64;
   }
 }
 
@@ -125,7 +133,6 @@ struct Program {
 
 /// Elementwise kernel over raw arrays: out[i] = f(a[i], b[i]) for i < n (out may alias a).
 using BinaryKernel = std::function<void(const void *a, const void *b, void *out, int64_t n)>;
-
 
 } // namespace tessel::interp
 

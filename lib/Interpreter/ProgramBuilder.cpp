@@ -182,8 +182,8 @@ Status ProgramBuilder::compileOp(Operation *op, Sequence &out) {
       .Case<arith::MulSIExtendedOp, arith::MulUIExtendedOp>(
           family(&ProgramBuilder::compileMulExtended))
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
-            arith::IndexCastUIOp, arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
-            arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp, arith::BitcastOp>(
+            arith::IndexCastUIOp, arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
+            arith::FPToSIOp, arith::FPToUIOp, arith::BitcastOp>(
           family(&ProgramBuilder::compileCast))
       .Case<tile::ProgramIdOp, tile::NumProgramsOp>(family(&ProgramBuilder::compileProgramIndex))
       .Case([&](tile::ArangeOp o) { return compileArange(o, out); })

@@ -12,8 +12,8 @@
 // combiner's: arith.maximumf/minimumf propagate NaN, max over -inf is -inf.
 //
 //===----------------------------------------------------------------------===//
-#include "ProgramBuilder.h"
 #include "Kernels.h"
+#include "ProgramBuilder.h"
 
 #include "llvm/ADT/ScopeExit.h"
 

@@ -1,6 +1,6 @@
 //===- ShapeOps.cpp - program ids, arange, splat and shape ops -------------===//
-#include "ProgramBuilder.h"
 #include "Kernels.h"
+#include "ProgramBuilder.h"
 
 using namespace mlir;
 using namespace tessel::interp;

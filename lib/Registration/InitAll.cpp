@@ -7,13 +7,13 @@
 #include "tessel/InitAllPasses.h"
 #include "tessel/InitAllTargets.h"
 
+#include "tessel/AMD/AMD.h"
+#include "tessel/Conversion/Passes.h"
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
-#include "tessel/Transforms/Passes.h"
-#include "tessel/Conversion/Passes.h"
-#include "tessel/Target/TargetRegistry.h"
-#include "tessel/AMD/AMD.h"
 #include "tessel/NVIDIA/NVIDIA.h"
+#include "tessel/Target/TargetRegistry.h"
+#include "tessel/Transforms/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -23,9 +23,10 @@
 #include "mlir/Transforms/Passes.h"
 
 void tessel::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<tile::TileDialect, tile_gpu::TileGPUDialect, mlir::arith::ArithDialect, mlir::math::MathDialect,
-                  mlir::scf::SCFDialect, mlir::func::FuncDialect, mlir::cf::ControlFlowDialect,
-                  mlir::gpu::GPUDialect, mlir::vector::VectorDialect, mlir::LLVM::LLVMDialect>();
+  registry.insert<tile::TileDialect, tile_gpu::TileGPUDialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect, mlir::func::FuncDialect,
+                  mlir::cf::ControlFlowDialect, mlir::gpu::GPUDialect, mlir::vector::VectorDialect,
+                  mlir::LLVM::LLVMDialect>();
   mlir::func::registerInlinerExtension(registry);
   // The adapters' dialects, so that their lowered IR parses.
   registerAllTargets();

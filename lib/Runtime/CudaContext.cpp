@@ -78,9 +78,8 @@ bool CudaContext::fill32(CUdeviceptr dst, uint32_t pattern, size_t bytes, std::s
   return check(driver->cuMemsetD32(dst, pattern, bytes / 4), "filling GPU memory", error);
 }
 
-bool CudaContext::load(const std::string &image, const std::string &kernelName,
-                       unsigned numThreads, unsigned sharedBytes, CudaKernel &kernel,
-                       std::string &error) {
+bool CudaContext::load(const std::string &image, const std::string &kernelName, unsigned numThreads,
+                       unsigned sharedBytes, CudaKernel &kernel, std::string &error) {
   kernel.name = kernelName;
   kernel.numThreads = numThreads;
   kernel.sharedBytes = sharedBytes;
@@ -138,8 +137,8 @@ bool CudaContext::time(const CudaKernel &k, const unsigned grid[3], std::vector<
   bool ok = true;
   for (int i = 0; i < reps && ok; ++i) {
     float t = 0;
-    ok = (flushBytes == 0 || check(driver->cuMemsetD32(flushBuffer, i, flushBytes / 4),
-                                   "flushing L2", error)) &&
+    ok = (flushBytes == 0 ||
+          check(driver->cuMemsetD32(flushBuffer, i, flushBytes / 4), "flushing L2", error)) &&
          check(driver->cuEventRecord(start, nullptr), "cuEventRecord", error) &&
          launch(k, grid, params, error, /*synchronize=*/false) &&
          check(driver->cuEventRecord(stop, nullptr), "cuEventRecord", error) &&

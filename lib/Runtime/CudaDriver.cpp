@@ -22,8 +22,8 @@ bool CudaDriver::load(std::string &error) {
     error = std::string("cannot load the NVIDIA driver (libcuda.so.1): ") + (why ? why : "");
     return false;
   }
-#define TESSEL_RESOLVE(field, symbol)                                                         \
-  if (!resolve(lib, symbol, field, error))                                                   \
+#define TESSEL_RESOLVE(field, symbol)                                                              \
+  if (!resolve(lib, symbol, field, error))                                                         \
     return false;
   TESSEL_RESOLVE(cuInit, "cuInit")
   TESSEL_RESOLVE(cuDeviceGet, "cuDeviceGet")

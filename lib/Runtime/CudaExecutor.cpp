@@ -57,8 +57,8 @@ public:
     return Status::ok();
   }
 
-  Status time(const LaunchConfig &config, const std::vector<LaunchArg> &args, int warmup,
-              int reps, std::vector<double> &ms) override {
+  Status time(const LaunchConfig &config, const std::vector<LaunchArg> &args, int warmup, int reps,
+              std::vector<double> &ms) override {
     unsigned grid[3];
     if (Status s = prepare(config, args, grid); !s)
       return s;

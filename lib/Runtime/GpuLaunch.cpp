@@ -76,10 +76,10 @@ static rt::CheckedArg floatArg(const std::string &type, double v) {
   return c;
 }
 
-Status tessel::rt::checkLaunchArgs(
-    const KernelMetadata &variant, const std::vector<LaunchArg> &args,
-    const std::function<bool(const LaunchArg &, int, uint64_t &)> &address,
-    const std::string &prefix, std::vector<CheckedArg> &out) {
+Status
+tessel::rt::checkLaunchArgs(const KernelMetadata &variant, const std::vector<LaunchArg> &args,
+                            const std::function<bool(const LaunchArg &, int, uint64_t &)> &address,
+                            const std::string &prefix, std::vector<CheckedArg> &out) {
   const std::string &fn = variant.function;
   if (args.size() != variant.args.size())
     return Status::error(prefix + fn + " takes " + std::to_string(variant.args.size()) +
@@ -108,9 +108,9 @@ Status tessel::rt::checkLaunchArgs(
         return Status::error(prefix + what + " = " + std::to_string(v) + " but variant " + fn +
                              " assumes " + std::to_string(*info.equalTo) + instead);
       if (info.divisibility > 1 && v % info.divisibility != 0)
-        return Status::error(prefix + what + " = " + std::to_string(v) +
-                             " is not a multiple of " + std::to_string(info.divisibility) +
-                             " as variant " + fn + " assumes" + instead);
+        return Status::error(prefix + what + " = " + std::to_string(v) + " is not a multiple of " +
+                             std::to_string(info.divisibility) + " as variant " + fn + " assumes" +
+                             instead);
       c.size = unsigned(scalarBytes(info.type));
       if (c.size == 0)
         return Status::error(prefix + what + " has unsupported type " + info.type);

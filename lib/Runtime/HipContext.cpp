@@ -55,8 +55,8 @@ bool HipContext::upload(void *dst, const void *src, size_t bytes, std::string &e
 }
 
 bool HipContext::download(void *dst, const void *src, size_t bytes, std::string &error) {
-  return check(driver->hipMemcpy(dst, src, bytes, kHipMemcpyDeviceToHost),
-               "copying from the GPU", error);
+  return check(driver->hipMemcpy(dst, src, bytes, kHipMemcpyDeviceToHost), "copying from the GPU",
+               error);
 }
 
 bool HipContext::fill32(void *dst, uint32_t pattern, size_t bytes, std::string &error) {
@@ -92,10 +92,10 @@ bool HipContext::launchPacked(const HipKernel &k, const unsigned grid[3],
   if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0)
     return true;
   size_t size = kernargs.size();
-  void *extra[] = {kHipLaunchParamBufferPointer, kernargs.data(), kHipLaunchParamBufferSize,
-                   &size, kHipLaunchParamEnd};
-  return check(driver->hipModuleLaunchKernel(k.function, grid[0], grid[1], grid[2], k.numThreads,
-                                             1, 1, /*sharedMemBytes=*/0, nullptr, nullptr, extra),
+  void *extra[] = {kHipLaunchParamBufferPointer, kernargs.data(), kHipLaunchParamBufferSize, &size,
+                   kHipLaunchParamEnd};
+  return check(driver->hipModuleLaunchKernel(k.function, grid[0], grid[1], grid[2], k.numThreads, 1,
+                                             1, /*sharedMemBytes=*/0, nullptr, nullptr, extra),
                "launching " + k.name, error);
 }
 

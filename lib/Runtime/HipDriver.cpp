@@ -45,8 +45,8 @@ bool HipDriver::load(std::string &error, const std::string &library) {
             " (install ROCm's HIP runtime or set TESSEL_HIP_RUNTIME to libamdhip64.so)";
     return false;
   }
-#define TESSEL_RESOLVE(field)                                                                 \
-  if (!resolve(lib, path, #field, field, error))                                             \
+#define TESSEL_RESOLVE(field)                                                                      \
+  if (!resolve(lib, path, #field, field, error))                                                   \
     return false;
   TESSEL_RESOLVE(hipInit)
   TESSEL_RESOLVE(hipGetDeviceCount)

@@ -62,8 +62,8 @@ public:
     return Status::ok();
   }
 
-  Status time(const LaunchConfig &config, const std::vector<LaunchArg> &args, int warmup,
-              int reps, std::vector<double> &ms) override {
+  Status time(const LaunchConfig &config, const std::vector<LaunchArg> &args, int warmup, int reps,
+              std::vector<double> &ms) override {
     unsigned grid[3];
     std::vector<rt::KernelArgValue> values;
     if (Status s = prepare(config, args, grid, values); !s)
@@ -76,8 +76,8 @@ public:
 
 private:
   /// Checks the grid and the arguments; HipContext packs the values at the kernarg offsets.
-  Status prepare(const LaunchConfig &config, const std::vector<LaunchArg> &args,
-                 unsigned grid[3], std::vector<rt::KernelArgValue> &values) {
+  Status prepare(const LaunchConfig &config, const std::vector<LaunchArg> &args, unsigned grid[3],
+                 std::vector<rt::KernelArgValue> &values) {
     // HIP's grid is in work-items per dimension, each at most 2^32-1; in programs that is
     // (2^32-1) / threads, kept under 2^31 for the signed program ids.
     int64_t maxX = std::min<int64_t>(0x7fffffff, 0xffffffffLL / kernel_.numThreads);

@@ -33,11 +33,9 @@ translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
   return m;
 }
 
-std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef triple,
-                                                         llvm::StringRef cpu,
-                                                         llvm::StringRef features,
-                                                         llvm::StringRef backend,
-                                                         std::string &error) {
+std::unique_ptr<llvm::TargetMachine>
+createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu, llvm::StringRef features,
+                    llvm::StringRef backend, std::string &error) {
   std::string lookupError;
   const llvm::Target *t = llvm::TargetRegistry::lookupTarget(triple.str(), lookupError);
   if (!t) {
@@ -46,8 +44,8 @@ std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef triple,
   }
   llvm::TargetOptions options;
   return std::unique_ptr<llvm::TargetMachine>(
-      t->createTargetMachine(triple.str(), cpu, features, options, llvm::Reloc::PIC_,
-                             std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+      t->createTargetMachine(triple.str(), cpu, features, options, llvm::Reloc::PIC_, std::nullopt,
+                             llvm::CodeGenOptLevel::Aggressive));
 }
 
 void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
@@ -81,9 +79,8 @@ LogicalResult emit(llvm::Module &module, llvm::TargetMachine &machine, llvm::Cod
 }
 
 LogicalResult runTool(llvm::StringRef tool, llvm::ArrayRef<llvm::StringRef> args,
-                      llvm::StringRef input, llvm::StringRef inputName,
-                      llvm::StringRef outputName, std::string &output, std::string &log,
-                      std::string &error) {
+                      llvm::StringRef input, llvm::StringRef inputName, llvm::StringRef outputName,
+                      std::string &output, std::string &log, std::string &error) {
   llvm::StringRef name = llvm::sys::path::filename(tool);
   llvm::SmallString<128> dir;
   if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("tessel-" + name, dir)) {

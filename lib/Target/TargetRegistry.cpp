@@ -47,7 +47,7 @@ void tessel::insertTargetDialects(mlir::DialectRegistry &registry) {
 }
 
 std::unique_ptr<TargetInfo> tessel::createTargetInfoFor(mlir::ModuleOp module,
-                                                       llvm::StringRef override) {
+                                                        llvm::StringRef override) {
   std::string name = override.str();
   if (name.empty())
     if (auto attr = module->getAttrOfType<mlir::StringAttr>(tile::TileDialect::getTargetAttrName()))

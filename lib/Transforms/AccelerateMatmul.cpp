@@ -41,8 +41,7 @@ LogicalResult accelerate(tile::DotOp dot, const TargetInfo &target, bool fallbac
     if (auto nw = func->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName()))
       numWarps = nw.getInt();
   std::string reason;
-  Attribute enc =
-      target.getDotEncoding(a, b, d, dot.getPrecision(), numWarps, reason);
+  Attribute enc = target.getDotEncoding(a, b, d, dot.getPrecision(), numWarps, reason);
   if (!enc) {
     // At the dot's location only: printing the whole op under a remark buries the reason.
     auto diag = fallbackIsError ? emitError(dot.getLoc()) : emitRemark(dot.getLoc());
@@ -59,8 +58,8 @@ LogicalResult accelerate(tile::DotOp dot, const TargetInfo &target, bool fallbac
   Value na = cvt(dot.getA(), DotOperandEncodingAttr::get(dot.getContext(), 0, enc, kWidth));
   Value nb = cvt(dot.getB(), DotOperandEncodingAttr::get(dot.getContext(), 1, enc, kWidth));
   Value nc = cvt(dot.getC(), enc);
-  auto newDot = builder.create<tile::DotOp>(loc, withEncoding(d, enc), na, nb, nc,
-                                            dot.getPrecisionAttr());
+  auto newDot =
+      builder.create<tile::DotOp>(loc, withEncoding(d, enc), na, nb, nc, dot.getPrecisionAttr());
   Value back = cvt(newDot.getD(), d.getEncoding());
   dot.getD().replaceAllUsesWith(back);
   dot.erase();
@@ -97,8 +96,7 @@ bool hoistCarriedConversion(scf::ForOp loop) {
   return false;
 }
 
-struct AccelerateMatmulPass
-    : tessel::impl::TileGPUAccelerateMatmulBase<AccelerateMatmulPass> {
+struct AccelerateMatmulPass : tessel::impl::TileGPUAccelerateMatmulBase<AccelerateMatmulPass> {
   using TileGPUAccelerateMatmulBase::TileGPUAccelerateMatmulBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();

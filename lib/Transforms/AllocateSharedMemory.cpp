@@ -3,8 +3,8 @@
 // Ops are numbered in program order (pre-order walk). A buffer's live range runs from its
 // local_alloc to its last access (through memdesc_index and memdesc_subview); an access
 // inside a loop that does not contain the allocation extends the range to the loop's last op,
-// since the next iteration comes back to it. Buffers are placed first-fit in allocation order; two buffers share bytes
-// only when their ranges are disjoint.
+// since the next iteration comes back to it. Buffers are placed first-fit in allocation order; two
+// buffers share bytes only when their ranges are disjoint.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
@@ -62,9 +62,9 @@ public:
         if (b.start <= pos[op] && pos[op] <= b.end)
           base = std::max(base, b.offset + b.size);
       if (base)
-        op->setAttr(TileGPUDialect::getScratchOffsetAttrName(),
-                    IntegerAttr::get(IntegerType::get(op->getContext(), 32),
-                                     llvm::alignTo(base, 16)));
+        op->setAttr(
+            TileGPUDialect::getScratchOffsetAttrName(),
+            IntegerAttr::get(IntegerType::get(op->getContext(), 32), llvm::alignTo(base, 16)));
     });
   }
 

@@ -18,9 +18,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallSet.h"
 
 namespace tessel {
 #define GEN_PASS_DEF_TILEGPUASSIGNLAYOUTS
@@ -44,9 +44,9 @@ bool isCheapProducer(Operation *op) {
 
 /// Ops whose tile operands and results all share one layout.
 bool sharesLayout(Operation *op) {
-  return !isa<ExpandDimsOp, ReduceOp, TransOp, ReshapeOp, DotOp, ConvertLayoutOp,
-              scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp, YieldOp,
-              func::ReturnOp, func::CallOp>(op);
+  return !isa<ExpandDimsOp, ReduceOp, TransOp, ReshapeOp, DotOp, ConvertLayoutOp, scf::ForOp,
+              scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp, YieldOp, func::ReturnOp,
+              func::CallOp>(op);
 }
 
 struct SliceEdge {
@@ -286,9 +286,8 @@ private:
     if (!memOps.empty()) {
       anchorPtr = memOps.front().first;
       AxisInfo info = axis.get(anchorPtr);
-      llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-        return info.contiguity[a] > info.contiguity[b];
-      });
+      llvm::stable_sort(
+          order, [&](unsigned a, unsigned b) { return info.contiguity[a] > info.contiguity[b]; });
     }
     for (auto [ptr, mask] : memOps) {
       Type elem = getPointeeType(ptr.getType());
@@ -368,8 +367,7 @@ private:
       Attribute want = SliceEncodingAttr::get(ctx, e.axis, parentType.getEncoding());
       if (childType.getEncoding() == want)
         continue;
-      auto wantType =
-          RankedTensorType::get(childType.getShape(), childType.getElementType(), want);
+      auto wantType = RankedTensorType::get(childType.getShape(), childType.getElementType(), want);
       OpBuilder b(e.op);
       if (auto expand = dyn_cast<ExpandDimsOp>(e.op)) {
         Value cvt = b.create<ConvertLayoutOp>(e.op->getLoc(), wantType, expand.getSrc());

@@ -90,9 +90,8 @@ struct State {
   }
   bool operator==(const State &o) const {
     auto same = [](const SmallVector<Access> &a, const SmallVector<Access> &b) {
-      return a.size() == b.size() && llvm::all_of(a, [&](const Access &x) {
-               return llvm::is_contained(b, x);
-             });
+      return a.size() == b.size() &&
+             llvm::all_of(a, [&](const Access &x) { return llvm::is_contained(b, x); });
     };
     return scratch == o.scratch && same(reads, o.reads) && same(writes, o.writes) &&
            same(asyncWrites, o.asyncWrites);

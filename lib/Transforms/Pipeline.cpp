@@ -75,8 +75,9 @@ private:
         continue;
       unsigned bytes = std::max(1u, type.getElementTypeBitWidth() / 8);
       unsigned f = blocked.getOrder()[0];
-      unsigned vec = std::min<unsigned>(blocked.getSizePerThread()[f],
-                                        axis.getVectorWidth(load.getPtr(), load.getMask(), f, bytes));
+      unsigned vec =
+          std::min<unsigned>(blocked.getSizePerThread()[f],
+                             axis.getVectorWidth(load.getPtr(), load.getMask(), f, bytes));
       if (!target.canPipelineDotOperand(type, cvt.getType(), vec * bytes))
         continue;
       loads.push_back({load, cvt, Value()});
@@ -120,9 +121,8 @@ private:
     // Ops computed from a pointer argument exist only ahead in the new loop: nothing else may
     // use them, nor the argument's final value.
     for (Operation &op : body->without_terminator())
-      if (slice.contains(&op) && llvm::any_of(op.getOperands(), [&](Value v) {
-            return dependsOnPointerArg(v);
-          }))
+      if (slice.contains(&op) &&
+          llvm::any_of(op.getOperands(), [&](Value v) { return dependsOnPointerArg(v); }))
         aheadOnly.insert(&op);
     for (unsigned i : pointerArgs) {
       if (!forOp.getResult(i).use_empty())
@@ -177,17 +177,19 @@ private:
     for (Operation &op : forOp.getBody()->without_terminator())
       if (slice.contains(&op))
         b.clone(op, map);
-    Value inRange = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, forOp.getUpperBound());
+    Value inRange =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, forOp.getUpperBound());
     for (PipelinedLoad &l : loads) {
       Value ptr = map.lookupOrDefault(l.load.getPtr());
       auto ptrType = cast<RankedTensorType>(ptr.getType());
-      auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
+      auto maskType =
+          RankedTensorType::get(ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
       Value mask = b.create<tile::SplatOp>(loc, maskType, inRange);
       if (l.load.getMask())
         mask = b.create<arith::AndIOp>(loc, map.lookupOrDefault(l.load.getMask()), mask);
       auto ringType = cast<MemDescType>(l.ring.getType());
-      auto stageType = MemDescType::get(ctx(), ringType.getShape().drop_front(), ringType.getElementType(),
-                                        ringType.getEncoding());
+      auto stageType = MemDescType::get(ctx(), ringType.getShape().drop_front(),
+                                        ringType.getElementType(), ringType.getEncoding());
       Value dst = b.create<MemDescIndexOp>(loc, stageType, l.ring, stage);
       b.create<AsyncCopyGlobalToLocalOp>(loc, ptr, dst, mask);
     }
@@ -228,8 +230,7 @@ private:
       args.push_back(forOp.getInitArgs()[i]);
     for (unsigned s = 0; s + 1 < S; ++s) {
       Value iv = b.create<arith::AddIOp>(
-          loc, forOp.getLowerBound(),
-          b.create<arith::MulIOp>(loc, forOp.getStep(), ivConst(b, s)));
+          loc, forOp.getLowerBound(), b.create<arith::MulIOp>(loc, forOp.getStep(), ivConst(b, s)));
       args = issueCopies(b, iv, args, i32Const(b, s));
     }
 
@@ -263,8 +264,8 @@ private:
     Value readStage = nb.create<arith::RemUIOp>(loc, count, i32Const(nb, S));
     for (PipelinedLoad &l : loads) {
       auto ringType = cast<MemDescType>(l.ring.getType());
-      auto stageType = MemDescType::get(ctx, ringType.getShape().drop_front(), ringType.getElementType(),
-                                        ringType.getEncoding());
+      auto stageType = MemDescType::get(ctx, ringType.getShape().drop_front(),
+                                        ringType.getElementType(), ringType.getEncoding());
       Value stage = nb.create<MemDescIndexOp>(loc, stageType, l.ring, readStage);
       map.map(l.convert.getResult(), nb.create<LocalLoadOp>(loc, l.convert.getType(), stage));
     }
@@ -273,12 +274,12 @@ private:
         loc, iv, nb.create<arith::MulIOp>(loc, forOp.getStep(), ivConst(nb, S - 1)));
     Value writeStage = nb.create<arith::RemUIOp>(
         loc, nb.create<arith::AddIOp>(loc, count, i32Const(nb, S - 1)), i32Const(nb, S));
-    SmallVector<Value> aheadNext = issueCopies(nb, ivAhead, SmallVector<Value>(aheadArgs), writeStage);
+    SmallVector<Value> aheadNext =
+        issueCopies(nb, ivAhead, SmallVector<Value>(aheadArgs), writeStage);
 
     // The rest of the body.
     for (Operation &op : forOp.getBody()->without_terminator()) {
-      if (aheadOnly.contains(&op) ||
-          llvm::any_of(loads, [&](const PipelinedLoad &l) {
+      if (aheadOnly.contains(&op) || llvm::any_of(loads, [&](const PipelinedLoad &l) {
             return l.load == &op || l.convert == &op;
           }))
         continue;
@@ -325,7 +326,9 @@ struct TileGPUPipelinePass : public tessel::impl::TileGPUPipelineBase<TileGPUPip
       // Innermost loops first; each rewrite replaces its loop, so collect them up front.
       SmallVector<scf::ForOp> loops;
       func.walk([&](scf::ForOp forOp) {
-        if (!forOp.getBody()->walk([](scf::ForOp) { return WalkResult::interrupt(); }).wasInterrupted())
+        if (!forOp.getBody()
+                 ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+                 .wasInterrupted())
           loops.push_back(forOp);
       });
       for (scf::ForOp forOp : loops) {

@@ -31,8 +31,7 @@ bool isRematerializable(Value v, int &budget) {
     return false;
   if (isa<tile::ArangeOp, tile::SplatOp, arith::ConstantOp>(op))
     return true;
-  if (!op->hasTrait<OpTrait::Elementwise>() || !isMemoryEffectFree(op) ||
-      op->getNumRegions() != 0)
+  if (!op->hasTrait<OpTrait::Elementwise>() || !isMemoryEffectFree(op) || op->getNumRegions() != 0)
     return false;
   for (Value operand : op->getOperands())
     if (isa<RankedTensorType>(operand.getType()) && !isRematerializable(operand, budget))

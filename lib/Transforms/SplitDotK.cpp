@@ -52,8 +52,8 @@ bool splitDot(tile::DotOp dot, int64_t slice) {
   auto view = [&](LocalLoadOp load, ArrayRef<int64_t> shape, ArrayRef<int64_t> offsets) {
     MemDescType src = load.getSrc().getType();
     auto type = MemDescType::get(ctx, shape, src.getElementType(), src.getEncoding());
-    Value sub = b.create<MemDescSubviewOp>(loc, type, load.getSrc(),
-                                           b.getDenseI64ArrayAttr(offsets));
+    Value sub =
+        b.create<MemDescSubviewOp>(loc, type, load.getSrc(), b.getDenseI64ArrayAttr(offsets));
     auto tensor = cast<RankedTensorType>(load.getType());
     return b.create<LocalLoadOp>(
         loc, RankedTensorType::get(shape, tensor.getElementType(), tensor.getEncoding()), sub);
@@ -78,8 +78,8 @@ struct TileGPUSplitDotKPass : public tessel::impl::TileGPUSplitDotKBase<TileGPUS
 
   void runOnOperation() override {
     if (kSlice < 0 || (kSlice & (kSlice - 1))) {
-      getOperation().emitError() << "tile-gpu-split-dot-k: k-slice must be 0 or a power of two, got "
-                                 << kSlice;
+      getOperation().emitError()
+          << "tile-gpu-split-dot-k: k-slice must be 0 or a power of two, got " << kSlice;
       return signalPassFailure();
     }
     SmallVector<tile::DotOp> dots;

@@ -28,8 +28,8 @@ struct AddPtrOfSplats : OpRewritePattern<AddPtrOp> {
     auto s = op.getOffset().getDefiningOp<SplatOp>();
     if (!p || !s)
       return failure();
-    Value base = rewriter.create<AddPtrOp>(op.getLoc(), p.getSrc().getType(), p.getSrc(),
-                                           s.getSrc());
+    Value base =
+        rewriter.create<AddPtrOp>(op.getLoc(), p.getSrc().getType(), p.getSrc(), s.getSrc());
     rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), base);
     return success();
   }
@@ -64,8 +64,7 @@ struct AddPtrOfAddPtr : OpRewritePattern<AddPtrOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AddPtrOp op, PatternRewriter &rewriter) const override {
     auto inner = op.getPtr().getDefiningOp<AddPtrOp>();
-    if (!inner || !inner->hasOneUse() ||
-        inner.getOffset().getType() != op.getOffset().getType())
+    if (!inner || !inner->hasOneUse() || inner.getOffset().getType() != op.getOffset().getType())
       return failure();
     Value sum = rewriter.create<arith::AddIOp>(op.getLoc(), inner.getOffset(), op.getOffset());
     rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(), inner.getPtr(), sum);
@@ -88,8 +87,7 @@ struct AddPtrOfExtSI : OpRewritePattern<AddPtrOp> {
 struct TileCombinePass : tessel::impl::TileCombineBase<TileCombinePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<AddPtrOfSplats, HoistUniformOffset, AddPtrOfAddPtr, AddPtrOfExtSI>(
-        &getContext());
+    patterns.add<AddPtrOfSplats, HoistUniformOffset, AddPtrOfAddPtr, AddPtrOfExtSI>(&getContext());
     for (Dialect *d : getContext().getLoadedDialects())
       d->getCanonicalizationPatterns(patterns);
     for (RegisteredOperationName op : getContext().getRegisteredOperations())

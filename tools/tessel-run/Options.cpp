@@ -73,8 +73,7 @@ int tessel::harness::parseRunOptions(int argc, char **argv, RunOptions &out) {
   app.add_option("--problem", out.problem,
                  "the problem spec (--list-problems); default: the variant's kernel")
       ->option_text("NAME");
-  app.add_option("--shape", out.shape, "e.g. 4096x4096 (meaning per problem)")
-      ->option_text("DIMS");
+  app.add_option("--shape", out.shape, "e.g. 4096x4096 (meaning per problem)")->option_text("DIMS");
   app.add_option("--dtype", out.dtype, "f32, f16, bf16, f64 (default: the variant's, else f32)")
       ->option_text("T");
   app.add_option("--seed", out.seed, "RNG seed of the inputs (default 0)")->option_text("N");

@@ -31,10 +31,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -183,8 +183,8 @@ int main(int argc, char **argv) {
     text = text.substr(text.rfind('\n', text.size() - 2) + 1);
   fmt::print("{}", text);
   if (!o.quiet)
-    fmt::print("time: {:.1f} ms on {}, {:.3g} elements/s\n", report.seconds * 1e3,
-               ex->describe(), p.elements / report.seconds);
+    fmt::print("time: {:.1f} ms on {}, {:.3g} elements/s\n", report.seconds * 1e3, ex->describe(),
+               p.elements / report.seconds);
   if (o.bench && report.pass) {
     if (!ex->canTime()) {
       fmt::print(stderr, "tessel-run: {} cannot time launches\n", target);

@@ -46,12 +46,13 @@ llvm::cl::opt<std::string> targetName("target", llvm::cl::init(""));
 llvm::cl::opt<std::string> kernelName("kernel",
                                       llvm::cl::desc("compile only this kernel (default: all)"),
                                       llvm::cl::init(""));
-llvm::cl::opt<Emit> emit(
-    "emit", llvm::cl::desc("stage to print"), llvm::cl::init(Emit::Asm),
-    llvm::cl::values(clEnumValN(Emit::LLVM, "llvm", "optimized LLVM IR"),
-                     clEnumValN(Emit::Asm, "asm", "PTX / AMDGCN assembly"),
-                     clEnumValN(Emit::BinInfo, "bin-info", "binary size, resources, metadata (JSON)"),
-                     clEnumValN(Emit::Bin, "bin", "the binary of one kernel (cubin / hsaco)")));
+llvm::cl::opt<Emit> emit("emit", llvm::cl::desc("stage to print"), llvm::cl::init(Emit::Asm),
+                         llvm::cl::values(clEnumValN(Emit::LLVM, "llvm", "optimized LLVM IR"),
+                                          clEnumValN(Emit::Asm, "asm", "PTX / AMDGCN assembly"),
+                                          clEnumValN(Emit::BinInfo, "bin-info",
+                                                     "binary size, resources, metadata (JSON)"),
+                                          clEnumValN(Emit::Bin, "bin",
+                                                     "the binary of one kernel (cubin / hsaco)")));
 
 llvm::json::Value binInfo(StringRef name, const TargetInfo &target, const CompiledKernel &k) {
   llvm::json::Object resources;
@@ -129,9 +130,15 @@ int run(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
       return 1;
     }
     switch (emit) {
-    case Emit::LLVM: os << out.llvmIR; break;
-    case Emit::Asm: os << out.assembly; break;
-    case Emit::BinInfo: infos.push_back(binInfo(k, *target, out)); break;
+    case Emit::LLVM:
+      os << out.llvmIR;
+      break;
+    case Emit::Asm:
+      os << out.assembly;
+      break;
+    case Emit::BinInfo:
+      infos.push_back(binInfo(k, *target, out));
+      break;
     case Emit::Bin:
       if (out.binary.empty()) {
         emitError(module->getLoc()) << "kernel '" << k << "': no binary: " << out.binaryNote;

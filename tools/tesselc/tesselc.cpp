@@ -193,8 +193,7 @@ void Driver::runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr) {
     return;
   }
   if (target.getNumOccurrences() || !(*module)->hasAttr(tile::TileDialect::getTargetAttrName()))
-    (*module)->setAttr(tile::TileDialect::getTargetAttrName(),
-                       StringAttr::get(&context, target));
+    (*module)->setAttr(tile::TileDialect::getTargetAttrName(), StringAttr::get(&context, target));
   std::string moduleTarget =
       (*module)->getAttrOfType<StringAttr>(tile::TileDialect::getTargetAttrName()).str();
   if (llvm::Error err = checkTarget(moduleTarget)) {
@@ -334,8 +333,8 @@ void Driver::runKernelFile(StringRef path) {
         fields += (fields.empty() ? "" : "; ") + std::string(k->def.name) + ": " +
                   llvm::join(names, ", ");
       }
-      llvm::errs() << "tesselc: error: -D" << d << ": unknown config field '" << field
-                   << "' (" << fields << ")\n";
+      llvm::errs() << "tesselc: error: -D" << d << ": unknown config field '" << field << "' ("
+                   << fields << ")\n";
       failed = true;
     }
   }
@@ -450,9 +449,9 @@ int main(int argc, char **argv) {
   registerGPUStages();
   std::string emitHelp = emitDescription();
   emit.setDescription(emitHelp);
-  std::string targetHelp = "Target of the module (tile.target): " +
-                           llvm::join(getTargetNames(), ", ") + " (default: " +
-                           kDefaultTarget.str() + ")";
+  std::string targetHelp =
+      "Target of the module (tile.target): " + llvm::join(getTargetNames(), ", ") +
+      " (default: " + kDefaultTarget.str() + ")";
   target.setDescription(targetHelp);
   organizeHelp();
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
@@ -500,8 +499,8 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  context.loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect,
-                      scf::SCFDialect, func::FuncDialect>();
+  context.loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                      func::FuncDialect>();
   // Errors name the user's C++ line; the IR of the whole kernel under them (MLIR's default) buries
   // the message, so tesselc prints it only when asked (--mlir-print-op-on-diagnostic).
   if (auto *opt = cl::getRegisteredOptions().lookup("mlir-print-op-on-diagnostic");

@@ -37,8 +37,7 @@ struct AxisInfo {
   /// A value equal everywhere, divisible by `div`, of the given shape (empty for a scalar).
   static AxisInfo uniform(llvm::ArrayRef<int64_t> shape, int64_t div);
   bool operator==(const AxisInfo &o) const {
-    return contiguity == o.contiguity && divisibility == o.divisibility &&
-           constancy == o.constancy;
+    return contiguity == o.contiguity && divisibility == o.divisibility && constancy == o.constancy;
   }
   void print(llvm::raw_ostream &os) const;
 };

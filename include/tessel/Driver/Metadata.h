@@ -30,9 +30,9 @@ struct ArgMetadata {
 };
 
 struct VariantMetadata {
-  std::string kernel;   // kernel name (TESSEL_KERNEL), or the function name for .mlir input
-  std::string variant;  // unique variant name; also the function's symbol and the file stem
-  std::string source;   // absolute path of the kernel file
+  std::string kernel;  // kernel name (TESSEL_KERNEL), or the function name for .mlir input
+  std::string variant; // unique variant name; also the function's symbol and the file stem
+  std::string source;  // absolute path of the kernel file
   std::optional<std::string> dtype; // dtype of a dtype-generic kernel
   std::string target;
   std::vector<ArgMetadata> args;

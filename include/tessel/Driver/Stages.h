@@ -25,9 +25,9 @@ struct VariantMetadata;
 
 /// What a stage gets besides the module.
 struct StageContext {
-  std::string target;       // the module's tile.target
-  IRDumper *dumper;         // --dump-ir, or null; stages attach it to their pass managers
-  mlir::TimingScope *timing; // --mlir-timing scope of this variant
+  std::string target;              // the module's tile.target
+  IRDumper *dumper;                // --dump-ir, or null; stages attach it to their pass managers
+  mlir::TimingScope *timing;       // --mlir-timing scope of this variant
   VariantMetadata *meta = nullptr; // stages add resources (registers, shared memory) to it
   /// Products one stage computes for later ones (the GPU stages produce LLVM IR, assembly
   /// and the binary in one code-generation run).

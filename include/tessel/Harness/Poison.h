@@ -33,15 +33,24 @@ inline constexpr uint8_t kPoisonI1Byte = 0xDEu;
 /// The poison pattern of `t` in memory, zero-extended to 64 bits (sizeOf(t) low bytes count).
 inline uint64_t poisonBits(DType t) {
   switch (t) {
-  case DType::i1: return kPoisonI1Byte;
-  case DType::i8: return kPoisonI8;
-  case DType::i16: return kPoisonI16;
-  case DType::i32: return kPoisonI32;
-  case DType::i64: return kPoisonI64;
-  case DType::f16: return kPoisonF16;
-  case DType::bf16: return kPoisonBF16;
-  case DType::f32: return kPoisonF32;
-  case DType::f64: return kPoisonF64;
+  case DType::i1:
+    return kPoisonI1Byte;
+  case DType::i8:
+    return kPoisonI8;
+  case DType::i16:
+    return kPoisonI16;
+  case DType::i32:
+    return kPoisonI32;
+  case DType::i64:
+    return kPoisonI64;
+  case DType::f16:
+    return kPoisonF16;
+  case DType::bf16:
+    return kPoisonBF16;
+  case DType::f32:
+    return kPoisonF32;
+  case DType::f64:
+    return kPoisonF64;
   }
   return 0;
 }

@@ -21,8 +21,8 @@ struct CudaKernel {
   std::string name;
   CUmodule module = nullptr;
   CUfunction function = nullptr;
-  unsigned numThreads = 128;  ///< num_warps * 32
-  unsigned sharedBytes = 0;   ///< dynamic shared memory per program
+  unsigned numThreads = 128; ///< num_warps * 32
+  unsigned sharedBytes = 0;  ///< dynamic shared memory per program
 };
 
 class CudaContext {

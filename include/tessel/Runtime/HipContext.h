@@ -54,22 +54,21 @@ public:
   /// Launches `kernel` over `grid` with `args` (checked against the metadata) and waits for it;
   /// a launch failure or a fault while running names the kernel.
   bool launch(const HipKernel &kernel, const unsigned grid[3],
-              const std::vector<KernelArgValue> &args, std::string &error,
-              bool synchronize = true);
+              const std::vector<KernelArgValue> &args, std::string &error, bool synchronize = true);
 
   /// Times `reps` launches after `warmup` ones, each alone between two events after
   /// overwriting `flushBytes` of a scratch buffer (a cold L2 and MALL for every launch).
   bool time(const HipKernel &kernel, const unsigned grid[3],
-            const std::vector<KernelArgValue> &args, int warmup, int reps,
-            std::vector<double> &ms, std::string &error, size_t flushBytes = size_t(512) << 20);
+            const std::vector<KernelArgValue> &args, int warmup, int reps, std::vector<double> &ms,
+            std::string &error, size_t flushBytes = size_t(512) << 20);
 
   /// Device-to-device copy of `bytes`, timed like time(): the bandwidth ceiling.
   bool timeCopy(size_t bytes, int reps, std::vector<double> &ms, std::string &error);
 
 private:
   bool check(hipError_t r, const std::string &what, std::string &error) const;
-  bool launchPacked(const HipKernel &kernel, const unsigned grid[3],
-                    std::vector<uint8_t> &kernargs, std::string &error);
+  bool launchPacked(const HipKernel &kernel, const unsigned grid[3], std::vector<uint8_t> &kernargs,
+                    std::string &error);
   HipDriver *driver = nullptr;
   std::string name;
   int runtimeVersion = 0;

@@ -30,11 +30,9 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
 
 /// A TargetMachine for `triple` at -O3, position independent. Null with `error` set when the
 /// LLVM build lacks the backend (`backend` names it in the message).
-std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef triple,
-                                                         llvm::StringRef cpu,
-                                                         llvm::StringRef features,
-                                                         llvm::StringRef backend,
-                                                         std::string &error);
+std::unique_ptr<llvm::TargetMachine>
+createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu, llvm::StringRef features,
+                    llvm::StringRef backend, std::string &error);
 
 /// The O3 module pipeline with the target machine's pass-builder callbacks (NVVMReflect,
 /// AMDGPU's attributor, ...).

@@ -38,11 +38,11 @@ struct AxisInfoMap;
 /// Resource limits of one chip, in the units the vendor documents. The compiler rejects kernels
 /// that exceed them; the autotuner prunes configs with them before compiling.
 struct TargetLimits {
-  unsigned warpSize = 32;               ///< lanes per warp / wavefront
-  unsigned maxThreadsPerProgram = 1024; ///< threads per CTA / workgroup
-  unsigned sharedMemoryPerProgram = 0;  ///< bytes of shared memory / LDS a program may use
+  unsigned warpSize = 32;                ///< lanes per warp / wavefront
+  unsigned maxThreadsPerProgram = 1024;  ///< threads per CTA / workgroup
+  unsigned sharedMemoryPerProgram = 0;   ///< bytes of shared memory / LDS a program may use
   unsigned sharedMemoryWithoutOptIn = 0; ///< bytes usable without an opt-in (48 KB on NVIDIA)
-  unsigned maxRegistersPerThread = 255; ///< 32-bit registers (VGPRs on AMD)
+  unsigned maxRegistersPerThread = 255;  ///< 32-bit registers (VGPRs on AMD)
   unsigned maxWarpsPerProgram() const { return maxThreadsPerProgram / warpSize; }
 };
 
@@ -73,11 +73,11 @@ struct KernelResources {
 /// What the backend produced for one kernel: text stages and the binary, plus numbers for the
 /// metadata (registers, spills, shared memory, ...).
 struct CompiledKernel {
-  std::string llvmIR;   ///< optimized LLVM IR
-  std::string assembly; ///< PTX or AMDGCN
-  std::string binary;   ///< cubin or hsaco; empty when the assembler is missing
-  std::string binaryKind;            ///< "cubin", "hsaco"
-  std::string binaryNote;            ///< why `binary` is empty, if it is
+  std::string llvmIR;     ///< optimized LLVM IR
+  std::string assembly;   ///< PTX or AMDGCN
+  std::string binary;     ///< cubin or hsaco; empty when the assembler is missing
+  std::string binaryKind; ///< "cubin", "hsaco"
+  std::string binaryNote; ///< why `binary` is empty, if it is
   /// The assembler's own counters under its own names (ptxas: registers, spill_stores, ...;
   /// AMD: vgpr_count, lds_bytes, ...), for tessel-translate's bin-info.
   llvm::StringMap<int64_t> resources;
@@ -101,8 +101,7 @@ public:
   //===--- lowering hooks (all values i32 unless stated) -------------------===//
   /// Linear thread index within the program, in [0, num_warps * warp size).
   virtual mlir::Value getThreadId(mlir::OpBuilder &b, mlir::Location loc) const = 0;
-  virtual mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc,
-                                   unsigned axis) const = 0;
+  virtual mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc, unsigned axis) const = 0;
   virtual mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc,
                                      unsigned axis) const = 0;
   /// Value of `v` (an i32 or f32) in the lane whose id is this lane's id xor `laneMask`.

@@ -22,13 +22,13 @@ Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> idx, ArrayRef<int64_
   return lin;
 }
 
-template <typename OpT>
-struct ThroughSharedMemory : public ConvertOpToLLVMPattern<OpT> {
+template <typename OpT> struct ThroughSharedMemory : public ConvertOpToLLVMPattern<OpT> {
   ThroughSharedMemory(LLVMTypeConverter &c, const TargetInfo &target, SharedMemoryPlan &shared)
       : ConvertOpToLLVMPattern<OpT>(c, /*benefit=*/10), target(target), shared(shared) {}
 
   /// Index in the result of the source element at `srcIdx`, as a row-major position.
-  virtual Value resultPosition(OpBuilder &b, Location loc, OpT op, ArrayRef<Value> srcIdx) const = 0;
+  virtual Value resultPosition(OpBuilder &b, Location loc, OpT op,
+                               ArrayRef<Value> srcIdx) const = 0;
 
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -49,18 +49,20 @@ struct ThroughSharedMemory : public ConvertOpToLLVMPattern<OpT> {
     auto srcIdx = emitIndices(rewriter, loc, target, srcType);
     target.barrier(rewriter, loc);
     for (unsigned e = 0; e < srcElems; ++e) {
-      Value v = memType == elem ? in[e] : rewriter.create<LLVM::ZExtOp>(loc, memType, in[e]).getResult();
+      Value v =
+          memType == elem ? in[e] : rewriter.create<LLVM::ZExtOp>(loc, memType, in[e]).getResult();
       rewriter.create<LLVM::StoreOp>(loc, v, at(resultPosition(rewriter, loc, op, srcIdx[e])));
     }
     target.barrier(rewriter, loc);
     auto dstIdx = emitIndices(rewriter, loc, target, dstType);
     SmallVector<Value> out;
     for (unsigned e = 0; e < dstElems; ++e) {
-      Value v = rewriter.create<LLVM::LoadOp>(loc, memType,
-                                              at(linearize(rewriter, loc, dstIdx[e], dstType.getShape())));
+      Value v = rewriter.create<LLVM::LoadOp>(
+          loc, memType, at(linearize(rewriter, loc, dstIdx[e], dstType.getShape())));
       out.push_back(memType == elem ? v : rewriter.create<LLVM::TruncOp>(loc, elem, v).getResult());
     }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, this->getTypeConverter()->convertType(dstType), out));
+    rewriter.replaceOp(
+        op, packStruct(rewriter, loc, this->getTypeConverter()->convertType(dstType), out));
     return success();
   }
 
@@ -98,9 +100,10 @@ struct ReshapeOpConversion : ThroughSharedMemory<tile::ReshapeOp> {
 } // namespace
 
 namespace tessel {
-void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter, const TargetInfo &target,
-                                           SharedMemoryPlan &shared, RewritePatternSet &patterns) {
+void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                           const TargetInfo &target, SharedMemoryPlan &shared,
+                                           RewritePatternSet &patterns) {
   patterns.add<ConvertLayoutOpConversion, TransOpConversion, ReshapeOpConversion>(converter, target,
-                                                                                 shared);
+                                                                                  shared);
 }
 } // namespace tessel

@@ -92,8 +92,8 @@ struct FMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
 
     rewriter.setInsertionPointToEnd(header);
     Value k = header->getArgument(0);
-    Value more = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::slt, k,
-                                               i32Const(rewriter, loc, K));
+    Value more =
+        rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::slt, k, i32Const(rewriter, loc, K));
     rewriter.create<LLVM::CondBrOp>(loc, more, body, ValueRange{}, rest,
                                     header->getArguments().drop_front());
 

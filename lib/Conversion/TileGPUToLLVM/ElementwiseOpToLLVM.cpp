@@ -65,15 +65,14 @@ struct ElementwiseOpConversion : public ConversionPattern {
     }
     SmallVector<Value> packed;
     for (auto [k, r] : llvm::enumerate(op->getResults()))
-      packed.push_back(packStruct(rewriter, loc, getTypeConverter()->convertType(r.getType()),
-                                  results[k]));
+      packed.push_back(
+          packStruct(rewriter, loc, getTypeConverter()->convertType(r.getType()), results[k]));
     rewriter.replaceOp(op, packed);
     return success();
   }
 };
 
-template <typename OpT>
-struct TilePattern : public ConvertOpToLLVMPattern<OpT> {
+template <typename OpT> struct TilePattern : public ConvertOpToLLVMPattern<OpT> {
   TilePattern(LLVMTypeConverter &c, const TargetInfo &target)
       : ConvertOpToLLVMPattern<OpT>(c, kBenefit), target(target) {}
   const TargetInfo &target;
@@ -125,19 +124,18 @@ struct ArangeOpConversion : TilePattern<tile::ArangeOp> {
     auto indices = emitIndices(rewriter, loc, target, *te);
     SmallVector<Value> elems;
     for (auto &idx : indices)
-      elems.push_back(op.getStart() == 0
-                          ? idx[0]
-                          : rewriter.create<LLVM::AddOp>(loc, idx[0],
-                                                         i32Const(rewriter, loc, op.getStart())));
-    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()),
-                                      elems));
+      elems.push_back(
+          op.getStart() == 0
+              ? idx[0]
+              : rewriter.create<LLVM::AddOp>(loc, idx[0], i32Const(rewriter, loc, op.getStart())));
+    rewriter.replaceOp(
+        op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()), elems));
     return success();
   }
 };
 
 /// Result element -> source element by a mapping of local indices.
-template <typename OpT>
-struct ReindexConversion : TilePattern<OpT> {
+template <typename OpT> struct ReindexConversion : TilePattern<OpT> {
   using TilePattern<OpT>::TilePattern;
   using OpAdaptor = typename OpT::Adaptor;
   virtual SmallVector<unsigned> sourceLocal(OpT op, ArrayRef<unsigned> resultLocal) const = 0;
@@ -152,8 +150,8 @@ struct ReindexConversion : TilePattern<OpT> {
     SmallVector<Value> in = unpackStruct(rewriter, loc, adaptor.getSrc()), out;
     for (unsigned e = 0; e < dst->total; ++e)
       out.push_back(in[src->linearize(sourceLocal(op, dst->delinearize(e)))]);
-    rewriter.replaceOp(op,
-                       packStruct(rewriter, loc, this->getTypeConverter()->convertType(dstType), out));
+    rewriter.replaceOp(
+        op, packStruct(rewriter, loc, this->getTypeConverter()->convertType(dstType), out));
     return success();
   }
 };
@@ -183,13 +181,15 @@ struct ExpandDimsOpConversion : ReindexConversion<tile::ExpandDimsOp> {
   using ReindexConversion::ReindexConversion;
   LogicalResult matchAndRewrite(tile::ExpandDimsOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto src = dyn_cast<SliceEncodingAttr>(cast<RankedTensorType>(op.getSrc().getType()).getEncoding());
+    auto src =
+        dyn_cast<SliceEncodingAttr>(cast<RankedTensorType>(op.getSrc().getType()).getEncoding());
     auto dst = cast<RankedTensorType>(op.getType()).getEncoding();
     if (!src || src.getDim() != unsigned(op.getAxis()) || src.getParent() != dst)
       return op.emitError("expand_dims operand is not a slice of the result's layout");
     return ReindexConversion::matchAndRewrite(op, adaptor, rewriter);
   }
-  SmallVector<unsigned> sourceLocal(tile::ExpandDimsOp op, ArrayRef<unsigned> local) const override {
+  SmallVector<unsigned> sourceLocal(tile::ExpandDimsOp op,
+                                    ArrayRef<unsigned> local) const override {
     SmallVector<unsigned> s(local);
     s.erase(s.begin() + op.getAxis());
     return s;
@@ -255,9 +255,9 @@ template <typename OpT> struct DivRoundingPattern : ScalarArithPattern<OpT> {
       Value rNeg = cmp(P::slt, r, zero), yNeg = cmp(P::slt, y, zero);
       Value signsDiffer = rewriter.create<LLVM::XOrOp>(loc, rNeg, yNeg);
       Value sameSign = rewriter.create<LLVM::XOrOp>(loc, signsDiffer, i1Const(rewriter, loc, true));
-      adjust = rewriter.create<LLVM::AndOp>(
-          loc, cmp(P::ne, r, zero),
-          std::is_same_v<OpT, arith::FloorDivSIOp> ? signsDiffer : sameSign);
+      adjust = rewriter.create<LLVM::AndOp>(loc, cmp(P::ne, r, zero),
+                                            std::is_same_v<OpT, arith::FloorDivSIOp> ? signsDiffer
+                                                                                     : sameSign);
     }
     Value step = rewriter.create<LLVM::SelectOp>(loc, adjust, one, zero);
     if constexpr (std::is_same_v<OpT, arith::FloorDivSIOp>)
@@ -349,7 +349,8 @@ template <typename OpT> struct IntToBF16Pattern : ScalarArithPattern<OpT> {
     Value scaleBits = rewriter.create<LLVM::ShlOp>(
         loc, rewriter.create<LLVM::AddOp>(loc, s, i32Const(rewriter, loc, 127)),
         i32Const(rewriter, loc, 23));
-    f = rewriter.create<LLVM::FMulOp>(loc, f, rewriter.create<LLVM::BitcastOp>(loc, f32, scaleBits));
+    f = rewriter.create<LLVM::FMulOp>(loc, f,
+                                      rewriter.create<LLVM::BitcastOp>(loc, f32, scaleBits));
     if (isSigned)
       f = rewriter.create<LLVM::SelectOp>(loc, neg, rewriter.create<LLVM::FNegOp>(loc, f), f);
     rewriter.replaceOp(op, rewriter.create<LLVM::FPTruncOp>(loc, op.getType(), f).getResult());

@@ -43,7 +43,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
     if (failed(rewriter.convertRegionTypes(&func.getBody(), *getTypeConverter(), &sig)))
       return failure();
     for (unsigned i = 0; i < type.getNumInputs(); ++i)
-      if (auto div = op.getArgAttrOfType<IntegerAttr>(i, tile::TileDialect::getDivisibilityAttrName()))
+      if (auto div =
+              op.getArgAttrOfType<IntegerAttr>(i, tile::TileDialect::getDivisibilityAttrName()))
         if (isa<tile::PtrType>(type.getInput(i)) && div.getInt() > 1)
           func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                           rewriter.getI64IntegerAttr(div.getInt()));
@@ -77,8 +78,7 @@ struct ReturnOpConversion : public ConvertOpToLLVMPattern<func::ReturnOp> {
   }
 };
 
-template <typename OpT>
-struct GridOpConversion : public ConvertOpToLLVMPattern<OpT> {
+template <typename OpT> struct GridOpConversion : public ConvertOpToLLVMPattern<OpT> {
   GridOpConversion(LLVMTypeConverter &c, const TargetInfo &target)
       : ConvertOpToLLVMPattern<OpT>(c, kBenefit), target(target) {}
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor,
@@ -122,8 +122,8 @@ LogicalResult tessel::checkLowerable(ModuleOp module, const TargetInfo &target) 
     if (isa<tile_gpu::AsyncCopyGlobalToLocalOp, tile_gpu::AsyncCommitGroupOp,
             tile_gpu::AsyncWaitOp>(op) &&
         !target.supportsAsyncCopy())
-      return fail("asynchronous global-to-shared copies are not supported by " +
-                  target.getName() + " yet; load the tile and local_store it");
+      return fail("asynchronous global-to-shared copies are not supported by " + target.getName() +
+                  " yet; load the tile and local_store it");
     if (auto alloc = dyn_cast<tile_gpu::LocalAllocOp>(op); alloc && !alloc.getOffset())
       return fail("local_alloc without an offset: run --tile-gpu-allocate-shared-memory before "
                   "the lowering");

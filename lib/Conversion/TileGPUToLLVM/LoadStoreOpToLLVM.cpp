@@ -15,13 +15,11 @@ using namespace mlir;
 using namespace tessel;
 using namespace tessel::tile_gpu;
 
-
 namespace {
 
 constexpr unsigned kBenefit = 10;
 
-template <typename OpT>
-struct MemoryPattern : public ConvertOpToLLVMPattern<OpT> {
+template <typename OpT> struct MemoryPattern : public ConvertOpToLLVMPattern<OpT> {
   MemoryPattern(LLVMTypeConverter &c, const TargetInfo &target, const AxisInfoMap &axis,
                 SharedMemoryPlan &shared)
       : ConvertOpToLLVMPattern<OpT>(c, kBenefit), target(target), axis(axis), shared(shared) {}
@@ -40,7 +38,8 @@ struct MemoryPattern : public ConvertOpToLLVMPattern<OpT> {
 
   MemoryHints hintsOf(OpT op) const {
     MemoryHints h;
-    if constexpr (!std::is_same_v<OpT, tile::AtomicRMWOp> && !std::is_same_v<OpT, tile::AtomicCASOp>) {
+    if constexpr (!std::is_same_v<OpT, tile::AtomicRMWOp> &&
+                  !std::is_same_v<OpT, tile::AtomicCASOp>) {
       h.cache = op.getCache();
       h.evict = op.getEvict();
     }
@@ -107,9 +106,10 @@ struct LoadOpConversion : MemoryPattern<tile::LoadOp> {
       Type accessType = vec == 1 ? memType : VectorType::get({vec}, memType);
       Value v = target.loadGlobal(rewriter, loc, ptrs[e], accessType, pred, vec * elemBytes, hints);
       for (unsigned j = 0; j < vec; ++j) {
-        Value x = vec == 1 ? v
-                           : rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j))
-                                 .getResult();
+        Value x = vec == 1
+                      ? v
+                      : rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j))
+                            .getResult();
         out[e + j] = finish(x, pred, others.empty() ? Value() : others[e + j]);
       }
     }
@@ -183,7 +183,8 @@ Value broadcastFromThread0(ConversionPatternRewriter &rewriter, Location loc,
   Value slot = sharedMemoryPtr(rewriter, loc, target, base);
   Value dummy = sharedMemoryPtr(rewriter, loc, target, base + bytes);
   target.barrier(rewriter, loc);
-  rewriter.create<LLVM::StoreOp>(loc, v, rewriter.create<LLVM::SelectOp>(loc, isThread0, slot, dummy));
+  rewriter.create<LLVM::StoreOp>(loc, v,
+                                 rewriter.create<LLVM::SelectOp>(loc, isThread0, slot, dummy));
   target.barrier(rewriter, loc);
   return rewriter.create<LLVM::LoadOp>(loc, v.getType(), slot);
 }

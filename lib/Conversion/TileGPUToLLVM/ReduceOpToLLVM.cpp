@@ -91,7 +91,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
           Value lin = i32Const(rewriter, loc, 0);
           for (unsigned d = 0; d < idx[o].size(); ++d)
             lin = rewriter.create<LLVM::AddOp>(
-                loc, rewriter.create<LLVM::MulOp>(loc, lin, i32Const(rewriter, loc, resultShape[d])),
+                loc,
+                rewriter.create<LLVM::MulOp>(loc, lin, i32Const(rewriter, loc, resultShape[d])),
                 idx[o][d]);
           linear[o] = lin;
         }
@@ -99,7 +100,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
         linear[0] = i32Const(rewriter, loc, 0);
       }
       ThreadPosition pos = emitThreadPosition(rewriter, loc, target, root);
-      Value warpSlot = rewriter.create<LLVM::AndOp>(loc, pos.warpComp[k], i32Const(rewriter, loc, warps - 1));
+      Value warpSlot =
+          rewriter.create<LLVM::AndOp>(loc, pos.warpComp[k], i32Const(rewriter, loc, warps - 1));
       auto slotPtr = [&](unsigned i, Value slot, Type t) -> Value {
         Value base = sharedMemoryPtr(rewriter, loc, target, scratch + offsets[i]);
         return rewriter.create<LLVM::GEPOp>(loc, base.getType(), t, base, ValueRange{slot});
@@ -107,7 +109,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       target.barrier(rewriter, loc);
       for (unsigned o = 0; o < numOut; ++o) {
         Value slot = rewriter.create<LLVM::AddOp>(
-            loc, rewriter.create<LLVM::MulOp>(loc, warpSlot, i32Const(rewriter, loc, r)), linear[o]);
+            loc, rewriter.create<LLVM::MulOp>(loc, warpSlot, i32Const(rewriter, loc, r)),
+            linear[o]);
         for (unsigned i = 0; i < n; ++i)
           rewriter.create<LLVM::StoreOp>(loc, acc[o][i], slotPtr(i, slot, acc[o][i].getType()));
       }
@@ -136,8 +139,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       SmallVector<Value> elems;
       for (unsigned o = 0; o < numOut; ++o)
         elems.push_back(acc[o][i]);
-      results.push_back(packStruct(rewriter, loc,
-                                   getTypeConverter()->convertType(op.getResult(i).getType()), elems));
+      results.push_back(packStruct(
+          rewriter, loc, getTypeConverter()->convertType(op.getResult(i).getType()), elems));
     }
     rewriter.replaceOp(op, results);
     return success();

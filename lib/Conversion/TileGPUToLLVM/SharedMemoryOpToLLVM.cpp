@@ -23,9 +23,9 @@ Value bufferOffset(OpBuilder &b, Location loc, SharedEncodingAttr enc, Value mem
                    ArrayRef<Value> idx) {
   SharedView view = SharedView::of(memdesc);
   if (view.shape.size() == 1)
-    return view.offsets[0] ? b.create<LLVM::AddOp>(loc, idx[0], i32Const(b, loc, view.offsets[0]))
-                                 .getResult()
-                           : idx[0];
+    return view.offsets[0]
+               ? b.create<LLVM::AddOp>(loc, idx[0], i32Const(b, loc, view.offsets[0])).getResult()
+               : idx[0];
   unsigned cdim = enc.getOrder()[0];
   return sharedElemOffset(b, loc, enc, view, idx[1 - cdim], idx[cdim]);
 }
@@ -98,8 +98,8 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
                                                 adaptor.getSrc(), ValueRange{off});
       out.push_back(rewriter.create<LLVM::LoadOp>(loc, elem, addr));
     }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()),
-                                      out));
+    rewriter.replaceOp(
+        op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()), out));
     return success();
   }
   const TargetInfo &target;
@@ -118,7 +118,8 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
     Type elem = getTypeConverter()->convertType(dst.getElementType());
     SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getSrc());
     // Replicated elements are written by every holder: same value, same address.
-    for (auto [e, idx] : llvm::enumerate(emitIndices(rewriter, loc, target, op.getSrc().getType()))) {
+    for (auto [e, idx] :
+         llvm::enumerate(emitIndices(rewriter, loc, target, op.getSrc().getType()))) {
       Value off = bufferOffset(rewriter, loc, enc, op.getDst(), idx);
       Value addr = rewriter.create<LLVM::GEPOp>(loc, adaptor.getDst().getType(), elem,
                                                 adaptor.getDst(), ValueRange{off});
@@ -150,6 +151,6 @@ void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter, const
   patterns.add<LocalAllocOpConversion>(converter, target, shared);
   patterns.add<MemDescIndexOpConversion, MemDescSubviewOpConversion>(converter);
   patterns.add<LocalLoadOpConversion, LocalStoreOpConversion, BarrierOpConversion>(converter,
-                                                                                  target);
+                                                                                   target);
 }
 } // namespace tessel

@@ -32,12 +32,11 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInf
 void populateLoadStoreOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
                                        const AxisInfoMap &, SharedMemoryPlan &,
                                        RewritePatternSet &);
-void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
-                                    SharedMemoryPlan &, RewritePatternSet &);
+void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &, SharedMemoryPlan &,
+                                    RewritePatternSet &);
 void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
                                            SharedMemoryPlan &, RewritePatternSet &);
-void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
-                                  RewritePatternSet &);
+void populateFuncOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &, RewritePatternSet &);
 void populateDotOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &, SharedMemoryPlan &,
                                  RewritePatternSet &);
 void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,

@@ -24,7 +24,8 @@ SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value structValue) {
   auto type = cast<LLVM::LLVMStructType>(structValue.getType());
   SmallVector<Value> elems;
   for (size_t i = 0, e = type.getBody().size(); i < e; ++i)
-    elems.push_back(b.create<LLVM::ExtractValueOp>(loc, structValue, ArrayRef<int64_t>{int64_t(i)}));
+    elems.push_back(
+        b.create<LLVM::ExtractValueOp>(loc, structValue, ArrayRef<int64_t>{int64_t(i)}));
   return elems;
 }
 
@@ -59,10 +60,8 @@ ThreadPosition emitThreadPosition(OpBuilder &b, Location loc, const TargetInfo &
     Value wc = component(pos.warp, warpStride(root, k), wpc);
     pos.laneComp.push_back(lc);
     pos.warpComp.push_back(wc);
-    Value t = b.create<LLVM::AddOp>(
-        loc, lc, b.create<LLVM::MulOp>(loc, wc, i32Const(b, loc, tpw)));
-    pos.base.push_back(
-        b.create<LLVM::MulOp>(loc, t, i32Const(b, loc, root.getSizePerThread()[k])));
+    Value t = b.create<LLVM::AddOp>(loc, lc, b.create<LLVM::MulOp>(loc, wc, i32Const(b, loc, tpw)));
+    pos.base.push_back(b.create<LLVM::MulOp>(loc, t, i32Const(b, loc, root.getSizePerThread()[k])));
   }
   return pos;
 }
@@ -108,8 +107,9 @@ SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc, const Ta
     LinearLayout::Coord c = ll->applyInput(LinearLayout::Register, r);
     SmallVector<Value> idx;
     for (unsigned d = 0; d < rank; ++d)
-      idx.push_back(c[d] ? b.create<LLVM::XOrOp>(loc, runtime[d], i32Const(b, loc, c[d])).getResult()
-                         : runtime[d]);
+      idx.push_back(c[d]
+                        ? b.create<LLVM::XOrOp>(loc, runtime[d], i32Const(b, loc, c[d])).getResult()
+                        : runtime[d]);
     out.push_back(std::move(idx));
   }
   return out;
@@ -148,11 +148,13 @@ SmallVector<Value> emitOwnership(OpBuilder &b, Location loc, const TargetInfo &t
   for (unsigned k : te.view.slicedDims) {
     Value zero = i32Const(b, loc, 0);
     if (root.getThreadsPerWarp()[k] > 1)
-      slicePred = andPred(b, loc, slicePred,
-                          b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, pos.laneComp[k], zero));
+      slicePred =
+          andPred(b, loc, slicePred,
+                  b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, pos.laneComp[k], zero));
     if (root.getWarpsPerCTA()[k] > 1)
-      slicePred = andPred(b, loc, slicePred,
-                          b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, pos.warpComp[k], zero));
+      slicePred =
+          andPred(b, loc, slicePred,
+                  b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, pos.warpComp[k], zero));
   }
   SmallVector<SmallVector<Value>> perDim(te.perDim.size());
   for (unsigned i = 0; i < te.perDim.size(); ++i) {
@@ -164,8 +166,8 @@ SmallVector<Value> emitOwnership(OpBuilder &b, Location loc, const TargetInfo &t
         continue;
       }
       Value v = b.create<LLVM::AddOp>(loc, pos.base[k], i32Const(b, loc, te.offset(i, l)));
-      perDim[i].push_back(b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult, v,
-                                                 i32Const(b, loc, te.shape[i])));
+      perDim[i].push_back(
+          b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult, v, i32Const(b, loc, te.shape[i])));
     }
   }
   SmallVector<Value> out;
@@ -225,10 +227,13 @@ Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfo &target, Value 
   } else {
     Value lo = b.create<LLVM::TruncOp>(loc, i32, asInt);
     Value hi = b.create<LLVM::TruncOp>(
-        loc, i32, b.create<LLVM::LShrOp>(loc, asInt, b.create<LLVM::ConstantOp>(loc, intT, b.getIntegerAttr(intT, 32))));
+        loc, i32,
+        b.create<LLVM::LShrOp>(loc, asInt,
+                               b.create<LLVM::ConstantOp>(loc, intT, b.getIntegerAttr(intT, 32))));
     lo = b.create<LLVM::ZExtOp>(loc, intT, target.shuffleXor(b, loc, lo, laneMask));
     hi = b.create<LLVM::ZExtOp>(loc, intT, target.shuffleXor(b, loc, hi, laneMask));
-    hi = b.create<LLVM::ShlOp>(loc, hi, b.create<LLVM::ConstantOp>(loc, intT, b.getIntegerAttr(intT, 32)));
+    hi = b.create<LLVM::ShlOp>(loc, hi,
+                               b.create<LLVM::ConstantOp>(loc, intT, b.getIntegerAttr(intT, 32)));
     result = b.create<LLVM::OrOp>(loc, lo, hi);
   }
   return t.isInteger(bits) ? result : b.create<LLVM::BitcastOp>(loc, t, result).getResult();
@@ -299,8 +304,8 @@ LogicalResult lowerFloatThroughF32(Operation *op, ValueRange operands,
   Type wide = narrow ? f32 : t;
   Value r = wide.isF32() || wide.isF64() ? compute(args, wide) : Value();
   if (!r)
-    return op->emitError() << op->getName() << " on " << t << " is not supported on "
-                           << targetName << " GPUs";
+    return op->emitError() << op->getName() << " on " << t << " is not supported on " << targetName
+                           << " GPUs";
   if (narrow)
     r = rewriter.create<LLVM::FPTruncOp>(loc, t, r);
   rewriter.replaceOp(op, r);
@@ -333,8 +338,8 @@ Value sharedElemOffset(OpBuilder &b, Location loc, tile_gpu::SharedEncodingAttr 
 
 unsigned SharedMemoryPlan::reserveScratch(Operation *op, unsigned bytes) {
   unsigned base = 0;
-  if (auto attr = op->getAttrOfType<IntegerAttr>(
-          tile_gpu::TileGPUDialect::getScratchOffsetAttrName()))
+  if (auto attr =
+          op->getAttrOfType<IntegerAttr>(tile_gpu::TileGPUDialect::getScratchOffsetAttrName()))
     base = attr.getInt();
   reserve(enclosingKernelName(op), base + bytes);
   return base;

@@ -25,9 +25,8 @@ static std::vector<double> gegluTanh(const std::vector<double> &a, const std::ve
 /// vector_add (x, y, out, n) and the GLUs (out, gate, up, n): out = f(first, second) over n
 /// elements; option tail=T keeps only the last T elements of each tensor in memory and runs
 /// only the programs that touch them (case C6).
-static Status elementwise(Builder &b, bool outFirst, const char *aName, const char *bName,
-                          Binary f, std::vector<std::string> aAliases,
-                          std::vector<std::string> bAliases) {
+static Status elementwise(Builder &b, bool outFirst, const char *aName, const char *bName, Binary f,
+                          std::vector<std::string> aAliases, std::vector<std::string> bAliases) {
   const ProblemOptions &o = b.o;
   if (Status s = floatDType(o); !s)
     return s;

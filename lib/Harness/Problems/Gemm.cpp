@@ -36,8 +36,8 @@ Status gemm(Builder &b) {
   std::string aOrder = b.option("a_order", "row"), bOrder = b.option("b_order", "row");
   for (const auto &[key, v] : {std::pair{"a_order", aOrder}, std::pair{"b_order", bOrder}})
     if (v != "row" && v != "col")
-      return Status::error(std::string("problem gemm: ") + key + " must be row or col, got '" +
-                           v + "'");
+      return Status::error(std::string("problem gemm: ") + key + " must be row or col, got '" + v +
+                           "'");
   bool aCol = aOrder == "col", bCol = bOrder == "col";
   // a's leading dimension: the distance between rows (row-major) or columns (col-major).
   int64_t aInner = aCol ? M : K, aOuter = aCol ? K : M;
@@ -45,8 +45,7 @@ Status gemm(Builder &b) {
   std::string ldaText = b.option("lda", "");
   if (!ldaText.empty()) {
     if (ldaText.size() > 15 || ldaText.find_first_not_of("0123456789") != std::string::npos)
-      return Status::error("problem gemm: lda must be a number of elements, got '" + ldaText +
-                           "'");
+      return Status::error("problem gemm: lda must be a number of elements, got '" + ldaText + "'");
     lda = std::strtoll(ldaText.c_str(), nullptr, 10);
     if (lda < aInner)
       return Status::error("problem gemm: lda=" + ldaText + " is less than " +
@@ -60,9 +59,8 @@ Status gemm(Builder &b) {
   int c = b.output("out", b.o.dtype, {M, N});
   int bias = b.input("bias", b.o.dtype, {N});
   ref::GemmStrides st{aCol ? 1 : lda, aCol ? lda : 1, bCol ? 1 : N, bCol ? K : 1};
-  b.p.buffers[c].reference =
-      ref::gemm(b.values(ab), b.values(bb), hasBias ? b.values(bias) : std::vector<double>{}, M,
-                N, K, a, st);
+  b.p.buffers[c].reference = ref::gemm(
+      b.values(ab), b.values(bb), hasBias ? b.values(bias) : std::vector<double>{}, M, N, K, a, st);
   b.ptr("a", ab, {"a_ptr"});
   b.ptr("b", bb, {"b_ptr"});
   b.ptr("out", c, {"c", "c_ptr", "out_ptr"});
@@ -83,8 +81,8 @@ Status gemm(Builder &b) {
   b.describe();
   b.p.description += " act=" + act + (hasBias ? " bias" : "");
   if (aCol || bCol || lda != aInner)
-    b.p.description += std::string(" a=") + (aCol ? "col" : "row") + " b=" +
-                       (bCol ? "col" : "row") + " lda=" + std::to_string(lda);
+    b.p.description += std::string(" a=") + (aCol ? "col" : "row") +
+                       " b=" + (bCol ? "col" : "row") + " lda=" + std::to_string(lda);
   return Status::ok();
 }
 

@@ -137,8 +137,8 @@ Status rowMax(Builder &b);
 Status rmsnorm(Builder &b);
 Status addRmsnorm(Builder &b);
 Status layernorm(Builder &b);
-Status rope(Builder &b);                 // Rope.cpp
-Status crossEntropy(Builder &b);         // CrossEntropy.cpp
+Status rope(Builder &b);         // Rope.cpp
+Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
 Status gemm(Builder &b); // Gemm.cpp
 

@@ -13,8 +13,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <unistd.h>
 #include <functional>
+#include <unistd.h>
 
 using namespace tessel::harness;
 using namespace tessel::harness::problems;
@@ -186,8 +186,7 @@ Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) 
     // Inputs, outputs and their float64 copies for the reference: refused here, with the
     // numbers, rather than by std::bad_alloc (the harness is built without exceptions).
     bool overflow = false;
-    int64_t elements =
-        e.elements ? e.elements(opts, overflow) : product(opts.shape, overflow);
+    int64_t elements = e.elements ? e.elements(opts, overflow) : product(opts.shape, overflow);
     const int64_t kBytesPerElement = 32;
     int64_t memory = physicalMemoryBytes();
     if (overflow || (memory > 0 && elements > memory / kBytesPerElement))
@@ -208,8 +207,9 @@ Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) 
         std::string known;
         for (const std::string &k : b.optionsRead)
           known += (known.empty() ? "" : ", ") + k;
-        return Status::error("problem " + opts.name + " has no option '" + key + "'" +
-                             (known.empty() ? " (it takes none)" : " (its options: " + known + ")"));
+        return Status::error(
+            "problem " + opts.name + " has no option '" + key + "'" +
+            (known.empty() ? " (it takes none)" : " (its options: " + known + ")"));
       }
     if (Status s = checkParams(e, p); !s)
       return s;

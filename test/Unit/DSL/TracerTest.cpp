@@ -26,15 +26,13 @@ TESSEL_CONFIG(C, BLOCK)
 
 template <class T> void copy_scaled(const C &c, Ptr<T> out, Ptr<T> in, Int n) {
   Tile<i64> offs = program_id(0) * c.BLOCK + arange(0, c.BLOCK); // (BLOCK)
-  Mask m = offs < n;                                              // (BLOCK)
+  Mask m = offs < n;                                             // (BLOCK)
   store(out + offs, cast<T>(cast<f32>(load(in + offs, m)) * 2.0), m);
 }
 TESSEL_KERNEL(copy_scaled, DTYPES(f32, bf16), ARGS(out, in, n), CONFIGS(C{}, C{.BLOCK = 256}))
 
-constexpr int kBadLine = __LINE__ + 2;
-void bad_shapes(const C &c, Ptr<f32> p) {
-  store(p + arange(0, 64), load(p + arange(0, 32)));
-}
+constexpr int kBadLine = __LINE__ + 1;
+void bad_shapes(const C &c, Ptr<f32> p) { store(p + arange(0, 64), load(p + arange(0, 32))); }
 TESSEL_KERNEL(bad_shapes, ARGS(p), CONFIGS(C{}))
 } // namespace tracertest
 

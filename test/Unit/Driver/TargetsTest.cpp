@@ -1,6 +1,6 @@
 //===- TargetsTest.cpp - accepted targets and the stage registry ----------===//
-#include "tessel/Driver/Stages.h"
 #include "tessel/Driver/Targets.h"
+#include "tessel/Driver/Stages.h"
 #include "tessel/InitAllTargets.h"
 #include "tessel/Target/TargetRegistry.h"
 
@@ -10,8 +10,8 @@ using namespace tessel::driver;
 
 TEST(Targets, AcceptedAndRejected) {
   tessel::registerAllTargets();
-  for (llvm::StringRef t : {"interpreter", "cuda:sm_80", "cuda:sm_90", "cuda:sm_90a", "hip:gfx90a",
-                            "hip:gfx942"})
+  for (llvm::StringRef t :
+       {"interpreter", "cuda:sm_80", "cuda:sm_90", "cuda:sm_90a", "hip:gfx90a", "hip:gfx942"})
     EXPECT_FALSE(llvm::errorToBool(checkTarget(t))) << t.str();
   llvm::Error err = checkTarget("cuda:sm_75");
   ASSERT_TRUE(static_cast<bool>(err));

@@ -132,12 +132,15 @@ TEST(Reference, GemmReadsStridedOperandsInTheSameOrder) {
       bt[j * k + p] = b[p * n + j];
   std::vector<double> c = ref::gemm(a, b, bias, m, n, k, ref::Activation::silu);
   EXPECT_EQ(ref::gemm(at, bt, bias, m, n, k, ref::Activation::silu, {1, lda, 1, k}), c);
-  EXPECT_NEAR(c[0], [&] {
-    double x = bias[0];
-    for (int64_t p = 0; p < k; ++p)
-      x += a[p] * b[p * n];
-    return x / (1 + std::exp(-x));
-  }(), 1e-12);
+  EXPECT_NEAR(
+      c[0],
+      [&] {
+        double x = bias[0];
+        for (int64_t p = 0; p < k; ++p)
+          x += a[p] * b[p * n];
+        return x / (1 + std::exp(-x));
+      }(),
+      1e-12);
 }
 
 TEST(Reference, GemmBlockedAndThreadedMatchesNaiveLoop) {
@@ -279,8 +282,8 @@ TEST(KernelMetadata, RefusesOtherSchemas) {
   std::string path = ::testing::TempDir() + "/old.json";
   const char *body = R"("kernel": "k", "function": "k", "target": "interpreter",
     "num_warps": 4, "num_stages": 1, "args": [], "config": {}, "artifacts": {"tile": "k.mlir"}})";
-  for (const char *schema : {R"({"schema": "tessel.kernel.v1", )", R"({"schema": 1, )",
-                             R"({"schema": 3, )", "{"}) {
+  for (const char *schema :
+       {R"({"schema": "tessel.kernel.v1", )", R"({"schema": 1, )", R"({"schema": 3, )", "{"}) {
     std::ofstream(path) << schema << body;
     KernelMetadata m;
     Status s = loadKernelMetadata(path, m);
@@ -308,8 +311,7 @@ TEST(KernelMetadata, NamesAMissingOrMistypedKey) {
     "num_warps": "4", "num_stages": 1, "args": [], "config": {}, "artifacts": {"tile": "k"}})";
   s = loadKernelMetadata(path, m);
   ASSERT_FALSE(s.isOk());
-  EXPECT_NE(s.message().find("\"num_warps\" is not an integer"), std::string::npos)
-      << s.message();
+  EXPECT_NE(s.message().find("\"num_warps\" is not an integer"), std::string::npos) << s.message();
   std::ofstream(path) << R"({"schema": 2, "kernel": "k", "function": "k", "target": "x",
     "num_warps": 4, "num_stages": 1, "args": [{"name": "a", "type": "f32"}], "config": {},
     "artifacts": {"tile": "k"}})";

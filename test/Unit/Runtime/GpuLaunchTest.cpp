@@ -60,20 +60,20 @@ TEST(GpuLaunch, NamesTheBrokenPromise) {
                   out),
             "tessel-run: gpu: scale__div8 argument #0 'out' is not aligned to 16 bytes as the "
             "variant assumes");
-  EXPECT_EQ(check({LaunchArg::buffer_(0), LaunchArg::int_(60), LaunchArg::int_(1),
-                   LaunchArg::float_(1)},
-                  out),
-            "tessel-run: gpu: scale__div8 argument #1 'n' = 60 is not a multiple of 8 as variant "
-            "scale__div8 assumes; use the variant it specializes (scale)");
-  EXPECT_EQ(check({LaunchArg::buffer_(0), LaunchArg::int_(64), LaunchArg::int_(2),
-                   LaunchArg::float_(1)},
-                  out),
-            "tessel-run: gpu: scale__div8 argument #2 'stride' = 2 but variant scale__div8 "
-            "assumes 1; use the variant it specializes (scale)");
-  EXPECT_EQ(check({LaunchArg::buffer_(3), LaunchArg::int_(64), LaunchArg::int_(1),
-                   LaunchArg::float_(1)},
-                  out),
-            "tessel-run: gpu: scale__div8 argument #0 'out' (!tile.ptr<f16>) needs a buffer");
+  EXPECT_EQ(
+      check({LaunchArg::buffer_(0), LaunchArg::int_(60), LaunchArg::int_(1), LaunchArg::float_(1)},
+            out),
+      "tessel-run: gpu: scale__div8 argument #1 'n' = 60 is not a multiple of 8 as variant "
+      "scale__div8 assumes; use the variant it specializes (scale)");
+  EXPECT_EQ(
+      check({LaunchArg::buffer_(0), LaunchArg::int_(64), LaunchArg::int_(2), LaunchArg::float_(1)},
+            out),
+      "tessel-run: gpu: scale__div8 argument #2 'stride' = 2 but variant scale__div8 "
+      "assumes 1; use the variant it specializes (scale)");
+  EXPECT_EQ(
+      check({LaunchArg::buffer_(3), LaunchArg::int_(64), LaunchArg::int_(1), LaunchArg::float_(1)},
+            out),
+      "tessel-run: gpu: scale__div8 argument #0 'out' (!tile.ptr<f16>) needs a buffer");
   EXPECT_EQ(check({LaunchArg::buffer_(0)}, out),
             "tessel-run: gpu: scale__div8 takes 4 arguments, got 1");
 }

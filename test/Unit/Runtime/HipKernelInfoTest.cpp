@@ -32,8 +32,7 @@ const char *kLayerNorm = R"({"agpr_count": 0, "args": [
   "uniform_work_group_size": 1, "uses_dynamic_stack": false, "vgpr_count": 37,
   "vgpr_spill_count": 0, "wavefront_size": 64})";
 
-template <typename T>
-T read(const std::vector<uint8_t> &buf, size_t offset) {
+template <typename T> T read(const std::vector<uint8_t> &buf, size_t offset) {
   T v;
   std::memcpy(&v, buf.data() + offset, sizeof(T));
   return v;
@@ -97,32 +96,37 @@ TEST(HipKernelInfo, RejectsMalformedMetadata) {
   EXPECT_FALSE(parseHipKernelInfo(R"({"kernarg_segment_size": 8})", info, error));
   EXPECT_EQ(error, "kernel metadata has no 'name'");
   EXPECT_FALSE(parseHipKernelInfo(R"({"name": "k", "group_segment_fixed_size": 0,
-      "private_segment_fixed_size": 0})", info, error));
+      "private_segment_fixed_size": 0})",
+                                  info, error));
   EXPECT_EQ(error, "kernel metadata has no 'kernarg_segment_size'");
   EXPECT_FALSE(parseHipKernelInfo(R"({"name": "k", "kernarg_segment_size": -8,
-      "group_segment_fixed_size": 0, "private_segment_fixed_size": 0})", info, error));
+      "group_segment_fixed_size": 0, "private_segment_fixed_size": 0})",
+                                  info, error));
   EXPECT_EQ(error, "kernel metadata field 'kernarg_segment_size' is not a non-negative integer");
   EXPECT_FALSE(parseHipKernelInfo(R"({"name": "k", "kernarg_segment_size": 8,
       "group_segment_fixed_size": 0, "private_segment_fixed_size": 0,
-      "args": [{"offset": 4, "size": 8, "value_kind": "global_buffer"}]})", info, error));
+      "args": [{"offset": 4, "size": 8, "value_kind": "global_buffer"}]})",
+                                  info, error));
   EXPECT_EQ(error, "kernel argument #0 ends at byte 12, past the kernarg segment (8 bytes)");
   EXPECT_FALSE(parseHipKernelInfo(R"({"name": "k", "kernarg_segment_size": 8,
       "group_segment_fixed_size": 0, "private_segment_fixed_size": 0,
-      "args": [{"offset": 0, "size": 4, "value_kind": "dynamic_shared_pointer"}]})", info, error));
+      "args": [{"offset": 0, "size": 4, "value_kind": "dynamic_shared_pointer"}]})",
+                                  info, error));
   EXPECT_EQ(error, "kernel argument #0 has value_kind 'dynamic_shared_pointer', which Tessel's "
                    "runtime cannot pass (only global_buffer and by_value)");
   EXPECT_FALSE(parseHipKernelInfo(R"({"name": "k", "kernarg_segment_size": 8,
       "group_segment_fixed_size": 0, "private_segment_fixed_size": 0,
-      "args": [{"size": 4, "value_kind": "by_value"}]})", info, error));
+      "args": [{"size": 4, "value_kind": "by_value"}]})",
+                                  info, error));
   EXPECT_EQ(error, "kernel argument #0: kernel metadata has no 'offset'");
 }
 
 // Natural alignment: an f32 after a pointer stays at 8, an i64 after it moves to 16.
 TEST(Kernargs, NaturalAlignment) {
   int x = 0;
-  std::vector<uint8_t> buf = packKernargs({KernelArgValue::pointer(&x), KernelArgValue::f32(1.5f),
-                                           KernelArgValue::i64(-3), KernelArgValue::i32(7),
-                                           KernelArgValue::f64(0.25)});
+  std::vector<uint8_t> buf =
+      packKernargs({KernelArgValue::pointer(&x), KernelArgValue::f32(1.5f), KernelArgValue::i64(-3),
+                    KernelArgValue::i32(7), KernelArgValue::f64(0.25)});
   ASSERT_EQ(buf.size(), 40u); // 8 + 4 (+4 pad) + 8 + 4 (+4 pad) + 8
   EXPECT_EQ(read<uint64_t>(buf, 0), reinterpret_cast<uintptr_t>(&x));
   EXPECT_EQ(read<float>(buf, 8), 1.5f);

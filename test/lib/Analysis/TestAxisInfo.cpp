@@ -13,8 +13,7 @@
 using namespace mlir;
 
 namespace {
-struct TestPrintAxisInfoPass
-    : public PassWrapper<TestPrintAxisInfoPass, OperationPass<ModuleOp>> {
+struct TestPrintAxisInfoPass : public PassWrapper<TestPrintAxisInfoPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestPrintAxisInfoPass)
   StringRef getArgument() const final { return "tessel-test-print-axis-info"; }
   StringRef getDescription() const final { return "Print AxisInfo of every value as remarks"; }

@@ -103,15 +103,14 @@ void AMDTargetInfo::setKernelAttributes(LLVM::LLVMFuncOp func, unsigned numThrea
                 DenseI32ArrayAttr::get(ctx, {int32_t(numThreads), 1, 1}));
 }
 
-Attribute AMDTargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType b,
-                                        RankedTensorType d, tile::InputPrecision precision,
-                                        unsigned numWarps, std::string &reason) const {
+Attribute AMDTargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType b, RankedTensorType d,
+                                        tile::InputPrecision precision, unsigned numWarps,
+                                        std::string &reason) const {
   // gfx90a and gfx942 share the MFMA forms used here (f16, bf16_1k, f32; 32x32 and 16x16).
   return getMfmaDotEncoding(a, b, d, precision, numWarps, reason);
 }
 
-void AMDTargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,
-                                               const AxisInfoMap &,
+void AMDTargetInfo::populateConversionPatterns(LLVMTypeConverter &converter, const AxisInfoMap &,
                                                SharedMemoryPlan &shared,
                                                RewritePatternSet &patterns) const {
   populateDotOpToMFMAPatterns(converter, patterns);

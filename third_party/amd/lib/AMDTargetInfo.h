@@ -8,8 +8,8 @@ namespace tessel::amd {
 
 /// What the adapter needs to know about one AMDGPU architecture.
 struct ArchInfo {
-  llvm::StringRef name;     ///< "gfx942"
-  unsigned isaVersion;      ///< __oclc_ISA_version: major * 1000 + minor * 100 + stepping
+  llvm::StringRef name; ///< "gfx942"
+  unsigned isaVersion;  ///< __oclc_ISA_version: major * 1000 + minor * 100 + stepping
   TargetLimits limits;
 };
 
@@ -25,9 +25,8 @@ void populateDotOpToMFMAPatterns(mlir::LLVMTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
 /// blocked <-> MFMA layouts through LDS with base + constant addressing
 /// (ConvertLayoutThroughLDS.cpp).
-void populateMfmaConvertLayoutPatterns(mlir::LLVMTypeConverter &converter,
-                                       const TargetInfo &target, SharedMemoryPlan &shared,
-                                       mlir::RewritePatternSet &patterns);
+void populateMfmaConvertLayoutPatterns(mlir::LLVMTypeConverter &converter, const TargetInfo &target,
+                                       SharedMemoryPlan &shared, mlir::RewritePatternSet &patterns);
 
 class AMDTargetInfo : public TargetInfo {
 public:
@@ -45,9 +44,9 @@ public:
   void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value value,
                    mlir::Value pred, unsigned alignment, const MemoryHints &hints) const override;
   bool supportsAtomic(tile::RMWKind kind, mlir::Type elem) const override;
-  mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::RMWKind kind,
-                        mlir::Value ptr, mlir::Value value, mlir::Value pred,
-                        tile::MemSemantic sem, tile::MemScope scope) const override;
+  mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::RMWKind kind, mlir::Value ptr,
+                        mlir::Value value, mlir::Value pred, tile::MemSemantic sem,
+                        tile::MemScope scope) const override;
   mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value cmp,
                         mlir::Value value, mlir::Value pred, tile::MemSemantic sem,
                         tile::MemScope scope) const override;

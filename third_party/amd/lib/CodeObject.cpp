@@ -20,8 +20,8 @@ namespace {
 
 /// The metadata map (the note's descriptor) of an ELF64 little-endian object.
 LogicalResult readNote(llvm::StringRef elf, llvm::msgpack::Document &doc, std::string &error) {
-  auto obj = llvm::object::ObjectFile::createELFObjectFile(
-      llvm::MemoryBufferRef(elf, "code object"));
+  auto obj =
+      llvm::object::ObjectFile::createELFObjectFile(llvm::MemoryBufferRef(elf, "code object"));
   if (!obj) {
     error = "not an ELF code object: " + llvm::toString(obj.takeError());
     return failure();
@@ -64,11 +64,16 @@ LogicalResult readNote(llvm::StringRef elf, llvm::msgpack::Document &doc, std::s
 llvm::json::Value toJSON(llvm::msgpack::DocNode node) {
   using llvm::msgpack::Type;
   switch (node.getKind()) {
-  case Type::Int: return node.getInt();
-  case Type::UInt: return int64_t(node.getUInt());
-  case Type::Boolean: return node.getBool();
-  case Type::Float: return node.getFloat();
-  case Type::String: return node.getString().str();
+  case Type::Int:
+    return node.getInt();
+  case Type::UInt:
+    return int64_t(node.getUInt());
+  case Type::Boolean:
+    return node.getBool();
+  case Type::Float:
+    return node.getFloat();
+  case Type::String:
+    return node.getString().str();
   case Type::Array: {
     llvm::json::Array a;
     for (auto &e : node.getArray())
@@ -82,7 +87,8 @@ llvm::json::Value toJSON(llvm::msgpack::DocNode node) {
         o[k.getString().ltrim('.')] = toJSON(v);
     return o;
   }
-  default: return nullptr;
+  default:
+    return nullptr;
   }
 }
 

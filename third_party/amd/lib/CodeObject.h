@@ -19,8 +19,8 @@ namespace tessel::amd {
 ///    under their metadata names, the code object version and target, and the kernel
 ///    arguments' layout (offset, size, value_kind, address_space when given).
 mlir::LogicalResult readCodeObjectMetadata(llvm::StringRef elf, llvm::StringRef name,
-                                           llvm::StringMap<int64_t> &resources,
-                                           std::string &json, std::string &error);
+                                           llvm::StringMap<int64_t> &resources, std::string &json,
+                                           std::string &error);
 
 } // namespace tessel::amd
 

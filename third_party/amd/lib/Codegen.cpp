@@ -71,8 +71,8 @@ static void makeSharedMemoryStatic(ModuleOp module) {
     return;
   int64_t bytes = 0;
   for (auto func : module.getOps<LLVM::LLVMFuncOp>())
-    if (auto attr = func->getAttrOfType<IntegerAttr>(
-            tile_gpu::TileGPUDialect::getSharedMemoryAttrName()))
+    if (auto attr =
+            func->getAttrOfType<IntegerAttr>(tile_gpu::TileGPUDialect::getSharedMemoryAttrName()))
       bytes = std::max(bytes, attr.getInt());
   bool used = !SymbolTable::symbolKnownUseEmpty(global, module);
   OpBuilder b(global);
@@ -82,9 +82,8 @@ static void makeSharedMemoryStatic(ModuleOp module) {
   }
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), std::max<int64_t>(bytes, 1));
   auto sized = b.create<LLVM::GlobalOp>(global.getLoc(), type, /*isConstant=*/false,
-                                        LLVM::Linkage::Internal, kSharedMemoryGlobal,
-                                        Attribute(), global.getAlignment().value_or(16),
-                                        global.getAddrSpace());
+                                        LLVM::Linkage::Internal, kSharedMemoryGlobal, Attribute(),
+                                        global.getAlignment().value_or(16), global.getAddrSpace());
   global.erase();
   // LDS cannot be initialized: its initializer is undef.
   Block *init = b.createBlock(&sized.getInitializerRegion());

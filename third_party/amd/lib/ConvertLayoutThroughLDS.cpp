@@ -44,16 +44,16 @@ bool isMfmaFamily(Attribute enc) {
 /// Where the elements go in LDS: row-major with rows along `od` and `cd` contiguous.
 struct Placement {
   unsigned cd, od;
-  int64_t rowStride;  ///< elements per row, padding included
-  int64_t sliceRows;  ///< rows per slice (all rows when not sliced)
+  int64_t rowStride;   ///< elements per row, padding included
+  int64_t sliceRows;   ///< rows per slice (all rows when not sliced)
   unsigned sliceShift; ///< slice of a row r = r >> sliceShift
 };
 
 struct MfmaConvertLayoutThroughLDS : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
   MfmaConvertLayoutThroughLDS(LLVMTypeConverter &c, const TargetInfo &target,
                               SharedMemoryPlan &shared)
-      : ConvertOpToLLVMPattern<ConvertLayoutOp>(c, /*benefit=*/20), target(target),
-        shared(shared) {}
+      : ConvertOpToLLVMPattern<ConvertLayoutOp>(c, /*benefit=*/20), target(target), shared(shared) {
+  }
 
   /// The lane/warp part of the element offset: rt[od] * rowStride + rt[cd].
   Value threadBase(OpBuilder &b, Location loc, const LinearLayout &ll, const Placement &p,
@@ -61,7 +61,8 @@ struct MfmaConvertLayoutThroughLDS : public ConvertOpToLLVMPattern<ConvertLayout
     SmallVector<Value, 2> rt;
     for (unsigned d = 0; d < 2; ++d) {
       Value acc = i32Const(b, loc, 0);
-      for (auto [in, id] : {std::pair{LinearLayout::Lane, lane}, std::pair{LinearLayout::Warp, warp}})
+      for (auto [in, id] :
+           {std::pair{LinearLayout::Lane, lane}, std::pair{LinearLayout::Warp, warp}})
         for (auto [bit, basis] : llvm::enumerate(ll.bases[in])) {
           if (!basis[d])
             continue;
@@ -87,7 +88,8 @@ struct MfmaConvertLayoutThroughLDS : public ConvertOpToLLVMPattern<ConvertLayout
     if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() < 8)
       return failure();
     std::optional<LinearLayout> src = toLinearLayout(srcType), dst = toLinearLayout(dstType);
-    if (!src || !dst || !src->registersDisjointFromThreads() || !dst->registersDisjointFromThreads())
+    if (!src || !dst || !src->registersDisjointFromThreads() ||
+        !dst->registersDisjointFromThreads())
       return failure();
     if (getElemsPerThread(srcType) != src->numRegisters() ||
         getElemsPerThread(dstType) != dst->numRegisters())
@@ -156,7 +158,8 @@ struct MfmaConvertLayoutThroughLDS : public ConvertOpToLLVMPattern<ConvertLayout
         if (srcVec > 1) {
           v = rewriter.create<LLVM::UndefOp>(loc, VectorType::get({int64_t(srcVec)}, elem));
           for (unsigned j = 0; j < srcVec; ++j)
-            v = rewriter.create<LLVM::InsertElementOp>(loc, v, in[e + j], i32Const(rewriter, loc, j));
+            v = rewriter.create<LLVM::InsertElementOp>(loc, v, in[e + j],
+                                                       i32Const(rewriter, loc, j));
         }
         rewriter.create<LLVM::StoreOp>(loc, v, at(srcBase, offset), unsigned(srcVec * bytes));
       }
@@ -166,14 +169,18 @@ struct MfmaConvertLayoutThroughLDS : public ConvertOpToLLVMPattern<ConvertLayout
         if (s != slice)
           continue;
         Type t = dstVec > 1 ? Type(VectorType::get({int64_t(dstVec)}, elem)) : elem;
-        Value v = rewriter.create<LLVM::LoadOp>(loc, t, at(dstBase, offset), unsigned(dstVec * bytes));
+        Value v =
+            rewriter.create<LLVM::LoadOp>(loc, t, at(dstBase, offset), unsigned(dstVec * bytes));
         for (unsigned j = 0; j < dstVec; ++j)
-          out[e + j] = dstVec == 1 ? v
-                                   : rewriter.create<LLVM::ExtractElementOp>(
-                                         loc, v, i32Const(rewriter, loc, j)).getResult();
+          out[e + j] =
+              dstVec == 1
+                  ? v
+                  : rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j))
+                        .getResult();
       }
     }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(dstType), out));
+    rewriter.replaceOp(op,
+                       packStruct(rewriter, loc, getTypeConverter()->convertType(dstType), out));
     return success();
   }
 

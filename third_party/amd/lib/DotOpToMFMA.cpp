@@ -104,8 +104,8 @@ struct MFMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     Type f32 = rewriter.getF32Type();
     // 16-bit sources: one 64-bit register pair of 4 K elements (vector<4xf16>; the _1k bf16
     // forms take vector<4xi16>). f32: one register.
-    Type srcElem = kind == MfmaKind::bf16 ? rewriter.getI16Type()
-                                          : getTypeConverter()->convertType(elem);
+    Type srcElem =
+        kind == MfmaKind::bf16 ? rewriter.getI16Type() : getTypeConverter()->convertType(elem);
     Type srcType = kw == 1 ? srcElem : VectorType::get({int64_t(kw)}, srcElem);
     auto source = [&](ArrayRef<Value> regs, int64_t first) -> Value {
       if (kw == 1)
@@ -183,10 +183,12 @@ Attribute getMfmaDotEncoding(RankedTensorType a, RankedTensorType b, RankedTenso
     const char *name;
   };
   const Candidate candidates[] = {
-      {32, is16 ? 8 : 2, is16 ? (elem.isF16() ? "v_mfma_f32_32x32x8_f16" : "v_mfma_f32_32x32x8_bf16")
-                              : "v_mfma_f32_32x32x2_f32"},
-      {16, is16 ? 16 : 4, is16 ? (elem.isF16() ? "v_mfma_f32_16x16x16_f16" : "v_mfma_f32_16x16x16_bf16")
-                               : "v_mfma_f32_16x16x4_f32"},
+      {32, is16 ? 8 : 2,
+       is16 ? (elem.isF16() ? "v_mfma_f32_32x32x8_f16" : "v_mfma_f32_32x32x8_bf16")
+            : "v_mfma_f32_32x32x2_f32"},
+      {16, is16 ? 16 : 4,
+       is16 ? (elem.isF16() ? "v_mfma_f32_16x16x16_f16" : "v_mfma_f32_16x16x16_bf16")
+            : "v_mfma_f32_16x16x4_f32"},
   };
   for (const Candidate &c : candidates) {
     if (M < c.nonKDim || N < c.nonKDim || K < c.instrK)

@@ -13,10 +13,9 @@
 
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
-
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
@@ -25,8 +24,7 @@ using namespace tessel::amd;
 
 namespace {
 
-template <typename OpT>
-struct MathToOCML : public ConvertOpToLLVMPattern<OpT> {
+template <typename OpT> struct MathToOCML : public ConvertOpToLLVMPattern<OpT> {
   MathToOCML(LLVMTypeConverter &c, StringRef name)
       : ConvertOpToLLVMPattern<OpT>(c, /*benefit=*/10), name(name.str()) {}
 

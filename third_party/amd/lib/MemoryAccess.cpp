@@ -48,7 +48,8 @@ struct AccessFlags {
 AccessFlags flagsOf(const MemoryHints &h) {
   AccessFlags f;
   f.isVolatile = h.isVolatile || h.cache == tile::CacheModifier::cv;
-  f.nontemporal = h.cache == tile::CacheModifier::cs || h.evict == tile::EvictionPolicy::evict_first;
+  f.nontemporal =
+      h.cache == tile::CacheModifier::cs || h.evict == tile::EvictionPolicy::evict_first;
   return f;
 }
 
@@ -113,8 +114,8 @@ getOrCreatePredicated(OpBuilder &b, Location loc, StringRef name, Type result, T
   SmallVector<Location> locs(params.size(), loc);
   Block *entry = b.createBlock(&f.getBody(), {}, params, locs);
   Block *access = b.createBlock(&f.getBody());
-  Block *exit = result ? b.createBlock(&f.getBody(), {}, {result}, {loc})
-                       : b.createBlock(&f.getBody());
+  Block *exit =
+      result ? b.createBlock(&f.getBody(), {}, {result}, {loc}) : b.createBlock(&f.getBody());
   b.setInsertionPointToEnd(entry);
   if (result) {
     Value poison = b.create<LLVM::PoisonOp>(loc, result);
@@ -133,10 +134,14 @@ getOrCreatePredicated(OpBuilder &b, Location loc, StringRef name, Type result, T
 
 LLVM::AtomicOrdering ordering(tile::MemSemantic sem) {
   switch (sem) {
-  case tile::MemSemantic::relaxed: return LLVM::AtomicOrdering::monotonic;
-  case tile::MemSemantic::acquire: return LLVM::AtomicOrdering::acquire;
-  case tile::MemSemantic::release: return LLVM::AtomicOrdering::release;
-  case tile::MemSemantic::acq_rel: return LLVM::AtomicOrdering::acq_rel;
+  case tile::MemSemantic::relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case tile::MemSemantic::acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case tile::MemSemantic::release:
+    return LLVM::AtomicOrdering::release;
+  case tile::MemSemantic::acq_rel:
+    return LLVM::AtomicOrdering::acq_rel;
   }
   llvm_unreachable("unknown memory semantic");
 }
@@ -153,9 +158,12 @@ LLVM::AtomicOrdering failureOrdering(tile::MemSemantic sem) {
 /// AMDGPU synchronization scopes (AMDGPUUsage, "Memory Scopes"); "" is system scope.
 StringRef syncScope(tile::MemScope scope) {
   switch (scope) {
-  case tile::MemScope::cta: return "workgroup";
-  case tile::MemScope::gpu: return "agent";
-  case tile::MemScope::sys: return "";
+  case tile::MemScope::cta:
+    return "workgroup";
+  case tile::MemScope::gpu:
+    return "agent";
+  case tile::MemScope::sys:
+    return "";
   }
   llvm_unreachable("unknown memory scope");
 }
@@ -175,15 +183,24 @@ std::optional<LLVM::AtomicBinOp> binOp(tile::RMWKind kind, Type t) {
   if (!t.isInteger(32) && !t.isInteger(64))
     return std::nullopt;
   switch (kind) {
-  case RMWKind::add: return LLVM::AtomicBinOp::add;
-  case RMWKind::max: return LLVM::AtomicBinOp::max;
-  case RMWKind::min: return LLVM::AtomicBinOp::min;
-  case RMWKind::umax: return LLVM::AtomicBinOp::umax;
-  case RMWKind::umin: return LLVM::AtomicBinOp::umin;
-  case RMWKind::And: return LLVM::AtomicBinOp::_and;
-  case RMWKind::Or: return LLVM::AtomicBinOp::_or;
-  case RMWKind::Xor: return LLVM::AtomicBinOp::_xor;
-  case RMWKind::xchg: return LLVM::AtomicBinOp::xchg;
+  case RMWKind::add:
+    return LLVM::AtomicBinOp::add;
+  case RMWKind::max:
+    return LLVM::AtomicBinOp::max;
+  case RMWKind::min:
+    return LLVM::AtomicBinOp::min;
+  case RMWKind::umax:
+    return LLVM::AtomicBinOp::umax;
+  case RMWKind::umin:
+    return LLVM::AtomicBinOp::umin;
+  case RMWKind::And:
+    return LLVM::AtomicBinOp::_and;
+  case RMWKind::Or:
+    return LLVM::AtomicBinOp::_or;
+  case RMWKind::Xor:
+    return LLVM::AtomicBinOp::_xor;
+  case RMWKind::xchg:
+    return LLVM::AtomicBinOp::xchg;
   }
   return std::nullopt;
 }
@@ -207,15 +224,15 @@ void AMDTargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr, Value val
     b.create<LLVM::StoreOp>(loc, value, ptr, alignment, f.isVolatile, f.nontemporal);
     return;
   }
-  std::string name = "__tessel_amd_store_" + mangle(value.getType()) + "_" +
-                     mangle(ptr.getType()) + "_a" + std::to_string(alignment) +
-                     (f.nontemporal ? "_nt" : "") + (f.isVolatile ? "_volatile" : "");
-  auto helper = getOrCreatePredicated(
-      b, loc, name, Type(), {ptr.getType(), value.getType()},
-      [&](OpBuilder &hb, Location l, ValueRange args) -> Value {
-        hb.create<LLVM::StoreOp>(l, args[1], args[0], alignment, f.isVolatile, f.nontemporal);
-        return Value();
-      });
+  std::string name = "__tessel_amd_store_" + mangle(value.getType()) + "_" + mangle(ptr.getType()) +
+                     "_a" + std::to_string(alignment) + (f.nontemporal ? "_nt" : "") +
+                     (f.isVolatile ? "_volatile" : "");
+  auto helper = getOrCreatePredicated(b, loc, name, Type(), {ptr.getType(), value.getType()},
+                                      [&](OpBuilder &hb, Location l, ValueRange args) -> Value {
+                                        hb.create<LLVM::StoreOp>(l, args[1], args[0], alignment,
+                                                                 f.isVolatile, f.nontemporal);
+                                        return Value();
+                                      });
   b.create<LLVM::CallOp>(loc, helper, ValueRange{pred, ptr, value});
 }
 
@@ -238,14 +255,14 @@ Value AMDTargetInfo::atomicRMW(OpBuilder &b, Location loc, tile::RMWKind kind, V
   };
   if (!pred)
     return emit(b, loc, ptr, value);
-  std::string name = ("__tessel_amd_atomic_" + LLVM::stringifyAtomicBinOp(*op) + "_" + mangle(t) +
-                      "_" + mangle(ptr.getType()) + "_" + LLVM::stringifyAtomicOrdering(ordering(sem)) +
-                      "_" + (scope == tile::MemScope::sys ? "system" : syncScope(scope)))
-                         .str();
-  auto helper = getOrCreatePredicated(b, loc, name, t, {ptr.getType(), t},
-                                      [&](OpBuilder &hb, Location l, ValueRange args) {
-                                        return emit(hb, l, args[0], args[1]);
-                                      });
+  std::string name =
+      ("__tessel_amd_atomic_" + LLVM::stringifyAtomicBinOp(*op) + "_" + mangle(t) + "_" +
+       mangle(ptr.getType()) + "_" + LLVM::stringifyAtomicOrdering(ordering(sem)) + "_" +
+       (scope == tile::MemScope::sys ? "system" : syncScope(scope)))
+          .str();
+  auto helper = getOrCreatePredicated(
+      b, loc, name, t, {ptr.getType(), t},
+      [&](OpBuilder &hb, Location l, ValueRange args) { return emit(hb, l, args[0], args[1]); });
   return b.create<LLVM::CallOp>(loc, helper, ValueRange{pred, ptr, value}).getResult();
 }
 
@@ -265,8 +282,8 @@ Value AMDTargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
     };
     Value ci = asInt(c);
     Value vi = asInt(v);
-    Value pair = eb.create<LLVM::AtomicCmpXchgOp>(l, p, ci, vi, ordering(sem),
-                                                  failureOrdering(sem), syncScope(scope));
+    Value pair = eb.create<LLVM::AtomicCmpXchgOp>(l, p, ci, vi, ordering(sem), failureOrdering(sem),
+                                                  syncScope(scope));
     Value old = eb.create<LLVM::ExtractValueOp>(l, pair, ArrayRef<int64_t>{0});
     return t == intT ? old : eb.create<LLVM::BitcastOp>(l, t, old).getResult();
   };

@@ -40,8 +40,8 @@ struct AsyncCopyConversion : public ConvertOpToLLVMPattern<AsyncCopyGlobalToLoca
     Type elem = getTypeConverter()->convertType(dst.getElementType());
     unsigned elemBytes = byteWidth(elem);
     unsigned f = te->dimOrder[0];
-    unsigned vec = std::min<unsigned>(
-        te->view.root.getSizePerThread()[te->view.keptDims[f]], te->perDim[f]);
+    unsigned vec =
+        std::min<unsigned>(te->view.root.getSizePerThread()[te->view.keptDims[f]], te->perDim[f]);
     if (const AxisInfoAnalysis *info = axis.lookup(op))
       vec = std::min(vec, info->getVectorWidth(op.getPtr(), op.getMask(), f, elemBytes));
     else
@@ -63,25 +63,25 @@ struct AsyncCopyConversion : public ConvertOpToLLVMPattern<AsyncCopyGlobalToLoca
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
     auto idx = emitIndices(rewriter, loc, target, *te);
     unsigned cdim = enc.getOrder()[0];
-    std::string asmString = llvm::formatv("cp.async.{0}.shared.global [ $0 ], [ $1 ], {2}{1};",
-                                          bytes == 16 ? "cg" : "ca", masks.empty() ? "" : ", $2",
-                                          bytes)
-                                .str();
+    std::string asmString =
+        llvm::formatv("cp.async.{0}.shared.global [ $0 ], [ $1 ], {2}{1};",
+                      bytes == 16 ? "cg" : "ca", masks.empty() ? "" : ", $2", bytes)
+            .str();
     std::string constraints = masks.empty() ? "r,l" : "r,l,r";
     auto globalPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
     for (unsigned e = 0; e < te->total; ++e) {
       if (te->delinearize(e)[f] % vec != 0)
         continue;
-      Value off = sharedElemOffset(rewriter, loc, enc, SharedView::of(op.getDst()), idx[e][1 - cdim],
-                                   idx[e][cdim]);
+      Value off = sharedElemOffset(rewriter, loc, enc, SharedView::of(op.getDst()),
+                                   idx[e][1 - cdim], idx[e][cdim]);
       Value to = rewriter.create<LLVM::GEPOp>(loc, adaptor.getDst().getType(), elem,
                                               adaptor.getDst(), ValueRange{off});
       SmallVector<Value> operands = {
           rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI32Type(), to),
           rewriter.create<LLVM::AddrSpaceCastOp>(loc, globalPtr, ptrs[e])};
       if (!masks.empty())
-        operands.push_back(rewriter.create<LLVM::SelectOp>(loc, masks[e], i32Const(rewriter, loc, bytes),
-                                                           i32Const(rewriter, loc, 0)));
+        operands.push_back(rewriter.create<LLVM::SelectOp>(
+            loc, masks[e], i32Const(rewriter, loc, bytes), i32Const(rewriter, loc, 0)));
       nvidia::ptxAsm(rewriter, loc, Type(), operands, asmString, constraints);
     }
     rewriter.eraseOp(op);

@@ -114,7 +114,8 @@ static void parsePtxasReport(StringRef report, llvm::StringMap<int64_t> &out) {
   grab("([0-9]+) bytes smem", "static_shared_bytes");
 }
 
-static LogicalResult runPtxas(StringRef arch, StringRef ptx, CompiledKernel &out, std::string &error) {
+static LogicalResult runPtxas(StringRef arch, StringRef ptx, CompiledKernel &out,
+                              std::string &error) {
   std::string ptxas = findPtxas();
   if (ptxas.empty()) {
     out.binaryNote = "ptxas not found (set TESSEL_PTXAS or CUDA_HOME); the PTX is loaded by the "

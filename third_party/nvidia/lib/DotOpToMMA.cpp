@@ -5,7 +5,8 @@
 // dot_op layouts whose registers are already the PTX fragments (see LinearLayout.cpp), so the
 // lowering is a loop nest over the warp's repetitions:
 //
-//   for m < mReps, n < nReps:  acc[m][n] = c[m][n];  for k < kReps: acc = mma(A[m][k], B[n][k], acc)
+//   for m < mReps, n < nReps:  acc[m][n] = c[m][n];  for k < kReps: acc = mma(A[m][k], B[n][k],
+//   acc)
 //
 // Register order: A (mRep, kRep, 8 or 4 elements), B (nRep, kRep, 4 or 2), C (mRep, nRep, 4).
 //
@@ -64,8 +65,11 @@ struct MMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
         return rewriter.create<LLVM::BitcastOp>(loc, i32, elems[first]);
       Value v = rewriter.create<LLVM::UndefOp>(loc, pair);
       for (unsigned j = 0; j < 2; ++j)
-        v = rewriter.create<LLVM::InsertElementOp>(loc, v, elems[first + j], i32Const(rewriter, loc, j));
-      return ptxType == NVVM::MMATypes::f16 ? v : rewriter.create<LLVM::BitcastOp>(loc, i32, v).getResult();
+        v = rewriter.create<LLVM::InsertElementOp>(loc, v, elems[first + j],
+                                                   i32Const(rewriter, loc, j));
+      return ptxType == NVVM::MMATypes::f16
+                 ? v
+                 : rewriter.create<LLVM::BitcastOp>(loc, i32, v).getResult();
     };
     Type f32 = rewriter.getF32Type();
     auto resultType = LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32});
@@ -89,10 +93,11 @@ struct MMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
             SmallVector<Value> operands(aFrag);
             operands.append(bFrag);
             operands.append(acc);
-            result = nvidia::ptxAsm(rewriter, loc, resultType, operands,
-                            "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
-                            "{$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
-                            "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", /*sideEffects=*/false);
+            result = nvidia::ptxAsm(
+                rewriter, loc, resultType, operands,
+                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+                "{$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
+                "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", /*sideEffects=*/false);
           } else {
             result = rewriter.create<NVVM::MmaOp>(
                 loc, resultType, aFrag, bFrag, acc, ArrayRef<int64_t>{16, 8, instrK},

@@ -27,8 +27,9 @@ namespace {
 /// `shape` whose contiguous dimension is `cdim`.
 bool isLdmatrixOperand(DotOperandEncodingAttr enc, Type elem, ArrayRef<int64_t> shape,
                        unsigned cdim) {
-  return enc && enc.getKWidth() == 2 && shape.size() == 2 && isa<MmaEncodingAttr>(enc.getParent()) &&
-         elem.getIntOrFloatBitWidth() == 16 && shape[cdim] >= 8;
+  return enc && enc.getKWidth() == 2 && shape.size() == 2 &&
+         isa<MmaEncodingAttr>(enc.getParent()) && elem.getIntOrFloatBitWidth() == 16 &&
+         shape[cdim] >= 8;
 }
 
 /// The operand's registers, in dot_op order, read with ldmatrix from the tile of `shape` at
@@ -51,7 +52,9 @@ SmallVector<Value> loadOperandWithLdmatrix(ConversionPatternRewriter &rewriter, 
   Value matLow = rewriter.create<LLVM::AndOp>(loc, matrix, i32Const(rewriter, loc, 1));
   Value matHigh = rewriter.create<LLVM::LShrOp>(loc, matrix, i32Const(rewriter, loc, 1));
   matHigh = rewriter.create<LLVM::AndOp>(loc, matHigh, i32Const(rewriter, loc, 1));
-  auto eight = [&](Value bit) { return rewriter.create<LLVM::ShlOp>(loc, bit, i32Const(rewriter, loc, 3)); };
+  auto eight = [&](Value bit) {
+    return rewriter.create<LLVM::ShlOp>(loc, bit, i32Const(rewriter, loc, 3));
+  };
   auto add = [&](Value a, int64_t c) -> Value {
     return c ? rewriter.create<LLVM::AddOp>(loc, a, i32Const(rewriter, loc, c)).getResult() : a;
   };
@@ -63,8 +66,9 @@ SmallVector<Value> loadOperandWithLdmatrix(ConversionPatternRewriter &rewriter, 
   SmallVector<Value> out;
   // (r, c): r along the non-contiguous dimension, c along the contiguous one.
   auto ldmatrix = [&](Value r, Value c, unsigned num, bool trans) {
-    Type resType = num == 1 ? i32 : LLVM::LLVMStructType::getLiteral(
-                                        rewriter.getContext(), SmallVector<Type>(num, i32));
+    Type resType = num == 1 ? i32
+                            : LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                               SmallVector<Type>(num, i32));
     Value res = rewriter.create<NVVM::LdMatrixOp>(
         loc, resType, at(r, c), num, trans ? NVVM::MMALayout::col : NVVM::MMALayout::row);
     SmallVector<Value> regs = num == 1 ? SmallVector<Value>{res} : unpackStruct(rewriter, loc, res);
@@ -121,8 +125,8 @@ SmallVector<Value> loadOperandWithLdmatrix(ConversionPatternRewriter &rewriter, 
 struct DotOperandThroughLdmatrix : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
   DotOperandThroughLdmatrix(LLVMTypeConverter &c, const TargetInfo &target,
                             SharedMemoryPlan &shared)
-      : ConvertOpToLLVMPattern<ConvertLayoutOp>(c, /*benefit=*/20), target(target),
-        shared(shared) {}
+      : ConvertOpToLLVMPattern<ConvertLayoutOp>(c, /*benefit=*/20), target(target), shared(shared) {
+  }
 
   LogicalResult matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -166,7 +170,8 @@ struct DotOperandThroughLdmatrix : public ConvertOpToLLVMPattern<ConvertLayoutOp
     SmallVector<Value> out =
         loadOperandWithLdmatrix(rewriter, loc, target, base, elem, sharedEnc, shape,
                                 SharedView{SmallVector<int64_t>(shape), {0, 0}}, enc);
-    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(dstType), out));
+    rewriter.replaceOp(op,
+                       packStruct(rewriter, loc, getTypeConverter()->convertType(dstType), out));
     return success();
   }
 
@@ -193,8 +198,8 @@ struct LocalLoadThroughLdmatrix : public ConvertOpToLLVMPattern<LocalLoadOp> {
     SmallVector<Value> out =
         loadOperandWithLdmatrix(rewriter, op.getLoc(), target, adaptor.getSrc(), elem, sharedEnc,
                                 srcType.getShape(), SharedView::of(op.getSrc()), enc);
-    rewriter.replaceOp(op, packStruct(rewriter, op.getLoc(),
-                                      getTypeConverter()->convertType(op.getType()), out));
+    rewriter.replaceOp(
+        op, packStruct(rewriter, op.getLoc(), getTypeConverter()->convertType(op.getType()), out));
     return success();
   }
 

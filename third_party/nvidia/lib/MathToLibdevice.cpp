@@ -16,7 +16,6 @@
 
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
-
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -27,8 +26,7 @@ using namespace tessel::nvidia;
 
 namespace {
 
-template <typename OpT>
-struct MathToNVIDIA : public ConvertOpToLLVMPattern<OpT> {
+template <typename OpT> struct MathToNVIDIA : public ConvertOpToLLVMPattern<OpT> {
   MathToNVIDIA(LLVMTypeConverter &c, StringRef name, bool fastExp2 = false, double scale = 1.0)
       : ConvertOpToLLVMPattern<OpT>(c, /*benefit=*/10), name(name.str()), fastExp2(fastExp2),
         scale(scale) {}
@@ -44,12 +42,12 @@ struct MathToNVIDIA : public ConvertOpToLLVMPattern<OpT> {
             Value x = args[0];
             if (scale != 1.0)
               x = rewriter.create<LLVM::FMulOp>(
-                  loc, x, rewriter.create<LLVM::ConstantOp>(loc, t, rewriter.getF32FloatAttr(scale)));
+                  loc, x,
+                  rewriter.create<LLVM::ConstantOp>(loc, t, rewriter.getF32FloatAttr(scale)));
             return ptxAsm(rewriter, loc, t, {x}, "ex2.approx.f32 $0, $1;", "=f,f",
                           /*sideEffects=*/false);
           }
-          return callDeviceFunction(rewriter, op, "__nv_" + name + (t.isF32() ? "f" : ""), t,
-                                    args);
+          return callDeviceFunction(rewriter, op, "__nv_" + name + (t.isF32() ? "f" : ""), t, args);
         });
   }
   std::string name;
@@ -67,8 +65,8 @@ struct FastDivF32 : public ConvertOpToLLVMPattern<arith::DivFOp> {
     if (!op.getType().isF32())
       return failure();
     rewriter.replaceOp(op, ptxAsm(rewriter, op.getLoc(), op.getType(),
-                                  {adaptor.getLhs(), adaptor.getRhs()},
-                                  "div.full.f32 $0, $1, $2;", "=f,f,f", /*sideEffects=*/false));
+                                  {adaptor.getLhs(), adaptor.getRhs()}, "div.full.f32 $0, $1, $2;",
+                                  "=f,f,f", /*sideEffects=*/false));
     return success();
   }
 };

@@ -38,13 +38,26 @@ std::string cacheSuffix(const MemoryHints &h, bool isStore) {
   std::string s;
   using tile::CacheModifier;
   switch (h.cache) {
-  case CacheModifier::ca: s += isStore ? "" : ".ca"; break;
-  case CacheModifier::cg: s += ".cg"; break;
-  case CacheModifier::cs: s += ".cs"; break;
-  case CacheModifier::cv: s += isStore ? "" : ".cv"; break;
-  case CacheModifier::wb: s += isStore ? ".wb" : ""; break;
-  case CacheModifier::wt: s += isStore ? ".wt" : ""; break;
-  case CacheModifier::none: break;
+  case CacheModifier::ca:
+    s += isStore ? "" : ".ca";
+    break;
+  case CacheModifier::cg:
+    s += ".cg";
+    break;
+  case CacheModifier::cs:
+    s += ".cs";
+    break;
+  case CacheModifier::cv:
+    s += isStore ? "" : ".cv";
+    break;
+  case CacheModifier::wb:
+    s += isStore ? ".wb" : "";
+    break;
+  case CacheModifier::wt:
+    s += isStore ? ".wt" : "";
+    break;
+  case CacheModifier::none:
+    break;
   }
   // PTX allows an L1 eviction priority only without a cache operator (.cg etc. bypass L1).
   if (h.cache != tile::CacheModifier::none)
@@ -150,12 +163,15 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr, Type t
   if (!pred && !hasHints(hints))
     return b.create<LLVM::LoadOp>(loc, type, ptr, alignment);
   Words w = wordsFor(byteWidth(type));
-  std::string op = hints.isVolatile ? "ld.volatile.global" : "ld.global" + cacheSuffix(hints, false);
+  std::string op =
+      hints.isVolatile ? "ld.volatile.global" : "ld.global" + cacheSuffix(hints, false);
   std::string typeSuffix = byteWidth(type) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
   unsigned ptrIdx = w.count;
-  std::string asmStr = llvm::formatv("{0}{1}{2}{3} {4}, [ ${5} ];", pred ? llvm::formatv("@${0} ", ptrIdx + 1).str() : "",
-                                     op, vecSuffix(w.count), typeSuffix, operandList(0, w.count), ptrIdx)
-                           .str();
+  std::string asmStr =
+      llvm::formatv("{0}{1}{2}{3} {4}, [ ${5} ];",
+                    pred ? llvm::formatv("@${0} ", ptrIdx + 1).str() : "", op, vecSuffix(w.count),
+                    typeSuffix, operandList(0, w.count), ptrIdx)
+          .str();
   std::string constraints;
   for (unsigned i = 0; i < w.count; ++i)
     constraints += std::string("=") + w.constraint + ",";
@@ -188,10 +204,10 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr, Value 
   Words w = wordsFor(byteWidth(value.getType()));
   std::string typeSuffix = byteWidth(value.getType()) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
   unsigned first = pred ? 2 : 1;
-  std::string asmStr =
-      llvm::formatv("{0}st.global{1}{2}{3} [ ${4} ], {5};", pred ? "@$0 " : "", cacheSuffix(hints, true),
-                    vecSuffix(w.count), typeSuffix, first - 1, operandList(first, w.count))
-          .str();
+  std::string asmStr = llvm::formatv("{0}st.global{1}{2}{3} [ ${4} ], {5};", pred ? "@$0 " : "",
+                                     cacheSuffix(hints, true), vecSuffix(w.count), typeSuffix,
+                                     first - 1, operandList(first, w.count))
+                           .str();
   std::string constraints = pred ? "b,l" : "l";
   SmallVector<Value> operands;
   if (pred)
@@ -258,18 +274,26 @@ Value NVIDIATargetInfo::atomicRMW(OpBuilder &b, Location loc, tile::RMWKind kind
   }
   std::string op;
   switch (kind) {
-  case tile::RMWKind::umax: op = "max"; break;
-  case tile::RMWKind::umin: op = "min"; break;
-  case tile::RMWKind::xchg: op = "exch"; break;
-  default: op = stringifyRMWKind(kind).str(); break;
+  case tile::RMWKind::umax:
+    op = "max";
+    break;
+  case tile::RMWKind::umin:
+    op = "min";
+    break;
+  case tile::RMWKind::xchg:
+    op = "exch";
+    break;
+  default:
+    op = stringifyRMWKind(kind).str();
+    break;
   }
   if (!pred)
     pred = b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
   bool half = c == "h";
   Value v = half ? b.create<LLVM::BitcastOp>(loc, b.getI16Type(), value).getResult() : value;
-  std::string asmStr = llvm::formatv("@$1 atom.global{0}.{1}{2} $0, [ $2 ], $3;",
-                                     semScope(sem, scope), op, suffix)
-                           .str();
+  std::string asmStr =
+      llvm::formatv("@$1 atom.global{0}.{1}{2} $0, [ $2 ], $3;", semScope(sem, scope), op, suffix)
+          .str();
   Value r = ptxAsm(b, loc, v.getType(), {pred, ptr, v}, asmStr, "=" + c + ",b,l," + c);
   return half ? b.create<LLVM::BitcastOp>(loc, t, r).getResult() : r;
 }
@@ -285,9 +309,9 @@ Value NVIDIATargetInfo::atomicCAS(OpBuilder &b, Location loc, Value ptr, Value c
   std::string c = bits == 64 ? "l" : bits == 32 ? "r" : "h";
   if (!pred)
     pred = b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
-  std::string asmStr = llvm::formatv("@$1 atom.global{0}.cas.b{1} $0, [ $2 ], $3, $4;",
-                                     semScope(sem, scope), bits)
-                           .str();
+  std::string asmStr =
+      llvm::formatv("@$1 atom.global{0}.cas.b{1} $0, [ $2 ], $3, $4;", semScope(sem, scope), bits)
+          .str();
   Value r = ptxAsm(b, loc, intT, {pred, ptr, asInt(cmp), asInt(value)}, asmStr,
                    "=" + c + ",b,l," + c + "," + c);
   return t == intT ? r : b.create<LLVM::BitcastOp>(loc, t, r).getResult();
@@ -318,8 +342,7 @@ bool NVIDIATargetInfo::canPipelineDotOperand(RankedTensorType loaded, RankedTens
 }
 
 void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,
-                                                  const AxisInfoMap &axis,
-                                                  SharedMemoryPlan &shared,
+                                                  const AxisInfoMap &axis, SharedMemoryPlan &shared,
                                                   RewritePatternSet &patterns) const {
   populateDotOpToMMAPatterns(converter, patterns);
   populateAsyncCopyToLLVMPatterns(converter, *this, axis, patterns);

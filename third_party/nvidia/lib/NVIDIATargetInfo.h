@@ -33,9 +33,9 @@ public:
   void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value value,
                    mlir::Value pred, unsigned alignment, const MemoryHints &hints) const override;
   bool supportsAtomic(tile::RMWKind kind, mlir::Type elem) const override;
-  mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::RMWKind kind,
-                        mlir::Value ptr, mlir::Value value, mlir::Value pred,
-                        tile::MemSemantic sem, tile::MemScope scope) const override;
+  mlir::Value atomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::RMWKind kind, mlir::Value ptr,
+                        mlir::Value value, mlir::Value pred, tile::MemSemantic sem,
+                        tile::MemScope scope) const override;
   mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value cmp,
                         mlir::Value value, mlir::Value pred, tile::MemSemantic sem,
                         tile::MemScope scope) const override;

@@ -13,11 +13,11 @@ inline mlir::Value ptxAsm(mlir::OpBuilder &b, mlir::Location loc, mlir::Type res
                           mlir::ValueRange operands, llvm::StringRef asmString,
                           llvm::StringRef constraints, bool sideEffects = true) {
   auto dialect = mlir::LLVM::AsmDialectAttr::get(b.getContext(), mlir::LLVM::AsmDialect::AD_ATT);
-  auto op = b.create<mlir::LLVM::InlineAsmOp>(loc, resultType ? mlir::TypeRange{resultType}
-                                                              : mlir::TypeRange{},
-                                              operands, asmString, constraints, sideEffects,
-                                              /*is_align_stack=*/false, dialect,
-                                              /*operand_attrs=*/mlir::ArrayAttr());
+  auto op = b.create<mlir::LLVM::InlineAsmOp>(
+      loc, resultType ? mlir::TypeRange{resultType} : mlir::TypeRange{}, operands, asmString,
+      constraints, sideEffects,
+      /*is_align_stack=*/false, dialect,
+      /*operand_attrs=*/mlir::ArrayAttr());
   return op.getNumResults() ? op.getResult(0) : mlir::Value();
 }
 

@@ -110,49 +110,50 @@ ConfigSchema makeSchema(const char *typeName, const FieldInfo *fields, int numFi
 
 /// The schema of config struct S, from its TESSEL_CONFIG (found by argument-dependent lookup).
 template <class S> const ConfigSchema &configSchema() {
-  static_assert(requires { tesselConfigSchema(static_cast<const S *>(nullptr)); },
-                "the config struct has no TESSEL_CONFIG(Struct, fields...) listing its fields");
+  static_assert(
+      requires { tesselConfigSchema(static_cast<const S *>(nullptr)); },
+      "the config struct has no TESSEL_CONFIG(Struct, fields...) listing its fields");
   return tesselConfigSchema(static_cast<const S *>(nullptr));
 }
 
 } // namespace tessel::dsl::detail
 
-#define TESSEL_CONFIG_FIELD_(S, field)                                                           \
-  ::tessel::dsl::detail::FieldInfo{                                                              \
-      #field,                                                                                    \
-      ::tessel::dsl::detail::fieldKind<decltype(S::field)>(),                                    \
-      ::tessel::dsl::detail::enumNames<decltype(S::field)>(),                                    \
-      ::tessel::dsl::detail::numEnumNames<decltype(S::field)>(),                                 \
-      [](const void *c) {                                                                        \
-        return ::tessel::dsl::detail::toInt(static_cast<const S *>(c)->field);                   \
-      },                                                                                         \
-      [](const void *c) {                                                                        \
-        return ::tessel::dsl::detail::toFloat(static_cast<const S *>(c)->field);                 \
-      },                                                                                         \
-      [](void *c, int64_t v) { ::tessel::dsl::detail::fromInt(static_cast<S *>(c)->field, v); }, \
+#define TESSEL_CONFIG_FIELD_(S, field)                                                             \
+  ::tessel::dsl::detail::FieldInfo{                                                                \
+      #field,                                                                                      \
+      ::tessel::dsl::detail::fieldKind<decltype(S::field)>(),                                      \
+      ::tessel::dsl::detail::enumNames<decltype(S::field)>(),                                      \
+      ::tessel::dsl::detail::numEnumNames<decltype(S::field)>(),                                   \
+      [](const void *c) {                                                                          \
+        return ::tessel::dsl::detail::toInt(static_cast<const S *>(c)->field);                     \
+      },                                                                                           \
+      [](const void *c) {                                                                          \
+        return ::tessel::dsl::detail::toFloat(static_cast<const S *>(c)->field);                   \
+      },                                                                                           \
+      [](void *c, int64_t v) { ::tessel::dsl::detail::fromInt(static_cast<S *>(c)->field, v); },   \
       [](void *c, double v) { ::tessel::dsl::detail::fromFloat(static_cast<S *>(c)->field, v); }},
 
 /// Lists the fields of config struct `Struct` (in the namespace of Struct, after its definition).
-#define TESSEL_CONFIG(Struct, ...)                                                               \
-  [[maybe_unused]] inline const ::tessel::dsl::detail::ConfigSchema &tesselConfigSchema(        \
-      const Struct *) {                                                                          \
-    static const ::tessel::dsl::detail::FieldInfo fields[] = {                                   \
-        TESSEL_PP_FOR_EACH(TESSEL_CONFIG_FIELD_, Struct, __VA_ARGS__)};                          \
-    static const ::tessel::dsl::detail::ConfigSchema schema =                                    \
-        ::tessel::dsl::detail::makeSchema<Struct>(#Struct, fields,                               \
-                                                  sizeof(fields) / sizeof(fields[0]));           \
-    return schema;                                                                               \
+#define TESSEL_CONFIG(Struct, ...)                                                                 \
+  [[maybe_unused]] inline const ::tessel::dsl::detail::ConfigSchema &tesselConfigSchema(           \
+      const Struct *) {                                                                            \
+    static const ::tessel::dsl::detail::FieldInfo fields[] = {                                     \
+        TESSEL_PP_FOR_EACH(TESSEL_CONFIG_FIELD_, Struct, __VA_ARGS__)};                            \
+    static const ::tessel::dsl::detail::ConfigSchema schema =                                      \
+        ::tessel::dsl::detail::makeSchema<Struct>(#Struct, fields,                                 \
+                                                  sizeof(fields) / sizeof(fields[0]));             \
+    return schema;                                                                                 \
   }
 
 #define TESSEL_ENUM_NAME_(E, x) #x,
 /// Declares `enum class Name : int { a, b, ... }` with its names, for config fields:
 /// `TESSEL_ENUM(Activation, none, relu, gelu, silu)`. Enumerators take no initializers.
-#define TESSEL_ENUM(Name, ...)                                                                   \
-  enum class Name : int { __VA_ARGS__ };                                                         \
-  [[maybe_unused]] inline const char *const *tesselEnumNames(Name *) {                           \
+#define TESSEL_ENUM(Name, ...)                                                                     \
+  enum class Name : int { __VA_ARGS__ };                                                           \
+  [[maybe_unused]] inline const char *const *tesselEnumNames(Name *) {                             \
     static const char *const names[] = {TESSEL_PP_FOR_EACH(TESSEL_ENUM_NAME_, Name, __VA_ARGS__)}; \
-    return names;                                                                                \
-  }                                                                                              \
+    return names;                                                                                  \
+  }                                                                                                \
   [[maybe_unused]] constexpr int tesselEnumCount(Name *) { return TESSEL_PP_NARGS(__VA_ARGS__); }
 
 #endif // TESSEL_DSL_CONFIG_H

@@ -59,8 +59,8 @@ void for_range(detail::Operand start, detail::Operand end, detail::Operand step,
                TESSEL_DSL_LOC) {
   detail::Loc l = detail::Loc::from(loc);
   detail::RawValue iv;
-  detail::beginFor(start.value(DType::i64), end.value(DType::i64), step.value(DType::i64),
-                   nullptr, 0, &iv, l);
+  detail::beginFor(start.value(DType::i64), end.value(DType::i64), step.value(DType::i64), nullptr,
+                   0, &iv, l);
   body(Int(iv));
   detail::endFor(nullptr, 0, nullptr, l);
 }
@@ -91,8 +91,8 @@ std::tuple<Vs...> for_range(detail::Operand start, detail::Operand end, detail::
   detail::Loc l = detail::Loc::from(loc);
   detail::RawValue inits[n], args[n + 1], yields[n], results[n];
   detail::flatten(init, inits, seq);
-  detail::beginFor(start.value(DType::i64), end.value(DType::i64), step.value(DType::i64), inits,
-                   n, args, l);
+  detail::beginFor(start.value(DType::i64), end.value(DType::i64), step.value(DType::i64), inits, n,
+                   args, l);
   auto next = [&]<size_t... I>(std::index_sequence<I...>) {
     return body(Int(args[0]), Vs(args[I + 1])...);
   }(seq);

@@ -24,18 +24,29 @@ constexpr bool isFp8(DType t) { return t == DType::f8e4m3 || t == DType::f8e5m2;
 /// Width in bits (i1 is 1).
 constexpr int bitWidth(DType t) {
   switch (t) {
-  case DType::i1: return 1;
-  case DType::i8: case DType::f8e4m3: case DType::f8e5m2: return 8;
-  case DType::i16: case DType::f16: case DType::bf16: return 16;
-  case DType::i32: case DType::f32: return 32;
-  case DType::i64: case DType::f64: return 64;
+  case DType::i1:
+    return 1;
+  case DType::i8:
+  case DType::f8e4m3:
+  case DType::f8e5m2:
+    return 8;
+  case DType::i16:
+  case DType::f16:
+  case DType::bf16:
+    return 16;
+  case DType::i32:
+  case DType::f32:
+    return 32;
+  case DType::i64:
+  case DType::f64:
+    return 64;
   }
   return 0;
 }
 
 /// The name used in IR-facing text, variant names and metadata: "i32", "bf16", "f8e4m3", ...
 constexpr const char *dtypeName(DType t) {
-  constexpr const char *names[] = {"i1",  "i8",  "i16", "i32", "i64",    "f16",
+  constexpr const char *names[] = {"i1",   "i8",  "i16", "i32",    "i64",   "f16",
                                    "bf16", "f32", "f64", "f8e4m3", "f8e5m2"};
   return names[static_cast<int>(t)];
 }
@@ -81,23 +92,45 @@ constexpr DType dotAccType(DType t) {
 /// Result of `sum`/`cumsum`, the type they accumulate in: integers narrower than 32 bits (and
 /// i1) sum in i32, f16 and bf16 in f32 (case C16: 256 + 255 ones is 511, not a bf16 rounding).
 constexpr DType sumType(DType t) {
-  return isInt(t) && bitWidth(t) < 32           ? DType::i32
+  return isInt(t) && bitWidth(t) < 32          ? DType::i32
          : t == DType::f16 || t == DType::bf16 ? DType::f32
-                                                : t;
+                                               : t;
 }
 
 // Tag types: Tile<f32>, Ptr<bf16>, ... (`i1` is the boolean of masks).
-struct i1 { static constexpr DType dtype = DType::i1; };
-struct i8 { static constexpr DType dtype = DType::i8; };
-struct i16 { static constexpr DType dtype = DType::i16; };
-struct i32 { static constexpr DType dtype = DType::i32; };
-struct i64 { static constexpr DType dtype = DType::i64; };
-struct f16 { static constexpr DType dtype = DType::f16; };
-struct bf16 { static constexpr DType dtype = DType::bf16; };
-struct f32 { static constexpr DType dtype = DType::f32; };
-struct f64 { static constexpr DType dtype = DType::f64; };
-struct f8e4m3 { static constexpr DType dtype = DType::f8e4m3; };
-struct f8e5m2 { static constexpr DType dtype = DType::f8e5m2; };
+struct i1 {
+  static constexpr DType dtype = DType::i1;
+};
+struct i8 {
+  static constexpr DType dtype = DType::i8;
+};
+struct i16 {
+  static constexpr DType dtype = DType::i16;
+};
+struct i32 {
+  static constexpr DType dtype = DType::i32;
+};
+struct i64 {
+  static constexpr DType dtype = DType::i64;
+};
+struct f16 {
+  static constexpr DType dtype = DType::f16;
+};
+struct bf16 {
+  static constexpr DType dtype = DType::bf16;
+};
+struct f32 {
+  static constexpr DType dtype = DType::f32;
+};
+struct f64 {
+  static constexpr DType dtype = DType::f64;
+};
+struct f8e4m3 {
+  static constexpr DType dtype = DType::f8e4m3;
+};
+struct f8e5m2 {
+  static constexpr DType dtype = DType::f8e5m2;
+};
 
 /// A dtype tag: one of the structs above.
 template <class T>
@@ -105,17 +138,39 @@ concept DTypeTag = std::is_same_v<std::remove_cv_t<decltype(T::dtype)>, DType>;
 
 namespace detail {
 template <DType D> struct TagOf;
-template <> struct TagOf<DType::i1> { using type = i1; };
-template <> struct TagOf<DType::i8> { using type = i8; };
-template <> struct TagOf<DType::i16> { using type = i16; };
-template <> struct TagOf<DType::i32> { using type = i32; };
-template <> struct TagOf<DType::i64> { using type = i64; };
-template <> struct TagOf<DType::f16> { using type = f16; };
-template <> struct TagOf<DType::bf16> { using type = bf16; };
-template <> struct TagOf<DType::f32> { using type = f32; };
-template <> struct TagOf<DType::f64> { using type = f64; };
-template <> struct TagOf<DType::f8e4m3> { using type = f8e4m3; };
-template <> struct TagOf<DType::f8e5m2> { using type = f8e5m2; };
+template <> struct TagOf<DType::i1> {
+  using type = i1;
+};
+template <> struct TagOf<DType::i8> {
+  using type = i8;
+};
+template <> struct TagOf<DType::i16> {
+  using type = i16;
+};
+template <> struct TagOf<DType::i32> {
+  using type = i32;
+};
+template <> struct TagOf<DType::i64> {
+  using type = i64;
+};
+template <> struct TagOf<DType::f16> {
+  using type = f16;
+};
+template <> struct TagOf<DType::bf16> {
+  using type = bf16;
+};
+template <> struct TagOf<DType::f32> {
+  using type = f32;
+};
+template <> struct TagOf<DType::f64> {
+  using type = f64;
+};
+template <> struct TagOf<DType::f8e4m3> {
+  using type = f8e4m3;
+};
+template <> struct TagOf<DType::f8e5m2> {
+  using type = f8e5m2;
+};
 } // namespace detail
 
 /// The tag type of a DType value.

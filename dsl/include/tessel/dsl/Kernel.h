@@ -136,9 +136,8 @@ bool registerKernelDef(const char *name, const char *argNames, const char *file,
                        TypeList<Ds...>, Getter, const Config &first, const Configs &...rest) {
   static_assert((std::is_same_v<Config, Configs> && ...),
                 "all CONFIGS of a kernel have one struct type");
-  const void *const *configs = new const void *[1 + sizeof...(rest)] {
-    new Config(first), new Config(rest)...
-  };
+  const void *const *configs =
+      new const void *[1 + sizeof...(rest)]{new Config(first), new Config(rest)...};
   const VariantDef *variants = new VariantDef[sizeof...(Ds)]{makeVariant<Ds, Getter, Config>()...};
   KernelDef def{TESSEL_DSL_ABI_VERSION,
                 name,
@@ -159,20 +158,20 @@ bool registerKernelDef(const char *name, const char *argNames, const char *file,
 #define TESSEL_KERNEL_SECTION_DTYPES(...) ::tessel::dsl::detail::TypeList<__VA_ARGS__>
 #define TESSEL_KERNEL_SECTION_ARGS(...) #__VA_ARGS__
 #define TESSEL_KERNEL_SECTION_CONFIGS(...) __VA_ARGS__
-#define TESSEL_KERNEL_IMPL_(name, dtypes, getter, args, configs)                                  \
-  [[maybe_unused]] static const bool TESSEL_PP_CAT(tessel_kernel_registered_, name) =            \
-      ::tessel::dsl::detail::registerKernelDef(                                                  \
-          #name, TESSEL_PP_CAT(TESSEL_KERNEL_SECTION_, args), __FILE__, __LINE__,                \
-          TESSEL_PP_CAT(TESSEL_KERNEL_SECTION_, dtypes){}, getter,                               \
+#define TESSEL_KERNEL_IMPL_(name, dtypes, getter, args, configs)                                   \
+  [[maybe_unused]] static const bool TESSEL_PP_CAT(tessel_kernel_registered_, name) =              \
+      ::tessel::dsl::detail::registerKernelDef(                                                    \
+          #name, TESSEL_PP_CAT(TESSEL_KERNEL_SECTION_, args), __FILE__, __LINE__,                  \
+          TESSEL_PP_CAT(TESSEL_KERNEL_SECTION_, dtypes){}, getter,                                 \
           TESSEL_PP_CAT(TESSEL_KERNEL_SECTION_, configs));
-#define TESSEL_KERNEL_3_(name, args, configs)                                                    \
+#define TESSEL_KERNEL_3_(name, args, configs)                                                      \
   TESSEL_KERNEL_IMPL_(name, DTYPES(void), [](auto) { return &name; }, args, configs)
-#define TESSEL_KERNEL_4_(name, dtypes, args, configs)                                            \
-  TESSEL_KERNEL_IMPL_(                                                                           \
+#define TESSEL_KERNEL_4_(name, dtypes, args, configs)                                              \
+  TESSEL_KERNEL_IMPL_(                                                                             \
       name, dtypes, [](auto tag) { return &name<typename decltype(tag)::type>; }, args, configs)
 
 /// TESSEL_KERNEL(name, [DTYPES(...),] ARGS(...), CONFIGS(...)): see the top of this file.
-#define TESSEL_KERNEL(...)                                                                       \
+#define TESSEL_KERNEL(...)                                                                         \
   TESSEL_PP_CAT(TESSEL_KERNEL_, TESSEL_PP_CAT(TESSEL_PP_NARGS(__VA_ARGS__), _))(__VA_ARGS__)
 
 #endif // TESSEL_DSL_KERNEL_H

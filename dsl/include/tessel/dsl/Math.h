@@ -12,10 +12,10 @@
 
 namespace tessel::dsl {
 
-#define TESSEL_DSL_UNARY(NAME, DOC)                                                              \
-  /** DOC */                                                                                     \
-  template <DTypeTag T> Tile<T> NAME(const Tile<T> &x, TESSEL_DSL_LOC) {                         \
-    return Tile<T>(detail::unary(detail::UnaryOp::NAME, x.raw(), detail::Loc::from(loc)));       \
+#define TESSEL_DSL_UNARY(NAME, DOC)                                                                \
+  /** DOC */                                                                                       \
+  template <DTypeTag T> Tile<T> NAME(const Tile<T> &x, TESSEL_DSL_LOC) {                           \
+    return Tile<T>(detail::unary(detail::UnaryOp::NAME, x.raw(), detail::Loc::from(loc)));         \
   }
 TESSEL_DSL_UNARY(exp, "e^x (floats).")
 TESSEL_DSL_UNARY(exp2, "2^x (floats).")
@@ -33,24 +33,24 @@ TESSEL_DSL_UNARY(floor, "Round toward -inf (floats).")
 TESSEL_DSL_UNARY(ceil, "Round toward +inf (floats).")
 #undef TESSEL_DSL_UNARY
 
-#define TESSEL_DSL_BINARY_FN(NAME, KIND, DOC)                                                    \
-  /** DOC */                                                                                     \
-  template <DTypeTag T, DTypeTag U>                                                              \
-  Tile<promote_t<T, U>> NAME(const Tile<T> &a, const Tile<U> &b, TESSEL_DSL_LOC) {               \
-    return Tile<promote_t<T, U>>(                                                                \
-        detail::binary(detail::BinaryOp::KIND, a.raw(), b.raw(), detail::Loc::from(loc)));       \
-  }                                                                                              \
-  template <DTypeTag T, Literal L>                                                               \
-  Tile<promote_t<T, literal_t<T, L>>> NAME(const Tile<T> &a, L b, TESSEL_DSL_LOC) {              \
-    detail::Loc l = detail::Loc::from(loc);                                                      \
-    return Tile<promote_t<T, literal_t<T, L>>>(detail::binary(                                   \
-        detail::BinaryOp::KIND, a.raw(), detail::literal(b, literal_t<T, L>::dtype, l), l));     \
-  }                                                                                              \
-  template <DTypeTag T, Literal L>                                                               \
-  Tile<promote_t<T, literal_t<T, L>>> NAME(L a, const Tile<T> &b, TESSEL_DSL_LOC) {              \
-    detail::Loc l = detail::Loc::from(loc);                                                      \
-    return Tile<promote_t<T, literal_t<T, L>>>(detail::binary(                                   \
-        detail::BinaryOp::KIND, detail::literal(a, literal_t<T, L>::dtype, l), b.raw(), l));     \
+#define TESSEL_DSL_BINARY_FN(NAME, KIND, DOC)                                                      \
+  /** DOC */                                                                                       \
+  template <DTypeTag T, DTypeTag U>                                                                \
+  Tile<promote_t<T, U>> NAME(const Tile<T> &a, const Tile<U> &b, TESSEL_DSL_LOC) {                 \
+    return Tile<promote_t<T, U>>(                                                                  \
+        detail::binary(detail::BinaryOp::KIND, a.raw(), b.raw(), detail::Loc::from(loc)));         \
+  }                                                                                                \
+  template <DTypeTag T, Literal L>                                                                 \
+  Tile<promote_t<T, literal_t<T, L>>> NAME(const Tile<T> &a, L b, TESSEL_DSL_LOC) {                \
+    detail::Loc l = detail::Loc::from(loc);                                                        \
+    return Tile<promote_t<T, literal_t<T, L>>>(detail::binary(                                     \
+        detail::BinaryOp::KIND, a.raw(), detail::literal(b, literal_t<T, L>::dtype, l), l));       \
+  }                                                                                                \
+  template <DTypeTag T, Literal L>                                                                 \
+  Tile<promote_t<T, literal_t<T, L>>> NAME(L a, const Tile<T> &b, TESSEL_DSL_LOC) {                \
+    detail::Loc l = detail::Loc::from(loc);                                                        \
+    return Tile<promote_t<T, literal_t<T, L>>>(detail::binary(                                     \
+        detail::BinaryOp::KIND, detail::literal(a, literal_t<T, L>::dtype, l), b.raw(), l));       \
   }
 TESSEL_DSL_BINARY_FN(maximum, maximum,
                      "Element-wise maximum; NaN if either is NaN (floats), signed (integers).")
@@ -63,8 +63,8 @@ inline Tile<i64> cdiv(detail::Operand a, detail::Operand b, TESSEL_DSL_LOC) {
   detail::Loc l = detail::Loc::from(loc);
   detail::RawValue x = a.value(DType::i64), y = b.value(DType::i64);
   detail::RawValue one = detail::constInt(1, DType::i64, l);
-  detail::RawValue num = detail::binary(
-      detail::BinaryOp::sub, detail::binary(detail::BinaryOp::add, x, y, l), one, l);
+  detail::RawValue num =
+      detail::binary(detail::BinaryOp::sub, detail::binary(detail::BinaryOp::add, x, y, l), one, l);
   detail::RawValue q = detail::binary(detail::BinaryOp::div, num, y, l);
   return Tile<i64>(q.dtype == DType::i64 ? q : detail::cast(q, DType::i64, false, l));
 }

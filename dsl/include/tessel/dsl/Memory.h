@@ -15,8 +15,9 @@
 namespace tessel::dsl {
 
 namespace detail {
-template <DTypeTag T> RawValue loadRaw(const RawValue &ptr, const RawValue *mask,
-                                       const Operand *other, LoadHints hints, Loc loc) {
+template <DTypeTag T>
+RawValue loadRaw(const RawValue &ptr, const RawValue *mask, const Operand *other, LoadHints hints,
+                 Loc loc) {
   LoadArgs args;
   args.ptr = ptr;
   args.mask = mask;
@@ -28,8 +29,8 @@ template <DTypeTag T> RawValue loadRaw(const RawValue &ptr, const RawValue *mask
   args.hints = hints;
   return load(args, loc);
 }
-inline void storeRaw(const RawValue &ptr, const Operand &value, DType pointee,
-                     const RawValue *mask, StoreHints hints, Loc loc) {
+inline void storeRaw(const RawValue &ptr, const Operand &value, DType pointee, const RawValue *mask,
+                     StoreHints hints, Loc loc) {
   StoreArgs args;
   args.ptr = ptr;
   args.value = value.value(pointee);
@@ -46,8 +47,7 @@ template <DTypeTag T> Tile<T> load(const Ptr<T> &p, LoadHints hints = {}, TESSEL
 /// Loads `*p` where `mask` is true; masked-off lanes are undefined.
 template <DTypeTag T, DTypeTag M>
 Tile<T> load(const Ptr<T> &p, const Tile<M> &mask, LoadHints hints = {}, TESSEL_DSL_LOC) {
-  return Tile<T>(
-      detail::loadRaw<T>(p.raw(), &mask.raw(), nullptr, hints, detail::Loc::from(loc)));
+  return Tile<T>(detail::loadRaw<T>(p.raw(), &mask.raw(), nullptr, hints, detail::Loc::from(loc)));
 }
 /// Loads `*p` where `mask` is true and `other` elsewhere: `load(p, cols < n, -inf)`.
 template <DTypeTag T, DTypeTag M>
@@ -56,8 +56,8 @@ Tile<T> load(const Ptr<T> &p, const Tile<M> &mask, detail::Operand other, LoadHi
   return Tile<T>(detail::loadRaw<T>(p.raw(), &mask.raw(), &other, hints, detail::Loc::from(loc)));
 }
 // A load from a tile that is not a pointer: reported at the user's line.
-template <DTypeTag T> Tile<T> load(const Tile<T> &notAPointer, LoadHints hints = {},
-                                   TESSEL_DSL_LOC) {
+template <DTypeTag T>
+Tile<T> load(const Tile<T> &notAPointer, LoadHints hints = {}, TESSEL_DSL_LOC) {
   return Tile<T>(
       detail::loadRaw<T>(notAPointer.raw(), nullptr, nullptr, hints, detail::Loc::from(loc)));
 }
@@ -85,25 +85,24 @@ void store(const Tile<T> &notAPointer, detail::Operand value, TESSEL_DSL_LOC) {
   detail::storeRaw(notAPointer.raw(), value, T::dtype, nullptr, {}, detail::Loc::from(loc));
 }
 template <DTypeTag T, DTypeTag M>
-void store(const Tile<T> &notAPointer, detail::Operand value, const Tile<M> &mask,
-           TESSEL_DSL_LOC) {
+void store(const Tile<T> &notAPointer, detail::Operand value, const Tile<M> &mask, TESSEL_DSL_LOC) {
   detail::storeRaw(notAPointer.raw(), value, T::dtype, &mask.raw(), {}, detail::Loc::from(loc));
 }
 
 // Atomics: each enabled lane atomically replaces *p with op(*p, value) and returns the old
 // value. Defaults: acq_rel ordering at gpu scope.
-#define TESSEL_DSL_ATOMIC(NAME, KIND)                                                            \
-  template <DTypeTag T>                                                                          \
-  Tile<T> NAME(const Ptr<T> &p, detail::Operand value, Sem sem = Sem::acq_rel,                   \
-               Scope scope = Scope::gpu, TESSEL_DSL_LOC) {                                       \
-    return Tile<T>(detail::atomicRMW(detail::AtomicKind::KIND, p.raw(), value.value(T::dtype),  \
-                                     nullptr, sem, scope, detail::Loc::from(loc)));              \
-  }                                                                                              \
-  template <DTypeTag T, DTypeTag M>                                                              \
-  Tile<T> NAME(const Ptr<T> &p, detail::Operand value, const Tile<M> &mask,                      \
-               Sem sem = Sem::acq_rel, Scope scope = Scope::gpu, TESSEL_DSL_LOC) {               \
-    return Tile<T>(detail::atomicRMW(detail::AtomicKind::KIND, p.raw(), value.value(T::dtype),  \
-                                     &mask.raw(), sem, scope, detail::Loc::from(loc)));          \
+#define TESSEL_DSL_ATOMIC(NAME, KIND)                                                              \
+  template <DTypeTag T>                                                                            \
+  Tile<T> NAME(const Ptr<T> &p, detail::Operand value, Sem sem = Sem::acq_rel,                     \
+               Scope scope = Scope::gpu, TESSEL_DSL_LOC) {                                         \
+    return Tile<T>(detail::atomicRMW(detail::AtomicKind::KIND, p.raw(), value.value(T::dtype),     \
+                                     nullptr, sem, scope, detail::Loc::from(loc)));                \
+  }                                                                                                \
+  template <DTypeTag T, DTypeTag M>                                                                \
+  Tile<T> NAME(const Ptr<T> &p, detail::Operand value, const Tile<M> &mask,                        \
+               Sem sem = Sem::acq_rel, Scope scope = Scope::gpu, TESSEL_DSL_LOC) {                 \
+    return Tile<T>(detail::atomicRMW(detail::AtomicKind::KIND, p.raw(), value.value(T::dtype),     \
+                                     &mask.raw(), sem, scope, detail::Loc::from(loc)));            \
   }
 TESSEL_DSL_ATOMIC(atomic_add, add)
 TESSEL_DSL_ATOMIC(atomic_max, max)
@@ -120,8 +119,8 @@ TESSEL_DSL_ATOMIC(atomic_xchg, xchg)
 template <DTypeTag T>
 Tile<T> atomic_cas(const Ptr<T> &p, detail::Operand cmp, detail::Operand value,
                    Sem sem = Sem::acq_rel, Scope scope = Scope::gpu, TESSEL_DSL_LOC) {
-  return Tile<T>(detail::atomicCAS(p.raw(), cmp.value(T::dtype), value.value(T::dtype), sem,
-                                   scope, detail::Loc::from(loc)));
+  return Tile<T>(detail::atomicCAS(p.raw(), cmp.value(T::dtype), value.value(T::dtype), sem, scope,
+                                   detail::Loc::from(loc)));
 }
 
 /// A block pointer to the `block` window at `offsets` of the tensor at `base` with `shape` and
@@ -157,8 +156,8 @@ BlockPtr<T> advance(const BlockPtr<T> &p, std::initializer_list<detail::Operand>
   for (const detail::Operand &x : offsets)
     if (n < kMaxRank)
       o[n++] = x.value(DType::i64);
-  return BlockPtr<T>(detail::advance(p.raw(), o, static_cast<int>(offsets.size()),
-                                     detail::Loc::from(loc)));
+  return BlockPtr<T>(
+      detail::advance(p.raw(), o, static_cast<int>(offsets.size()), detail::Loc::from(loc)));
 }
 
 /// Loads the block; lanes outside the tensor along the `boundary_check` dimensions read no

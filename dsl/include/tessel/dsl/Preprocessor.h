@@ -8,16 +8,16 @@
 #define TESSEL_PP_STR_I(...) #__VA_ARGS__
 
 /// Number of arguments, 1 to 32.
-#define TESSEL_PP_NARGS(...)                                                                     \
-  TESSEL_PP_NARGS_I(__VA_ARGS__, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, \
+#define TESSEL_PP_NARGS(...)                                                                       \
+  TESSEL_PP_NARGS_I(__VA_ARGS__, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17,   \
                     16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
-#define TESSEL_PP_NARGS_I(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, \
-                          _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30,  \
-                          _31, _32, N, ...)                                                      \
+#define TESSEL_PP_NARGS_I(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16,   \
+                          _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, _29, _30,    \
+                          _31, _32, N, ...)                                                        \
   N
 
 /// M(fixed, x) for each x of the arguments (up to 32).
-#define TESSEL_PP_FOR_EACH(M, fixed, ...) \
+#define TESSEL_PP_FOR_EACH(M, fixed, ...)                                                          \
   TESSEL_PP_CAT(TESSEL_PP_FOR_EACH_, TESSEL_PP_NARGS(__VA_ARGS__))(M, fixed, __VA_ARGS__)
 #define TESSEL_PP_FOR_EACH_1(M, f, x) M(f, x)
 #define TESSEL_PP_FOR_EACH_2(M, f, x, ...) M(f, x) TESSEL_PP_FOR_EACH_1(M, f, __VA_ARGS__)

@@ -18,32 +18,32 @@ template <DTypeTag T> using sum_t = tag_of_t<sumType(T::dtype)>;
 /// Sum along `axis`.
 template <DTypeTag T>
 Tile<sum_t<T>> sum(const Tile<T> &x, int axis, bool keep_dims = false, TESSEL_DSL_LOC) {
-  return Tile<sum_t<T>>(detail::reduce(detail::ReduceKind::sum, x.raw(), axis, keep_dims,
-                                       detail::Loc::from(loc)));
+  return Tile<sum_t<T>>(
+      detail::reduce(detail::ReduceKind::sum, x.raw(), axis, keep_dims, detail::Loc::from(loc)));
 }
 /// Maximum along `axis` (NaN if any element is NaN).
 template <DTypeTag T>
 Tile<T> max(const Tile<T> &x, int axis, bool keep_dims = false, TESSEL_DSL_LOC) {
-  return Tile<T>(detail::reduce(detail::ReduceKind::max, x.raw(), axis, keep_dims,
-                                detail::Loc::from(loc)));
+  return Tile<T>(
+      detail::reduce(detail::ReduceKind::max, x.raw(), axis, keep_dims, detail::Loc::from(loc)));
 }
 /// Minimum along `axis` (NaN if any element is NaN).
 template <DTypeTag T>
 Tile<T> min(const Tile<T> &x, int axis, bool keep_dims = false, TESSEL_DSL_LOC) {
-  return Tile<T>(detail::reduce(detail::ReduceKind::min, x.raw(), axis, keep_dims,
-                                detail::Loc::from(loc)));
+  return Tile<T>(
+      detail::reduce(detail::ReduceKind::min, x.raw(), axis, keep_dims, detail::Loc::from(loc)));
 }
 /// i32 index of the maximum along `axis`; the first on ties, a NaN counts as the maximum.
 template <DTypeTag T>
 Tile<i32> argmax(const Tile<T> &x, int axis, bool keep_dims = false, TESSEL_DSL_LOC) {
-  return Tile<i32>(detail::reduce(detail::ReduceKind::argmax, x.raw(), axis, keep_dims,
-                                  detail::Loc::from(loc)));
+  return Tile<i32>(
+      detail::reduce(detail::ReduceKind::argmax, x.raw(), axis, keep_dims, detail::Loc::from(loc)));
 }
 /// i32 index of the minimum along `axis`; the first on ties, a NaN counts as the minimum.
 template <DTypeTag T>
 Tile<i32> argmin(const Tile<T> &x, int axis, bool keep_dims = false, TESSEL_DSL_LOC) {
-  return Tile<i32>(detail::reduce(detail::ReduceKind::argmin, x.raw(), axis, keep_dims,
-                                  detail::Loc::from(loc)));
+  return Tile<i32>(
+      detail::reduce(detail::ReduceKind::argmin, x.raw(), axis, keep_dims, detail::Loc::from(loc)));
 }
 
 /// Reduction with a user combiner `(Scalar<T> acc, Scalar<T> x) -> Scalar<T>`, which must be

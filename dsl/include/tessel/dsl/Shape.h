@@ -42,8 +42,7 @@ template <DTypeTag T> Tile<T> zeros(Shape shape, TESSEL_DSL_LOC) {
 }
 
 /// Inserts a unit dimension at `axis` (0..rank): (N) -> (1, N) for axis 0.
-template <detail::Handle H>
-detail::shaped_t<H> expand_dims(const H &x, int axis, TESSEL_DSL_LOC) {
+template <detail::Handle H> detail::shaped_t<H> expand_dims(const H &x, int axis, TESSEL_DSL_LOC) {
   return detail::rewrap(x, detail::expandDims(x.raw(), axis, detail::Loc::from(loc)));
 }
 

@@ -114,29 +114,28 @@ inline constexpr detail::NewAxis None{};
 #define TESSEL_DSL_LOC std::source_location loc = std::source_location::current()
 
 // Binary operators of Tile<T> as hidden friends: (tile, tile), (tile, literal), (literal, tile).
-#define TESSEL_TILE_BINARY(OP, KIND, RESULT)                                                     \
-  template <DTypeTag U>                                                                          \
-  friend Tile<RESULT(T, U)> operator OP(detail::At<Tile> a, const Tile<U> &b) {                  \
-    return Tile<RESULT(T, U)>(detail::binary(detail::BinaryOp::KIND, a.h.raw(), b.raw(), a.loc)); \
-  }                                                                                              \
-  template <Literal L> friend auto operator OP(detail::At<Tile> a, L b) {                        \
-    using LT = literal_t<T, L>;                                                                  \
-    return Tile<RESULT(T, LT)>(detail::binary(detail::BinaryOp::KIND, a.h.raw(),               \
-                                              detail::literal(b, LT::dtype, a.loc), a.loc));     \
-  }                                                                                              \
-  template <Literal L> friend auto operator OP(L a, detail::At<Tile> b) {                        \
-    using LT = literal_t<T, L>;                                                                  \
-    return Tile<RESULT(T, LT)>(detail::binary(detail::BinaryOp::KIND,                           \
-                                              detail::literal(a, LT::dtype, b.loc), b.h.raw(),   \
-                                              b.loc));                                           \
+#define TESSEL_TILE_BINARY(OP, KIND, RESULT)                                                       \
+  template <DTypeTag U>                                                                            \
+  friend Tile<RESULT(T, U)> operator OP(detail::At<Tile> a, const Tile<U> &b) {                    \
+    return Tile<RESULT(T, U)>(detail::binary(detail::BinaryOp::KIND, a.h.raw(), b.raw(), a.loc));  \
+  }                                                                                                \
+  template <Literal L> friend auto operator OP(detail::At<Tile> a, L b) {                          \
+    using LT = literal_t<T, L>;                                                                    \
+    return Tile<RESULT(T, LT)>(detail::binary(detail::BinaryOp::KIND, a.h.raw(),                   \
+                                              detail::literal(b, LT::dtype, a.loc), a.loc));       \
+  }                                                                                                \
+  template <Literal L> friend auto operator OP(L a, detail::At<Tile> b) {                          \
+    using LT = literal_t<T, L>;                                                                    \
+    return Tile<RESULT(T, LT)>(detail::binary(                                                     \
+        detail::BinaryOp::KIND, detail::literal(a, LT::dtype, b.loc), b.h.raw(), b.loc));          \
   }
 #define TESSEL_ARITH_RESULT(T, U) promote_t<T, U>
 #define TESSEL_CMP_RESULT(T, U) i1
-#define TESSEL_TILE_COMPOUND(OP, KIND)                                                           \
-  friend Tile &operator OP(Tile &a, detail::Operand b) {                                         \
-    a.raw_ = detail::compoundAssign(detail::BinaryOp::KIND, a.raw_, b.value(b.typeNextTo(dtype)), \
-                                    b.loc);                                                      \
-    return a;                                                                                    \
+#define TESSEL_TILE_COMPOUND(OP, KIND)                                                             \
+  friend Tile &operator OP(Tile & a, detail::Operand b) {                                          \
+    a.raw_ = detail::compoundAssign(detail::BinaryOp::KIND, a.raw_, b.value(b.typeNextTo(dtype)),  \
+                                    b.loc);                                                        \
+    return a;                                                                                      \
   }
 
 /// A handle to a tile of T values with a static shape (rank 0: a scalar) in the kernel being
@@ -236,8 +235,7 @@ public:
   /// A constant. An integer scalar cannot be made from a floating-point literal.
   template <Literal L>
     requires(!(std::is_floating_point_v<L> && isInt(T::dtype)))
-  Scalar(L v, TESSEL_DSL_LOC)
-      : Tile<T>(detail::literal(v, T::dtype, detail::Loc::from(loc))) {}
+  Scalar(L v, TESSEL_DSL_LOC) : Tile<T>(detail::literal(v, T::dtype, detail::Loc::from(loc))) {}
 };
 
 /// DSL integers are i64: program ids, loop indices and integer kernel arguments.

@@ -116,12 +116,43 @@ struct RawValue {
 };
 
 enum class UnaryOp : uint8_t {
-  neg, logical_not, bit_not, exp, exp2, log, log2, sqrt, rsqrt, abs, sin, cos, tanh, sigmoid,
-  erf, floor, ceil
+  neg,
+  logical_not,
+  bit_not,
+  exp,
+  exp2,
+  log,
+  log2,
+  sqrt,
+  rsqrt,
+  abs,
+  sin,
+  cos,
+  tanh,
+  sigmoid,
+  erf,
+  floor,
+  ceil
 };
 enum class BinaryOp : uint8_t {
-  add, sub, mul, div, rem, bit_and, bit_or, bit_xor, shl, shr, lt, le, gt, ge, eq, ne,
-  maximum, minimum
+  add,
+  sub,
+  mul,
+  div,
+  rem,
+  bit_and,
+  bit_or,
+  bit_xor,
+  shl,
+  shr,
+  lt,
+  le,
+  gt,
+  ge,
+  eq,
+  ne,
+  maximum,
+  minimum
 };
 enum class ReduceKind : uint8_t { sum, max, min, argmax, argmin };
 enum class AtomicKind : uint8_t { add, max, min, umax, umin, bit_and, bit_or, bit_xor, xchg };
@@ -171,9 +202,9 @@ TESSEL_DSL_EXPORT RawValue atomicRMW(AtomicKind kind, RawValue ptr, RawValue val
 TESSEL_DSL_EXPORT RawValue atomicCAS(RawValue ptr, RawValue cmp, RawValue value, Sem sem,
                                      Scope scope, Loc loc);
 TESSEL_DSL_EXPORT RawValue makeBlockPtr(RawValue base, const RawValue *shape,
-                                        const RawValue *strides, const RawValue *offsets,
-                                        int rank, const Shape &block, const int32_t *order,
-                                        int numOrder, Loc loc);
+                                        const RawValue *strides, const RawValue *offsets, int rank,
+                                        const Shape &block, const int32_t *order, int numOrder,
+                                        Loc loc);
 TESSEL_DSL_EXPORT RawValue advance(RawValue blockPtr, const RawValue *offsets, int n, Loc loc);
 TESSEL_DSL_EXPORT RawValue dot(RawValue a, RawValue b, const RawValue *acc, Precision precision,
                                Loc loc);
@@ -184,8 +215,8 @@ TESSEL_DSL_EXPORT RawValue cumsum(RawValue v, int axis, bool reverse, Loc loc);
 // ever runs under an MLIR frame.
 /// Opens the combiner of a reduce (scan = false) or scan of `v` along `axis`; writes the two
 /// scalar block arguments (running value, new value) to `args`.
-TESSEL_DSL_EXPORT void beginCombiner(bool scan, RawValue v, int axis, bool reverse,
-                                     RawValue *args, Loc loc);
+TESSEL_DSL_EXPORT void beginCombiner(bool scan, RawValue v, int axis, bool reverse, RawValue *args,
+                                     Loc loc);
 /// Closes the combiner with the value it yields; returns the reduce or scan result.
 TESSEL_DSL_EXPORT RawValue endCombiner(RawValue yielded, bool keepDims, Loc loc);
 /// Opens an scf.for over [lb, ub) by step (i64 scalars) carrying `inits`; writes the induction

@@ -38,20 +38,22 @@ struct ThreadPosition {
   mlir::Value tid, lane, warp;
   llvm::SmallVector<mlir::Value> laneComp, warpComp, base;
 };
-ThreadPosition emitThreadPosition(mlir::OpBuilder &b, mlir::Location loc,
-                                  const TargetInfo &target, tile_gpu::BlockedEncodingAttr root);
+ThreadPosition emitThreadPosition(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
+                                  tile_gpu::BlockedEncodingAttr root);
 
 /// Index (i32, one per tensor dimension) of every element the thread holds, in ThreadElems
 /// order. Requires power-of-two dimensions.
-llvm::SmallVector<llvm::SmallVector<mlir::Value>>
-emitIndices(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
-            const tile_gpu::ThreadElems &te);
+llvm::SmallVector<llvm::SmallVector<mlir::Value>> emitIndices(mlir::OpBuilder &b,
+                                                              mlir::Location loc,
+                                                              const TargetInfo &target,
+                                                              const tile_gpu::ThreadElems &te);
 
 /// Index (i32, one per dimension) of every element the thread holds of a tile in any
 /// distributed layout (blocked, slice, mma, mfma, dot_op), in the order of its LLVM struct.
-llvm::SmallVector<llvm::SmallVector<mlir::Value>>
-emitIndices(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
-            mlir::RankedTensorType type);
+llvm::SmallVector<llvm::SmallVector<mlir::Value>> emitIndices(mlir::OpBuilder &b,
+                                                              mlir::Location loc,
+                                                              const TargetInfo &target,
+                                                              mlir::RankedTensorType type);
 
 /// Lane and warp ids of the executing thread (i32); the thread id too when `threadId` is set.
 std::pair<mlir::Value, mlir::Value> emitLaneAndWarp(mlir::OpBuilder &b, mlir::Location loc,
@@ -104,11 +106,10 @@ mlir::Value callDeviceFunction(mlir::OpBuilder &b, mlir::Operation *from, llvm::
 /// with t = f32 or f64: f16 and bf16 are widened to f32 and the result rounded back once, as
 /// the device libraries have no half-precision entry points. `compute` returns null for a type
 /// it cannot take; the op then gets an error naming the type and `targetName`.
-mlir::LogicalResult
-lowerFloatThroughF32(mlir::Operation *op, mlir::ValueRange operands,
-                     mlir::ConversionPatternRewriter &rewriter, llvm::StringRef targetName,
-                     llvm::function_ref<mlir::Value(llvm::ArrayRef<mlir::Value>, mlir::Type)>
-                         compute);
+mlir::LogicalResult lowerFloatThroughF32(
+    mlir::Operation *op, mlir::ValueRange operands, mlir::ConversionPatternRewriter &rewriter,
+    llvm::StringRef targetName,
+    llvm::function_ref<mlir::Value(llvm::ArrayRef<mlir::Value>, mlir::Type)> compute);
 
 /// Name of the func.func or llvm.func enclosing `op`.
 llvm::StringRef enclosingKernelName(mlir::Operation *op);

@@ -71,8 +71,7 @@ OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
 
 namespace {
 /// shape_op(splat(x)) -> splat(x), for every op that only moves elements.
-template <typename OpT>
-struct ShapeOfSplat : public OpRewritePattern<OpT> {
+template <typename OpT> struct ShapeOfSplat : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
     auto splat = op.getSrc().template getDefiningOp<SplatOp>();

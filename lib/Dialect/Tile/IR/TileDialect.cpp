@@ -112,7 +112,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribut
 }
 
 LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op, unsigned regionIndex,
-                                                   unsigned argIndex, NamedAttribute attr) {
+                                                    unsigned argIndex, NamedAttribute attr) {
   if (attr.getName().strref() == getEqualToAttrName()) {
     Type argType = isa<FunctionOpInterface>(op)
                        ? cast<FunctionOpInterface>(op).getArgumentTypes()[argIndex]

@@ -30,11 +30,11 @@ static LogicalResult verifyPermutation(Operation *op, ArrayRef<int32_t> order, i
   llvm::SmallSet<int32_t, 4> seen;
   for (int32_t d : order)
     if (d < 0 || d >= rank || !seen.insert(d).second)
-      return op->emitOpError() << what << " must be a permutation of [0, " << rank << "), got ["
-                               << llvm::join(llvm::map_range(order, [](int32_t d) {
-                                    return std::to_string(d);
-                                  }), ", ")
-                               << "]";
+      return op->emitOpError()
+             << what << " must be a permutation of [0, " << rank << "), got ["
+             << llvm::join(llvm::map_range(order, [](int32_t d) { return std::to_string(d); }),
+                           ", ")
+             << "]";
   return success();
 }
 
@@ -81,9 +81,8 @@ LogicalResult BroadcastOp::verify() {
                          << "; insert unit dimensions with tile.expand_dims first";
   for (int64_t i = 0; i < src.getRank(); ++i)
     if (src.getDimSize(i) != dst.getDimSize(i) && src.getDimSize(i) != 1)
-      return emitOpError() << "cannot broadcast dimension " << i << " of size "
-                           << src.getDimSize(i) << " to " << dst.getDimSize(i)
-                           << ": only unit dimensions broadcast";
+      return emitOpError() << "cannot broadcast dimension " << i << " of size " << src.getDimSize(i)
+                           << " to " << dst.getDimSize(i) << ": only unit dimensions broadcast";
   return success();
 }
 
@@ -109,9 +108,9 @@ LogicalResult ReshapeOp::verify() {
     return emitOpError() << "element type changes from " << src.getElementType() << " to "
                          << dst.getElementType();
   if (src.getNumElements() != dst.getNumElements())
-    return emitOpError() << "cannot reshape " << str(src.getShape()) << " ("
-                         << src.getNumElements() << " elements) to " << str(dst.getShape())
-                         << " (" << dst.getNumElements() << " elements)";
+    return emitOpError() << "cannot reshape " << str(src.getShape()) << " (" << src.getNumElements()
+                         << " elements) to " << str(dst.getShape()) << " (" << dst.getNumElements()
+                         << " elements)";
   return success();
 }
 
@@ -165,8 +164,8 @@ LogicalResult MakeBlockPtrOp::verify() {
 LogicalResult AdvanceOp::verify() {
   int64_t rank = getPtr().getType().getBlockType().getRank();
   if (static_cast<int64_t>(getOffsets().size()) != rank)
-    return emitOpError() << "offsets has " << getOffsets().size() << " entries for a rank-"
-                         << rank << " block";
+    return emitOpError() << "offsets has " << getOffsets().size() << " entries for a rank-" << rank
+                         << " block";
   return success();
 }
 
@@ -179,8 +178,8 @@ LogicalResult DotOp::verify() {
   auto b = cast<RankedTensorType>(getB().getType());
   auto c = cast<RankedTensorType>(getC().getType());
   if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
-    return emitOpError() << "operands must be rank-2 tiles, got a " << str(a.getShape())
-                         << ", b " << str(b.getShape()) << ", c " << str(c.getShape());
+    return emitOpError() << "operands must be rank-2 tiles, got a " << str(a.getShape()) << ", b "
+                         << str(b.getShape()) << ", c " << str(c.getShape());
   if (a.getDimSize(1) != b.getDimSize(0))
     return emitOpError() << "inner dimensions differ: a is " << str(a.getShape()) << ", b is "
                          << str(b.getShape());
@@ -224,8 +223,8 @@ static LogicalResult verifyAxisOperands(Operation *op, ValueRange srcs, int32_t 
                                << str(cast<RankedTensorType>(v.getType()).getShape());
   int64_t rank = shape.size();
   if (axis < 0 || axis >= rank)
-    return op->emitOpError() << what << " axis " << axis << " is out of range for a rank-"
-                             << rank << " tile";
+    return op->emitOpError() << what << " axis " << axis << " is out of range for a rank-" << rank
+                             << " tile";
   return success();
 }
 
@@ -239,8 +238,8 @@ static LogicalResult verifyCombiner(Operation *op, Region &region, ValueRange sr
   for (size_t i = 0; i < 2 * n; ++i) {
     Type expected = getElementTypeOrSelf(srcs[i % n].getType());
     if (block.getArgument(i).getType() != expected)
-      return op->emitOpError() << "combiner argument #" << i << " must be " << expected
-                               << ", got " << block.getArgument(i).getType();
+      return op->emitOpError() << "combiner argument #" << i << " must be " << expected << ", got "
+                               << block.getArgument(i).getType();
   }
   auto yield = dyn_cast<YieldOp>(block.getTerminator());
   if (!yield)
@@ -260,14 +259,14 @@ LogicalResult ReduceOp::verify() {
   if (failed(verifyAxisOperands(*this, getSrcs(), getAxis(), "reduce")))
     return failure();
   if (getResults().size() != getSrcs().size())
-    return emitOpError() << "has " << getSrcs().size() << " operands but "
-                         << getResults().size() << " results";
+    return emitOpError() << "has " << getSrcs().size() << " operands but " << getResults().size()
+                         << " results";
   for (auto [src, res] : llvm::zip(getSrcs(), getResults())) {
     auto t = cast<RankedTensorType>(src.getType());
     SmallVector<int64_t> shape(t.getShape());
     shape.erase(shape.begin() + getAxis());
-    Type expected = shape.empty() ? t.getElementType()
-                                  : Type(RankedTensorType::get(shape, t.getElementType()));
+    Type expected =
+        shape.empty() ? t.getElementType() : Type(RankedTensorType::get(shape, t.getElementType()));
     if (!sameShapeAndElementType(res.getType(), expected))
       return emitOpError() << "reducing " << t << " along axis " << getAxis() << " gives "
                            << expected << ", not " << res.getType();
@@ -275,16 +274,14 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
-LogicalResult ReduceOp::verifyRegions() {
-  return verifyCombiner(*this, getCombineOp(), getSrcs());
-}
+LogicalResult ReduceOp::verifyRegions() { return verifyCombiner(*this, getCombineOp(), getSrcs()); }
 
 LogicalResult ScanOp::verify() {
   if (failed(verifyAxisOperands(*this, getSrcs(), getAxis(), "scan")))
     return failure();
   if (getResults().size() != getSrcs().size())
-    return emitOpError() << "has " << getSrcs().size() << " operands but "
-                         << getResults().size() << " results";
+    return emitOpError() << "has " << getSrcs().size() << " operands but " << getResults().size()
+                         << " results";
   for (auto [src, res] : llvm::zip(getSrcs(), getResults()))
     if (src.getType() != res.getType())
       return emitOpError() << "result type " << res.getType() << " differs from operand type "
@@ -310,8 +307,7 @@ static StringRef describe(InputPrecision) { return "input precision"; }
 /// `cache = cg`: the bare keyword of an enum case. On anything else the error names the enum
 /// and lists every valid keyword. The enums' cases are numbered densely from 0, and
 /// stringifyEnum gives "" past the last one.
-template <typename AttrT>
-static ParseResult parseEnumKeyword(OpAsmParser &parser, AttrT &attr) {
+template <typename AttrT> static ParseResult parseEnumKeyword(OpAsmParser &parser, AttrT &attr) {
   using EnumT = decltype(std::declval<AttrT>().getValue());
   SMLoc loc = parser.getCurrentLocation();
   auto listValid = [](InFlightDiagnostic &&diag) -> ParseResult {
@@ -330,17 +326,15 @@ static ParseResult parseEnumKeyword(OpAsmParser &parser, AttrT &attr) {
   return success();
 }
 
-template <typename AttrT>
-static void printEnumKeyword(OpAsmPrinter &p, Operation *, AttrT attr) {
+template <typename AttrT> static void printEnumKeyword(OpAsmPrinter &p, Operation *, AttrT attr) {
   p << stringifyEnum(attr.getValue());
 }
 
 /// `boundary_check = [0, 1]`.
 static ParseResult parseI32List(OpAsmParser &parser, DenseI32ArrayAttr &attr) {
   SmallVector<int32_t> values;
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&]() {
-        return parser.parseInteger(values.emplace_back());
-      }))
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                     [&]() { return parser.parseInteger(values.emplace_back()); }))
     return failure();
   attr = DenseI32ArrayAttr::get(parser.getContext(), values);
   return success();
@@ -409,8 +403,7 @@ static ParseResult parseStoreTypes(OpAsmParser &parser, Type &ptr, Type &value,
 }
 
 static ParseResult parseAtomicRMWTypes(OpAsmParser &parser, Type &ptr, Type &val,
-                                       const OptionalOperand &mask, Type &maskType,
-                                       Type &result) {
+                                       const OptionalOperand &mask, Type &maskType, Type &result) {
   if (parsePtrType(parser, ptr, /*atomic=*/true))
     return failure();
   val = result = valueTypeOf(ptr);
@@ -428,13 +421,10 @@ static ParseResult parseAtomicCASTypes(OpAsmParser &parser, Type &ptr, Type &cmp
 }
 
 // Their printers write the pointer type alone.
-static void printLoadTypes(OpAsmPrinter &p, Operation *, Type ptr, Value, Type, Value, Type,
-                           Type) {
+static void printLoadTypes(OpAsmPrinter &p, Operation *, Type ptr, Value, Type, Value, Type, Type) {
   p << ptr;
 }
-static void printStoreTypes(OpAsmPrinter &p, Operation *, Type ptr, Type, Value, Type) {
-  p << ptr;
-}
+static void printStoreTypes(OpAsmPrinter &p, Operation *, Type ptr, Type, Value, Type) { p << ptr; }
 static void printAtomicRMWTypes(OpAsmPrinter &p, Operation *, Type ptr, Type, Value, Type, Type) {
   p << ptr;
 }

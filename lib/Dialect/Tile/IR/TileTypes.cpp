@@ -14,8 +14,7 @@ using namespace tessel::tile;
 LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError, Type pointeeType,
                               unsigned addressSpace) {
   if (!pointeeType.isIntOrFloat() || pointeeType.isIndex())
-    return emitError() << "!tile.ptr pointee must be an integer or float type, got "
-                       << pointeeType;
+    return emitError() << "!tile.ptr pointee must be an integer or float type, got " << pointeeType;
   return success();
 }
 

@@ -111,7 +111,9 @@ BlockedEncodingAttr getDefaultBlocked(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                       unsigned warpSize, ArrayRef<unsigned> warpOrder) {
   size_t rank = shape.size();
   SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
-  auto floorPow2 = [](int64_t v) { return unsigned(llvm::bit_floor(uint64_t(std::max<int64_t>(v, 1)))); };
+  auto floorPow2 = [](int64_t v) {
+    return unsigned(llvm::bit_floor(uint64_t(std::max<int64_t>(v, 1))));
+  };
   spt[order[0]] = std::min<unsigned>(vec, floorPow2(shape[order[0]]));
   unsigned lanes = warpSize;
   for (unsigned d : order) {

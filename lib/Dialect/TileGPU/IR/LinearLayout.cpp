@@ -51,8 +51,8 @@ bool LinearLayout::isSurjective() const {
     }
   unsigned rank = 0;
   for (unsigned bit = 0; bit < shift; ++bit) {
-    auto pivot = llvm::find_if(llvm::drop_begin(rows, rank),
-                               [&](uint64_t r) { return r >> bit & 1; });
+    auto pivot =
+        llvm::find_if(llvm::drop_begin(rows, rank), [&](uint64_t r) { return r >> bit & 1; });
     if (pivot == rows.end())
       continue;
     std::swap(*pivot, rows[rank]);

@@ -1,6 +1,6 @@
 //===- TileGPUDialect.cpp - tile_gpu dialect, attributes and ops ----------===//
-#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/Dialect/Tile/IR/Tile.h"
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -111,8 +111,7 @@ LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emi
   size_t rank = order.size();
   if (rank == 0 || sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
       warpsPerCTA.size() != rank)
-    return emitError() << "blocked layout lists must all have the rank (" << rank
-                       << ") as length";
+    return emitError() << "blocked layout lists must all have the rank (" << rank << ") as length";
   llvm::SmallSet<unsigned, 4> seen;
   for (unsigned d : order)
     if (d >= rank || !seen.insert(d).second)
@@ -124,8 +123,8 @@ LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emi
   return success();
 }
 
-LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                        unsigned dim, Attribute parent) {
+LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned dim,
+                                        Attribute parent) {
   std::optional<LayoutView> view = getLayoutView(parent);
   if (!view)
     return emitError() << "slice parent must be a blocked or slice layout, got " << parent;

@@ -314,8 +314,9 @@ TEST_F(LinearLayoutTest, MfmaRepetitionOrder) {
       for (unsigned m = 0; m < 2; ++m)
         for (unsigned n = 0; n < 2; ++n)
           for (unsigned i = 0; i < 16; ++i)
-            EXPECT_EQ(d.apply((m * 2 + n) * 16 + i, l, w),
-                      (Coord{64 * m + m0 + 8 * (i / 4) + 4 * (l / 32) + i % 4, 64 * n + n0 + l % 32}))
+            EXPECT_EQ(
+                d.apply((m * 2 + n) * 16 + i, l, w),
+                (Coord{64 * m + m0 + 8 * (i / 4) + 4 * (l / 32) + i % 4, 64 * n + n0 + l % 32}))
                 << "lane " << l << " wave " << w << " rep " << m << "," << n << " reg " << i;
       for (unsigned r = 0; r < 2; ++r)
         for (unsigned k = 0; k < 4; ++k)

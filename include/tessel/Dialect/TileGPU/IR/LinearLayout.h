@@ -5,7 +5,8 @@
 // vector (the coordinates it selects), and a thread's element is the XOR of the bases of the
 // bits that are set:
 //
-//   coord(r, l, w) = XOR_{i: r_i = 1} reg[i]  ^  XOR_{i: l_i = 1} lane[i]  ^  XOR_{i: w_i = 1} warp[i]
+//   coord(r, l, w) = XOR_{i: r_i = 1} reg[i]  ^  XOR_{i: l_i = 1} lane[i]  ^  XOR_{i: w_i = 1}
+//   warp[i]
 //
 // A zero basis means replication (lanes or warps that hold the same elements). This is the
 // model of Triton's linear layouts, restricted to what Tessel needs: it gives one index

@@ -2,10 +2,10 @@
 #ifndef TESSEL_DIALECT_TILEGPU_IR_TILEGPU_H
 #define TESSEL_DIALECT_TILEGPU_IR_TILEGPU_H
 
+#include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
-#include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "tessel/Dialect/TileGPU/IR/TileGPUDialect.h.inc"
