@@ -37,12 +37,6 @@ int tessel::rt::scalarBytes(const std::string &t) {
   return 0;
 }
 
-/// The pointee of "!tile.ptr<bf16>" or "!tile.ptr<f32, 3>".
-static std::string pointee(const std::string &type) {
-  size_t open = type.find('<'), end = type.find_first_of(",>", open);
-  return open == std::string::npos ? "" : type.substr(open + 1, end - open - 1);
-}
-
 Status tessel::rt::checkGrid(const LaunchConfig &config, const std::string &fn,
                              const std::string &prefix, const int64_t max[3], unsigned grid[3]) {
   if (config.firstProgram != 0 ||
@@ -94,7 +88,7 @@ tessel::rt::checkLaunchArgs(const KernelMetadata &variant, const std::vector<Lau
     CheckedArg c;
     if (info.isPointer()) {
       if (a.kind != LaunchArg::Kind::Buffer ||
-          !address(a, std::max(scalarBytes(pointee(info.type)), 1), c.bits))
+          !address(a, std::max(scalarBytes(info.pointee()), 1), c.bits))
         return Status::error(prefix + what + " (" + info.type + ") needs a buffer");
       if (info.divisibility > 1 && c.bits % uint64_t(info.divisibility) != 0)
         return Status::error(prefix + what + " is not aligned to " +

@@ -190,6 +190,18 @@ int tessel::harness::rawRun(Executor &ex, const KernelMetadata &variant,
       return 2;
     }
   }
+  // A buffer of another element type would be read as the pointee's bits: refuse it. (The
+  // executors check the argument count and the buffer/scalar kinds.)
+  for (size_t i = 0; i < parsed.size() && i < variant.args.size(); ++i) {
+    const KernelArgInfo &info = variant.args[i];
+    std::optional<DType> want = parseDType(info.pointee());
+    if (parsed[i].isBuffer && want && *want != parsed[i].host.dtype()) {
+      fmt::print(
+          stderr, "tessel-run: error: argument #{} '{}' is {} but its --arg holds {} elements\n", i,
+          info.name.empty() ? parsed[i].name : info.name, info.type, name(parsed[i].host.dtype()));
+      return 2;
+    }
+  }
   std::vector<LaunchArg> args;
   std::vector<BufferId> ids(parsed.size(), -1);
   for (size_t i = 0; i < parsed.size(); ++i) {

@@ -23,6 +23,11 @@ struct KernelArgInfo {
   /// A specialized twin's promise that the integer argument has exactly this value.
   std::optional<int64_t> equalTo;
   bool isPointer() const { return type.rfind("!tile.ptr", 0) == 0; }
+  /// A pointer's element type: "bf16" of "!tile.ptr<bf16>" or "!tile.ptr<f32, 3>"; "" otherwise.
+  std::string pointee() const {
+    size_t open = type.find('<'), end = type.find_first_of(",>", open);
+    return isPointer() && open != std::string::npos ? type.substr(open + 1, end - open - 1) : "";
+  }
   bool isFloat() const { return type == "f16" || type == "bf16" || type == "f32" || type == "f64"; }
 };
 
