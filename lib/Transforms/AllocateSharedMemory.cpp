@@ -73,11 +73,12 @@ private:
     unsigned n = 0;
     func.walk<WalkOrder::PreOrder>([&](Operation *op) { pos[op] = n++; });
     // Children are visited before their parent: a parent's last op is known when it is reached.
+    // By value: inserting the parent may grow the map and move `last[op]`.
     func.walk<WalkOrder::PostOrder>([&](Operation *op) {
-      unsigned &e = last[op];
-      e = std::max(e, pos[op]);
+      unsigned e = std::max(last.lookup(op), pos[op]);
+      last[op] = e;
       if (Operation *parent = op->getParentOp())
-        last[parent] = std::max(last[parent], e);
+        last[parent] = std::max(last.lookup(parent), e);
     });
   }
 

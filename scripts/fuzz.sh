@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# fuzz.sh [SECONDS]: builds the libFuzzer targets with clang-19 and UndefinedBehaviorSanitizer
+# (CMakeLists.txt says why not ASan) in ${TESSEL_FUZZ_BUILD_DIR:-build-fuzz} and runs each for
+# SECONDS (default 60) on a corpus seeded with the lit suite's .mlir inputs. A crash leaves
+# crash-* (the input) and the run's log in build-fuzz/fuzz/<target>/ and exits non-zero: reduce
+# it to a lit test.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${TESSEL_FUZZ_BUILD_DIR:-$root/build-fuzz}
+seconds=${1:-60}
+"$root/scripts/setup.sh"
+for p in clang-19 libclang-rt-19-dev; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=" $p"
+done
+if [[ -n ${missing:-} ]]; then
+  sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+if [[ ! -f $build/build.ninja ]]; then
+  CC=clang-19 CXX=clang++-19 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+    -DTESSEL_BUILD_FUZZERS=ON -DTESSEL_BUILD_TESTS=OFF >/dev/null
+fi
+ninja -C "$build" tessel-fuzz-tileir tessel-fuzz-gpupipeline | grep -v '^\[' || true
+rc=0
+for t in tileir gpupipeline; do
+  corpus=$build/fuzz/$t/corpus
+  mkdir -p "$corpus"
+  # Seeds: the lit inputs (the GPU target prefixes a byte choosing the target).
+  while IFS= read -r f; do
+    if [[ $t == gpupipeline ]]; then
+      for b in 0 1 2 3 4; do { printf "\\x0$b"; cat "$f"; } > "$corpus/$(basename "$f").$b"; done
+    else
+      cp "$f" "$corpus/"
+    fi
+  done < <(find "$root/test" -name '*.mlir' -size -16k)
+  echo "fuzz: tessel-fuzz-$t for ${seconds}s"
+  (cd "$build/fuzz/$t" && "$build/bin/tessel-fuzz-$t" corpus \
+     -max_total_time="$seconds" -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
+     -print_final_stats=1 > log 2>&1) || { rc=1; grep -E "ERROR|runtime error|#[0-9]+ 0x" "$build/fuzz/$t/log" | head -20; }
+  tail -6 "$build/fuzz/$t/log"
+done
+exit $rc
