@@ -41,6 +41,13 @@ struct PipelinedLoad {
   Value ring;              // the local_alloc, once created
 };
 
+/// One stage of `ring` (memdesc<S x ...>): the type memdesc_index returns.
+MemDescType stageTypeOf(Value ring) {
+  auto t = cast<MemDescType>(ring.getType());
+  return MemDescType::get(ring.getContext(), t.getShape().drop_front(), t.getElementType(),
+                          t.getEncoding());
+}
+
 bool isZero(Value v) {
   return !v || matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
 }
@@ -137,8 +144,6 @@ private:
     return true;
   }
 
-  MLIRContext *ctx() { return forOp.getContext(); }
-
   bool dependsOnPointerArg(Value v) {
     if (auto arg = dyn_cast<BlockArgument>(v))
       return arg.getOwner() == forOp.getBody() && arg != forOp.getInductionVar() &&
@@ -187,10 +192,7 @@ private:
       Value mask = b.create<tile::SplatOp>(loc, maskType, inRange);
       if (l.load.getMask())
         mask = b.create<arith::AndIOp>(loc, map.lookupOrDefault(l.load.getMask()), mask);
-      auto ringType = cast<MemDescType>(l.ring.getType());
-      auto stageType = MemDescType::get(ctx(), ringType.getShape().drop_front(),
-                                        ringType.getElementType(), ringType.getEncoding());
-      Value dst = b.create<MemDescIndexOp>(loc, stageType, l.ring, stage);
+      Value dst = b.create<MemDescIndexOp>(loc, stageTypeOf(l.ring), l.ring, stage);
       b.create<AsyncCopyGlobalToLocalOp>(loc, ptr, dst, mask);
     }
     b.create<AsyncCommitGroupOp>(loc);
@@ -263,10 +265,7 @@ private:
     nb.create<AsyncWaitOp>(loc, S - 2);
     Value readStage = nb.create<arith::RemUIOp>(loc, count, i32Const(nb, S));
     for (PipelinedLoad &l : loads) {
-      auto ringType = cast<MemDescType>(l.ring.getType());
-      auto stageType = MemDescType::get(ctx, ringType.getShape().drop_front(),
-                                        ringType.getElementType(), ringType.getEncoding());
-      Value stage = nb.create<MemDescIndexOp>(loc, stageType, l.ring, readStage);
+      Value stage = nb.create<MemDescIndexOp>(loc, stageTypeOf(l.ring), l.ring, readStage);
       map.map(l.convert.getResult(), nb.create<LocalLoadOp>(loc, l.convert.getType(), stage));
     }
     // Issue iteration k + S - 1.

@@ -30,6 +30,14 @@ Value bufferOffset(OpBuilder &b, Location loc, SharedEncodingAttr enc, Value mem
   return sharedElemOffset(b, loc, enc, view, idx[1 - cdim], idx[cdim]);
 }
 
+/// Address of element `idx` of the tile `memdesc` (lowered to `base`), elements of `elem`.
+Value elementAddress(OpBuilder &b, Location loc, Value memdesc, Value base, Type elem,
+                     ArrayRef<Value> idx) {
+  auto enc = cast<SharedEncodingAttr>(cast<MemDescType>(memdesc.getType()).getEncoding());
+  Value off = bufferOffset(b, loc, enc, memdesc, idx);
+  return b.create<LLVM::GEPOp>(loc, base.getType(), elem, base, ValueRange{off});
+}
+
 LogicalResult checkPlacement(Operation *op, MemDescType type) {
   auto enc = dyn_cast<SharedEncodingAttr>(type.getEncoding());
   if (!enc || type.getShape().size() > 2)
@@ -89,15 +97,11 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
     if (failed(checkPlacement(op, src)))
       return failure();
     Location loc = op.getLoc();
-    auto enc = cast<SharedEncodingAttr>(src.getEncoding());
     Type elem = getTypeConverter()->convertType(src.getElementType());
     SmallVector<Value> out;
-    for (auto &idx : emitIndices(rewriter, loc, target, op.getType())) {
-      Value off = bufferOffset(rewriter, loc, enc, op.getSrc(), idx);
-      Value addr = rewriter.create<LLVM::GEPOp>(loc, adaptor.getSrc().getType(), elem,
-                                                adaptor.getSrc(), ValueRange{off});
-      out.push_back(rewriter.create<LLVM::LoadOp>(loc, elem, addr));
-    }
+    for (auto &idx : emitIndices(rewriter, loc, target, op.getType()))
+      out.push_back(rewriter.create<LLVM::LoadOp>(
+          loc, elem, elementAddress(rewriter, loc, op.getSrc(), adaptor.getSrc(), elem, idx)));
     rewriter.replaceOp(
         op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()), out));
     return success();
@@ -114,15 +118,12 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
     if (failed(checkPlacement(op, dst)))
       return failure();
     Location loc = op.getLoc();
-    auto enc = cast<SharedEncodingAttr>(dst.getEncoding());
     Type elem = getTypeConverter()->convertType(dst.getElementType());
     SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getSrc());
     // Replicated elements are written by every holder: same value, same address.
     for (auto [e, idx] :
          llvm::enumerate(emitIndices(rewriter, loc, target, op.getSrc().getType()))) {
-      Value off = bufferOffset(rewriter, loc, enc, op.getDst(), idx);
-      Value addr = rewriter.create<LLVM::GEPOp>(loc, adaptor.getDst().getType(), elem,
-                                                adaptor.getDst(), ValueRange{off});
+      Value addr = elementAddress(rewriter, loc, op.getDst(), adaptor.getDst(), elem, idx);
       rewriter.create<LLVM::StoreOp>(loc, vals[e], addr);
     }
     rewriter.eraseOp(op);
