@@ -37,3 +37,24 @@ func.func @round_trip(%v: tensor<128xf32, #a>) -> tensor<128xf32, #a> {
   %d = tile_gpu.convert_layout %c : tensor<128xf32, #b> -> tensor<128xf32, #a>
   return %d : tensor<128xf32, #a>
 }
+
+// A conversion feeding only a narrowing cast moves after it: half the bytes cross shared memory.
+// CHECK-LABEL: func.func @narrow_first
+// CHECK:         %[[T:.*]] = arith.truncf %arg0 : tensor<128xf32, #blocked1> to tensor<128xbf16, #blocked1>
+// CHECK:         %[[C:.*]] = tile_gpu.convert_layout %[[T]] : tensor<128xbf16, #blocked1> -> tensor<128xbf16, #blocked>
+// CHECK:         return %[[C]]
+func.func @narrow_first(%v: tensor<128xf32, #a>) -> tensor<128xbf16, #b> {
+  %c = tile_gpu.convert_layout %v : tensor<128xf32, #a> -> tensor<128xf32, #b>
+  %t = arith.truncf %c : tensor<128xf32, #b> to tensor<128xbf16, #b>
+  return %t : tensor<128xbf16, #b>
+}
+
+// A widening cast, or a second user of the wide value, keeps the conversion where it is.
+// CHECK-LABEL: func.func @keep_wide
+// CHECK:         tile_gpu.convert_layout %arg0 : tensor<128xf32, #blocked1> -> tensor<128xf32, #blocked>
+// CHECK:         arith.truncf
+func.func @keep_wide(%v: tensor<128xf32, #a>) -> (tensor<128xbf16, #b>, tensor<128xf32, #b>) {
+  %c = tile_gpu.convert_layout %v : tensor<128xf32, #a> -> tensor<128xf32, #b>
+  %t = arith.truncf %c : tensor<128xf32, #b> to tensor<128xbf16, #b>
+  return %t, %c : tensor<128xbf16, #b>, tensor<128xf32, #b>
+}

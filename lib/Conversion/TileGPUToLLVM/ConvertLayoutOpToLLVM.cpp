@@ -4,8 +4,15 @@
 // at their (row-major) position in the result, a barrier, every thread reads the elements its
 // result layout gives it. Correct for any pair of layouts; the layout passes keep these rare.
 //
+// Accesses are vectors (up to 16 bytes) where a thread's consecutive registers hold
+// consecutive elements of the last dimension (mma accumulators: pairs; blocked layouts:
+// sizePerThread). Rows of 64 bytes or more, multiples of 16, are padded by 16 bytes: the 8 rows
+// an mma accumulator writes at one column (or a column of 16-byte vectors) then start 4 banks
+// apart and hit 32 distinct banks instead of 8-way conflicts on a 128-byte-multiple stride.
+//
 //===----------------------------------------------------------------------===//
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+#include "tessel/Dialect/TileGPU/IR/LinearLayout.h"
 
 using namespace mlir;
 using namespace tessel;
@@ -13,22 +20,63 @@ using namespace tessel::tile_gpu;
 
 namespace {
 
-/// Row-major linear index of `idx` in `shape`.
-Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> idx, ArrayRef<int64_t> shape) {
+/// Row-major offset of `idx` in a tile of `shape` whose rows (last dimension) lie
+/// shape.back() + rowPad elements apart.
+Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> idx, ArrayRef<int64_t> shape,
+                int64_t rowPad = 0) {
   Value lin = i32Const(b, loc, 0);
-  for (unsigned d = 0; d < idx.size(); ++d)
-    lin = b.create<LLVM::AddOp>(loc, b.create<LLVM::MulOp>(loc, lin, i32Const(b, loc, shape[d])),
+  for (unsigned d = 0; d < idx.size(); ++d) {
+    int64_t stride = shape[d] + (d + 1 == idx.size() ? rowPad : 0);
+    lin = b.create<LLVM::AddOp>(loc, b.create<LLVM::MulOp>(loc, lin, i32Const(b, loc, stride)),
                                 idx[d]);
+  }
   return lin;
+}
+
+/// Registers per vector access of `type`'s elements (`bytes` each) along its last dimension:
+/// runs of consecutive registers holding consecutive elements, starting at a multiple of the
+/// run (no other register, lane or warp basis moves the last coordinate by less), at most 16
+/// bytes. 1 when the layout has no linear form.
+unsigned vectorRun(RankedTensorType type, unsigned bytes) {
+  std::optional<LinearLayout> ll = toLinearLayout(type);
+  if (!ll || type.getRank() == 0)
+    return 1;
+  unsigned last = type.getRank() - 1;
+  unsigned run = std::min<unsigned>(ll->contiguousRegisters(last), std::max(1u, 16 / bytes));
+  for (bool aligned = false; run > 1 && !aligned;) {
+    aligned = true;
+    for (auto [in, bases] : llvm::enumerate(ll->bases))
+      for (auto [bit, basis] : llvm::enumerate(bases))
+        if (!(in == LinearLayout::Register && (1u << bit) < run) && basis[last] % run != 0)
+          aligned = false;
+    if (!aligned)
+      run /= 2;
+  }
+  return run;
+}
+
+/// Padding (elements) of the scratch rows of a tile of `shape`; see the file comment.
+int64_t scratchRowPad(ArrayRef<int64_t> shape, unsigned bytes) {
+  if (shape.size() < 2 || shape.back() * bytes < 64 || shape.back() * bytes % 16 != 0)
+    return 0;
+  int64_t rows = 1;
+  for (int64_t d : shape.drop_back())
+    rows *= d;
+  return rows > 1 ? 16 / bytes : 0;
 }
 
 template <typename OpT> struct ThroughSharedMemory : public ConvertOpToLLVMPattern<OpT> {
   ThroughSharedMemory(LLVMTypeConverter &c, const TargetInfo &target, SharedMemoryPlan &shared)
       : ConvertOpToLLVMPattern<OpT>(c, /*benefit=*/10), target(target), shared(shared) {}
 
-  /// Index in the result of the source element at `srcIdx`, as a row-major position.
-  virtual Value resultPosition(OpBuilder &b, Location loc, OpT op,
-                               ArrayRef<Value> srcIdx) const = 0;
+  /// Offset in scratch of the source element at `srcIdx`: its position in the result, rows
+  /// `rowPad` apart beyond their length.
+  virtual Value resultPosition(OpBuilder &b, Location loc, OpT op, ArrayRef<Value> srcIdx,
+                               int64_t rowPad) const = 0;
+  /// Whether the result keeps the source's last dimension last (stores may be vectors).
+  virtual bool keepsLastDim(OpT op) const { return true; }
+  /// Whether scratch rows may be padded (the result is read by its own row-major positions).
+  virtual bool paddable() const { return true; }
 
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -40,7 +88,13 @@ template <typename OpT> struct ThroughSharedMemory : public ConvertOpToLLVMPatte
       return op.emitError("tile without a distributed layout reached the GPU lowering");
     Type elem = this->getTypeConverter()->convertType(srcType.getElementType());
     Type memType = elem.isInteger(1) ? rewriter.getI8Type() : elem;
-    unsigned scratch = shared.reserveScratch(op, srcType.getNumElements() * byteWidth(memType));
+    unsigned bytes = byteWidth(memType);
+    ArrayRef<int64_t> dstShape = dstType.getShape();
+    int64_t rowPad = paddable() ? scratchRowPad(dstShape, bytes) : 0;
+    int64_t scratchElems = dstType.getNumElements();
+    if (rowPad)
+      scratchElems = scratchElems / dstShape.back() * (dstShape.back() + rowPad);
+    unsigned scratch = shared.reserveScratch(op, unsigned(scratchElems * bytes));
     Value base = sharedMemoryPtr(rewriter, loc, target, scratch);
     auto at = [&](Value pos) -> Value {
       return rewriter.create<LLVM::GEPOp>(loc, base.getType(), memType, base, ValueRange{pos});
@@ -48,18 +102,40 @@ template <typename OpT> struct ThroughSharedMemory : public ConvertOpToLLVMPatte
     SmallVector<Value> in = unpackStruct(rewriter, loc, adaptor.getSrc());
     auto srcIdx = emitIndices(rewriter, loc, target, srcType);
     target.barrier(rewriter, loc);
-    for (unsigned e = 0; e < srcElems; ++e) {
-      Value v =
-          memType == elem ? in[e] : rewriter.create<LLVM::ZExtOp>(loc, memType, in[e]).getResult();
-      rewriter.create<LLVM::StoreOp>(loc, v, at(resultPosition(rewriter, loc, op, srcIdx[e])));
+    unsigned storeRun = keepsLastDim(op) ? vectorRun(srcType, bytes) : 1;
+    for (unsigned e = 0; e < srcElems; e += storeRun) {
+      Value addr = at(resultPosition(rewriter, loc, op, srcIdx[e], rowPad));
+      auto widen = [&](Value v) -> Value {
+        return memType == elem ? v : rewriter.create<LLVM::ZExtOp>(loc, memType, v).getResult();
+      };
+      if (storeRun == 1) {
+        rewriter.create<LLVM::StoreOp>(loc, widen(in[e]), addr, bytes);
+        continue;
+      }
+      Value v = rewriter.create<LLVM::UndefOp>(loc, VectorType::get({int64_t(storeRun)}, memType));
+      for (unsigned j = 0; j < storeRun; ++j)
+        v = rewriter.create<LLVM::InsertElementOp>(loc, v, widen(in[e + j]),
+                                                   i32Const(rewriter, loc, j));
+      rewriter.create<LLVM::StoreOp>(loc, v, addr, bytes * storeRun);
     }
     target.barrier(rewriter, loc);
     auto dstIdx = emitIndices(rewriter, loc, target, dstType);
+    unsigned loadRun = vectorRun(dstType, bytes);
     SmallVector<Value> out;
-    for (unsigned e = 0; e < dstElems; ++e) {
-      Value v = rewriter.create<LLVM::LoadOp>(
-          loc, memType, at(linearize(rewriter, loc, dstIdx[e], dstType.getShape())));
-      out.push_back(memType == elem ? v : rewriter.create<LLVM::TruncOp>(loc, elem, v).getResult());
+    auto narrow = [&](Value v) -> Value {
+      return memType == elem ? v : rewriter.create<LLVM::TruncOp>(loc, elem, v).getResult();
+    };
+    for (unsigned e = 0; e < dstElems; e += loadRun) {
+      Value addr = at(linearize(rewriter, loc, dstIdx[e], dstShape, rowPad));
+      if (loadRun == 1) {
+        out.push_back(narrow(rewriter.create<LLVM::LoadOp>(loc, memType, addr, bytes)));
+        continue;
+      }
+      Value v = rewriter.create<LLVM::LoadOp>(loc, VectorType::get({int64_t(loadRun)}, memType),
+                                              addr, bytes * loadRun);
+      for (unsigned j = 0; j < loadRun; ++j)
+        out.push_back(
+            narrow(rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j))));
     }
     rewriter.replaceOp(
         op, packStruct(rewriter, loc, this->getTypeConverter()->convertType(dstType), out));
@@ -72,29 +148,34 @@ template <typename OpT> struct ThroughSharedMemory : public ConvertOpToLLVMPatte
 
 struct ConvertLayoutOpConversion : ThroughSharedMemory<ConvertLayoutOp> {
   using ThroughSharedMemory::ThroughSharedMemory;
-  Value resultPosition(OpBuilder &b, Location loc, ConvertLayoutOp op,
-                       ArrayRef<Value> idx) const override {
-    return linearize(b, loc, idx, op.getType().getShape());
+  Value resultPosition(OpBuilder &b, Location loc, ConvertLayoutOp op, ArrayRef<Value> idx,
+                       int64_t rowPad) const override {
+    return linearize(b, loc, idx, op.getType().getShape(), rowPad);
   }
 };
 
 struct TransOpConversion : ThroughSharedMemory<tile::TransOp> {
   using ThroughSharedMemory::ThroughSharedMemory;
-  Value resultPosition(OpBuilder &b, Location loc, tile::TransOp op,
-                       ArrayRef<Value> idx) const override {
+  Value resultPosition(OpBuilder &b, Location loc, tile::TransOp op, ArrayRef<Value> idx,
+                       int64_t rowPad) const override {
     SmallVector<Value> permuted;
     for (int32_t d : op.getOrder())
       permuted.push_back(idx[d]);
-    return linearize(b, loc, permuted, cast<RankedTensorType>(op.getType()).getShape());
+    return linearize(b, loc, permuted, cast<RankedTensorType>(op.getType()).getShape(), rowPad);
+  }
+  bool keepsLastDim(tile::TransOp op) const override {
+    return op.getOrder().back() == int32_t(op.getOrder().size()) - 1;
   }
 };
 
 struct ReshapeOpConversion : ThroughSharedMemory<tile::ReshapeOp> {
   using ThroughSharedMemory::ThroughSharedMemory;
-  Value resultPosition(OpBuilder &b, Location loc, tile::ReshapeOp op,
-                       ArrayRef<Value> idx) const override {
+  /// Source and result share one row-major order, so scratch stays unpadded.
+  Value resultPosition(OpBuilder &b, Location loc, tile::ReshapeOp op, ArrayRef<Value> idx,
+                       int64_t) const override {
     return linearize(b, loc, idx, cast<RankedTensorType>(op.getSrc().getType()).getShape());
   }
+  bool paddable() const override { return false; }
 };
 
 } // namespace

@@ -1,10 +1,10 @@
 //===- DotOperandToLdmatrix.cpp - blocked -> mma operand via ldmatrix -----===//
 //
 // A 16-bit operand of mma.sync reaches its dot_op layout from shared memory through ldmatrix
-// (x4: a 16x16 tile of A; x2: a 16x8 tile of B), transposing (.trans) when the tile's
-// contiguous dimension is not the fragment's K (A) / N-major (B) one. Two sources: a
-// convert_layout from a blocked tile (every thread first stores its elements as vectors of up
-// to 16 bytes into scratch) and a local_load from a buffer the pipeliner filled with cp.async.
+// (x4: a 16x16 tile of A, or two 16x8 tiles of B; x2: one 16x8 tile of B), transposing (.trans)
+// when the tile's contiguous dimension is not the fragment's K (A) / N-major (B) one. Two sources:
+// a convert_layout from a blocked tile (every thread first stores its elements as vectors of up to
+// 16 bytes into scratch) and a local_load from a buffer the pipeliner filled with cp.async.
 //
 // Placement: getSwizzledSharedEncoding (#tile_gpu.shared): rows along the non-contiguous
 // dimension; 16-byte groups of a row are XOR-swizzled by the row's phase, so that the 8 row
@@ -99,23 +99,41 @@ SmallVector<Value> loadOperandWithLdmatrix(ConversionPatternRewriter &rewriter, 
         }
       }
   } else {
-    // B (K, N): x2 per 16x8 tile; matrix j = (lane / 8) % 2 covers K j * 8.
+    // B (K, N), 16x8 tiles in (n, k) register order. One x4 reads two tiles: K 32 of one n
+    // when kReps is even, else (a 16-K slice, tile-gpu-split-dot-k) the n tiles ni and ni + 1;
+    // matrix i = lane / 8 then covers K i * 8, or K (i % 2) * 8 of n tile i / 2. Odd leftovers
+    // take x2 (matrix i % 2 covers K (i % 2) * 8).
     int64_t K = shape[0], N = shape[1];
     Value wN = rewriter.create<LLVM::UDivOp>(loc, warp, i32Const(rewriter, loc, wm));
     wN = rewriter.create<LLVM::URemOp>(loc, wN, i32Const(rewriter, loc, wn));
     Value nBase = rewriter.create<LLVM::MulOp>(loc, wN, i32Const(rewriter, loc, 8));
     int64_t nReps = std::max<int64_t>(1, N / (8 * wn)), kReps = K / 16;
-    for (int64_t ni = 0; ni < nReps; ++ni)
-      for (int64_t ki = 0; ki < kReps; ++ki) {
-        Value n0 = add(nBase, ni * 8 * wn);
-        if (cdim == 1) { // N contiguous: rows k, .trans
-          Value r = add(rewriter.create<LLVM::AddOp>(loc, eight(matLow), laneRow), ki * 16);
-          ldmatrix(r, wrap(n0, N), 2, /*trans=*/true);
-        } else { // K contiguous: rows n, plain
-          Value r = wrap(rewriter.create<LLVM::AddOp>(loc, n0, laneRow), N);
-          ldmatrix(r, add(eight(matLow), ki * 16), 2, /*trans=*/false);
-        }
+    // kOff: K offset of the lane's matrix within the read; nStep: 1 when the lane's matrix
+    // belongs to the next n tile.
+    auto readB = [&](Value n0, int64_t k0, Value kOff, Value nStep, unsigned num) {
+      Value n = nStep
+                    ? rewriter.create<LLVM::AddOp>(
+                          loc, n0,
+                          rewriter.create<LLVM::MulOp>(loc, nStep, i32Const(rewriter, loc, 8 * wn)))
+                    : n0;
+      Value k = add(eight(kOff), k0);
+      if (cdim == 1) // N contiguous: rows k, .trans
+        ldmatrix(rewriter.create<LLVM::AddOp>(loc, k, laneRow), wrap(n, N), num, /*trans=*/true);
+      else // K contiguous: rows n, plain
+        ldmatrix(wrap(rewriter.create<LLVM::AddOp>(loc, n, laneRow), N), k, num, /*trans=*/false);
+    };
+    bool pairK = kReps % 2 == 0, pairN = kReps == 1 && nReps % 2 == 0;
+    for (int64_t ni = 0; ni < nReps; ni += pairN ? 2 : 1) {
+      Value n0 = add(nBase, ni * 8 * wn);
+      for (int64_t ki = 0; ki < kReps; ki += pairK ? 2 : 1) {
+        if (pairK)
+          readB(n0, ki * 16, matrix, Value(), 4);
+        else if (pairN)
+          readB(n0, ki * 16, matLow, matHigh, 4);
+        else
+          readB(n0, ki * 16, matLow, Value(), 2);
       }
+    }
   }
   return out;
 }
