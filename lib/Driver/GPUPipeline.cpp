@@ -33,6 +33,7 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
     pm.addPass(createCSEPass());
     TileGPUPipelineOptions pipelineOptions;
     pipelineOptions.target = target.getName().str();
+    pipelineOptions.perfFallbackError = perfFallbackError;
     pm.addPass(createTileGPUPipeline(pipelineOptions));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

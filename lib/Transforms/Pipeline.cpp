@@ -6,6 +6,14 @@
 // and a ring of S shared-memory stages per operand holds the copies (Triton's and CUTLASS's
 // multistage mainloop). The pass's description in Passes.td gives the schedule.
 //
+// Two ways to fill a stage, per load, as the adapter says (TargetInfo::getDotOperandStaging):
+// an asynchronous copy (cp.async) into a ring of S stages, or a load into registers at the top
+// of the iteration whose local_store comes after the rest of the body (AMD; narrow runs on
+// NVIDIA). The registers hold one tile in flight, so that ring needs S - 1 stages: the store
+// refills the stage this iteration read (with num_stages = 2, one buffer, as Triton's AMD
+// stream pipeliner has it). num_stages is lowered, with a remark, until the rings fit the
+// target's shared memory.
+//
 // The "address slice" of a pipelined load is the set of pure ops in the loop body its pointer
 // and mask are computed from. Loop-carried values it uses ("pointer arguments", such as the
 // pointer tile advanced by BLOCK_K each iteration) must be used by nothing else in the loop and
@@ -35,10 +43,24 @@ using namespace tessel::tile_gpu;
 
 namespace {
 
+using Staging = TargetInfo::OperandStaging;
+
 struct PipelinedLoad {
   tile::LoadOp load;
   ConvertLayoutOp convert; // its only user: to the dot operand layout
-  Value ring;              // the local_alloc, once created
+  Staging staging;
+  Attribute placement; // of one ring stage
+  Value ring;          // the local_alloc, once created
+
+  /// Ring stages for a pipeline of `numStages`.
+  unsigned ringStages(unsigned numStages) const {
+    return staging == Staging::Registers ? numStages - 1 : numStages;
+  }
+};
+
+/// A register-staged tile waiting for its local_store into a ring stage.
+struct PendingStore {
+  Value value, stage;
 };
 
 /// One stage of `ring` (memdesc<S x ...>): the type memdesc_index returns.
@@ -55,16 +77,22 @@ bool isZero(Value v) {
 class LoopPipeliner {
 public:
   LoopPipeliner(scf::ForOp forOp, unsigned numStages, const TargetInfo &target,
-                const AxisInfoAnalysis &axis)
-      : forOp(forOp), S(numStages), target(target), axis(axis) {}
+                const AxisInfoAnalysis &axis, bool perfFallbackError)
+      : forOp(forOp), S(numStages), target(target), axis(axis),
+        perfFallbackError(perfFallbackError) {}
 
-  /// Rewrites the loop; false (and the loop untouched) when nothing can be pipelined.
-  bool run() {
+  /// Rewrites the loop when something can be pipelined; fails only when a config that does
+  /// not fit is an error (perf-fallback-error).
+  LogicalResult run() {
     collectLoads();
     if (loads.empty() || !collectAddressSlice())
-      return false;
-    rewrite();
-    return true;
+      return success();
+    FailureOr<bool> fits = fitStages();
+    if (failed(fits))
+      return failure();
+    if (*fits)
+      rewrite();
+    return success();
   }
 
 private:
@@ -85,10 +113,56 @@ private:
       unsigned vec =
           std::min<unsigned>(blocked.getSizePerThread()[f],
                              axis.getVectorWidth(load.getPtr(), load.getMask(), f, bytes));
-      if (!target.canPipelineDotOperand(type, cvt.getType(), vec * bytes))
+      Staging staging = target.getDotOperandStaging(type, cvt.getType(), vec * bytes);
+      if (staging == Staging::None ||
+          (staging == Staging::AsyncCopy && !target.supportsAsyncCopy()))
         continue;
-      loads.push_back({load, cvt, Value()});
+      loads.push_back({load, cvt, staging, Attribute(), Value()});
+      anyAsync |= staging == Staging::AsyncCopy;
     }
+  }
+
+  /// Chooses the rings' placements and lowers S until they fit the target's shared memory;
+  /// false when not even two stages fit (the loop stays as it is).
+  FailureOr<bool> fitStages() {
+    MLIRContext *ctx = forOp.getContext();
+    SmallVector<int64_t> stageBytes;
+    for (PipelinedLoad &l : loads) {
+      auto type = cast<RankedTensorType>(l.load.getType());
+      l.placement = target.getDotOperandSharedEncoding(type, l.convert.getType());
+      if (!l.placement)
+        l.placement = getSwizzledSharedEncoding(
+            ctx, type.getShape(), cast<BlockedEncodingAttr>(type.getEncoding()).getOrder(),
+            type.getElementTypeBitWidth());
+      stageBytes.push_back(
+          MemDescType::get(ctx, type.getShape(), type.getElementType(), l.placement)
+              .getSizeInBytes());
+    }
+    auto bytesFor = [&](unsigned stages) {
+      int64_t total = 0;
+      for (auto [l, b] : llvm::zip(loads, stageBytes))
+        total += l.ringStages(stages) * b;
+      return total;
+    };
+    int64_t limit = target.getLimits().sharedMemoryPerProgram;
+    unsigned fit = S;
+    while (fit >= 2 && bytesFor(fit) > limit)
+      --fit;
+    if (fit == S)
+      return true;
+    InFlightDiagnostic diag = perfFallbackError ? forOp.emitError() : forOp.emitRemark();
+    diag << "num_stages = " << S << " needs " << bytesFor(S)
+         << " bytes of shared memory for this loop's dot operands; " << target.getName()
+         << " allows " << limit << " per program: ";
+    if (fit >= 2)
+      diag << "pipelined with num_stages = " << fit;
+    else
+      diag << "not pipelined";
+    diag << " (a smaller num_stages or BLOCK_K keeps the config as written)";
+    if (perfFallbackError)
+      return failure();
+    S = fit;
+    return fit >= 2;
   }
 
   /// The address slice and pointer arguments; false when the loads' addresses depend on what
@@ -172,8 +246,11 @@ private:
   }
 
   /// Clones the address slice for iteration `iv` with pointer arguments `args` and issues the
-  /// copies into ring stage `stage`, masked off when `iv` is past the loop's end.
-  SmallVector<Value> issueCopies(OpBuilder &b, Value iv, ArrayRef<Value> args, Value stage) {
+  /// copies of tile `count` (i32) into its ring stages, masked off when `iv` is past the loop's
+  /// end; the tiles loaded into registers go to `pending`, for a local_store where the caller
+  /// wants it.
+  SmallVector<Value> issueCopies(OpBuilder &b, Value iv, ArrayRef<Value> args, Value count,
+                                 SmallVector<PendingStore> &pending) {
     Location loc = forOp.getLoc();
     IRMapping map;
     map.map(forOp.getInductionVar(), iv);
@@ -192,10 +269,20 @@ private:
       Value mask = b.create<tile::SplatOp>(loc, maskType, inRange);
       if (l.load.getMask())
         mask = b.create<arith::AndIOp>(loc, map.lookupOrDefault(l.load.getMask()), mask);
+      Value stage = b.create<arith::RemUIOp>(
+          loc, count, b.create<arith::ConstantIntOp>(loc, l.ringStages(S), 32));
       Value dst = b.create<MemDescIndexOp>(loc, stageTypeOf(l.ring), l.ring, stage);
-      b.create<AsyncCopyGlobalToLocalOp>(loc, ptr, dst, mask);
+      if (l.staging == Staging::AsyncCopy) {
+        b.create<AsyncCopyGlobalToLocalOp>(loc, ptr, dst, mask);
+        continue;
+      }
+      auto load = b.create<tile::LoadOp>(loc, ptr, mask, map.lookupOrDefault(l.load.getOther()));
+      load.setCacheAttr(l.load.getCacheAttr());
+      load.setEvictAttr(l.load.getEvictAttr());
+      pending.push_back({load.getResult(), dst});
     }
-    b.create<AsyncCommitGroupOp>(loc);
+    if (anyAsync)
+      b.create<AsyncCommitGroupOp>(loc);
     auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
     SmallVector<Value> next;
     for (unsigned i : pointerArgs)
@@ -214,16 +301,13 @@ private:
     auto i32Const = [&](OpBuilder &bb, int64_t v) -> Value {
       return bb.create<arith::ConstantIntOp>(loc, v, 32);
     };
-    // Rings: S stages of each operand tile, swizzled for the dot operand reads.
+    // Rings of each operand tile, placed for the dot operand reads (fitStages).
     for (PipelinedLoad &l : loads) {
       auto type = cast<RankedTensorType>(l.load.getType());
-      auto blocked = cast<BlockedEncodingAttr>(type.getEncoding());
-      SharedEncodingAttr enc = getSwizzledSharedEncoding(ctx, type.getShape(), blocked.getOrder(),
-                                                         type.getElementTypeBitWidth());
-      SmallVector<int64_t> shape = {int64_t(S)};
+      SmallVector<int64_t> shape = {int64_t(l.ringStages(S))};
       shape.append(type.getShape().begin(), type.getShape().end());
-      l.ring = b.create<LocalAllocOp>(loc, MemDescType::get(ctx, shape, type.getElementType(), enc),
-                                      IntegerAttr());
+      l.ring = b.create<LocalAllocOp>(
+          loc, MemDescType::get(ctx, shape, type.getElementType(), l.placement), IntegerAttr());
     }
 
     // Prologue: iterations 0 .. S - 2.
@@ -233,7 +317,10 @@ private:
     for (unsigned s = 0; s + 1 < S; ++s) {
       Value iv = b.create<arith::AddIOp>(
           loc, forOp.getLowerBound(), b.create<arith::MulIOp>(loc, forOp.getStep(), ivConst(b, s)));
-      args = issueCopies(b, iv, args, i32Const(b, s));
+      SmallVector<PendingStore> pending;
+      args = issueCopies(b, iv, args, i32Const(b, s), pending);
+      for (PendingStore &p : pending)
+        b.create<LocalStoreOp>(loc, p.value, p.stage);
     }
 
     // The new loop: the other iteration arguments, the pointer arguments S - 1 iterations
@@ -262,19 +349,20 @@ private:
       map.map(forOp.getRegionIterArgs()[i], newArgs[j]);
 
     // Wait for this iteration's stage, read the operands.
-    nb.create<AsyncWaitOp>(loc, S - 2);
-    Value readStage = nb.create<arith::RemUIOp>(loc, count, i32Const(nb, S));
+    if (anyAsync)
+      nb.create<AsyncWaitOp>(loc, S - 2);
     for (PipelinedLoad &l : loads) {
+      Value readStage = nb.create<arith::RemUIOp>(loc, count, i32Const(nb, l.ringStages(S)));
       Value stage = nb.create<MemDescIndexOp>(loc, stageTypeOf(l.ring), l.ring, readStage);
       map.map(l.convert.getResult(), nb.create<LocalLoadOp>(loc, l.convert.getType(), stage));
     }
     // Issue iteration k + S - 1.
     Value ivAhead = nb.create<arith::AddIOp>(
         loc, iv, nb.create<arith::MulIOp>(loc, forOp.getStep(), ivConst(nb, S - 1)));
-    Value writeStage = nb.create<arith::RemUIOp>(
-        loc, nb.create<arith::AddIOp>(loc, count, i32Const(nb, S - 1)), i32Const(nb, S));
+    Value countAhead = nb.create<arith::AddIOp>(loc, count, i32Const(nb, S - 1));
+    SmallVector<PendingStore> pending;
     SmallVector<Value> aheadNext =
-        issueCopies(nb, ivAhead, SmallVector<Value>(aheadArgs), writeStage);
+        issueCopies(nb, ivAhead, SmallVector<Value>(aheadArgs), countAhead, pending);
 
     // The rest of the body.
     for (Operation &op : forOp.getBody()->without_terminator()) {
@@ -284,6 +372,9 @@ private:
         continue;
       nb.clone(op, map);
     }
+    // Register-staged tiles land in their stage once the dot has been issued.
+    for (PendingStore &p : pending)
+      nb.create<LocalStoreOp>(loc, p.value, p.stage);
     auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
     SmallVector<Value> results;
     for (unsigned i : kept)
@@ -294,7 +385,8 @@ private:
 
     // Copies still in flight (masked off, past the end) finish before the buffers are reused.
     b.setInsertionPointAfter(newFor);
-    b.create<AsyncWaitOp>(loc, 0);
+    if (anyAsync)
+      b.create<AsyncWaitOp>(loc, 0);
     for (auto [j, i] : llvm::enumerate(kept))
       forOp.getResult(i).replaceAllUsesWith(newFor.getResult(j));
     forOp.erase();
@@ -305,6 +397,8 @@ private:
   const TargetInfo &target;
   const AxisInfoAnalysis &axis;
   SmallVector<PipelinedLoad> loads;
+  bool anyAsync = false;
+  bool perfFallbackError;
   llvm::SetVector<Operation *> slice;
   llvm::SetVector<unsigned> pointerArgs;
   llvm::DenseSet<Operation *> aheadOnly;
@@ -332,7 +426,8 @@ struct TileGPUPipelinePass : public tessel::impl::TileGPUPipelineBase<TileGPUPip
       });
       for (scf::ForOp forOp : loops) {
         AxisInfoAnalysis axis(func);
-        LoopPipeliner(forOp, stages.getInt(), *info, axis).run();
+        if (failed(LoopPipeliner(forOp, stages.getInt(), *info, axis, perfFallbackError).run()))
+          return signalPassFailure();
       }
     }
   }

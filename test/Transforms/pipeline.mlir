@@ -16,28 +16,30 @@
 // CHECK-DAG:   %[[RB:.*]] = tile_gpu.local_alloc : !tile_gpu.memdesc<3x32x64xf16, #shared1>
 // CHECK:       %[[IN0:.*]] = arith.cmpi slt, %{{.*}}, %arg2 : i32
 // CHECK:       %[[M0:.*]] = tile.splat %[[IN0]] : i1 -> tensor<64x32xi1, #blocked>
-// CHECK:       %[[S0:.*]] = tile_gpu.memdesc_index %[[RA]][%c0
+// CHECK:       %[[S0:.*]] = tile_gpu.memdesc_index %[[RA]][%{{.*}}]
 // CHECK:       tile_gpu.async_copy_global_to_local %{{.*}}, %[[S0]] mask %[[M0]]
 // CHECK:       tile_gpu.async_copy_global_to_local
 // CHECK-NEXT:  tile_gpu.async_commit_group
-// CHECK:       tile_gpu.memdesc_index %[[RA]][%c1
+// CHECK:       tile_gpu.memdesc_index %[[RA]]
 // CHECK:       tile_gpu.async_copy_global_to_local
 // CHECK:       tile_gpu.async_copy_global_to_local
 // CHECK-NEXT:  tile_gpu.async_commit_group
 // CHECK:       scf.for %[[K:.*]] = {{.*}} iter_args({{.*}}, %[[COUNT:.*]] = %c0_i32{{.*}}) -> ({{.*}}, i32)
 // CHECK-NEXT:    tile_gpu.async_wait {num = 1 : i32}
-// CHECK:         %[[RD:.*]] = arith.remui %[[COUNT]], %c3
-// CHECK:         %[[A:.*]] = tile_gpu.memdesc_index %[[RA]][%[[RD]]]
+// CHECK:         %[[RDA:.*]] = arith.remui %[[COUNT]], %c3
+// CHECK-NEXT:    %[[A:.*]] = tile_gpu.memdesc_index %[[RA]][%[[RDA]]]
 // CHECK-NEXT:    %[[X:.*]] = tile_gpu.local_load %[[A]] : !tile_gpu.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #dot_op>
-// CHECK:         %[[B:.*]] = tile_gpu.memdesc_index %[[RB]][%[[RD]]]
+// CHECK:         %[[RDB:.*]] = arith.remui %[[COUNT]], %c3
+// CHECK-NEXT:    %[[B:.*]] = tile_gpu.memdesc_index %[[RB]][%[[RDB]]]
 // CHECK-NEXT:    %[[Y:.*]] = tile_gpu.local_load %[[B]] : !tile_gpu.memdesc<32x64xf16, #shared1> -> tensor<32x64xf16, #dot_op1>
 // CHECK:         %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : i32
 // CHECK:         %[[WR0:.*]] = arith.addi %[[COUNT]], %c2
-// CHECK-NEXT:    %[[WR:.*]] = arith.remui %[[WR0]], %c3
 // CHECK:         arith.cmpi slt, %[[AHEAD]], %arg2
-// CHECK:         tile_gpu.memdesc_index %[[RA]][%[[WR]]]
+// CHECK:         %[[WRA:.*]] = arith.remui %[[WR0]], %c3
+// CHECK-NEXT:    tile_gpu.memdesc_index %[[RA]][%[[WRA]]]
 // CHECK-NEXT:    tile_gpu.async_copy_global_to_local
-// CHECK:         tile_gpu.memdesc_index %[[RB]][%[[WR]]]
+// CHECK:         %[[WRB:.*]] = arith.remui %[[WR0]], %c3
+// CHECK-NEXT:    tile_gpu.memdesc_index %[[RB]][%[[WRB]]]
 // CHECK-NEXT:    tile_gpu.async_copy_global_to_local
 // CHECK-NEXT:    tile_gpu.async_commit_group
 // CHECK-NEXT:    tile.dot %[[X]], %[[Y]], %{{.*}}

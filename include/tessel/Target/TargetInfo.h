@@ -149,13 +149,26 @@ public:
   /// Whether the adapter lowers tile_gpu.async_copy_global_to_local / async_commit_group /
   /// async_wait.
   virtual bool supportsAsyncCopy() const { return false; }
-  /// Whether a tile loaded as `loaded` (pointers in a blocked layout, `vectorBytes` per
-  /// contiguous access) can be copied asynchronously from global to shared memory and read back
-  /// as the dot operand `operand`: tile-gpu-pipeline then issues such loads num_stages - 1
-  /// iterations ahead (cp.async on sm_80+). False keeps the load synchronous.
-  virtual bool canPipelineDotOperand(mlir::RankedTensorType loaded, mlir::RankedTensorType operand,
-                                     unsigned vectorBytes) const {
-    return false;
+  /// How tile-gpu-pipeline stages a tile loaded as `loaded` (pointers in a blocked layout,
+  /// `vectorBytes` per contiguous access) into shared memory for the dot operand `operand`,
+  /// num_stages - 1 iterations ahead:
+  ///   AsyncCopy  global -> shared without registers (cp.async on sm_80+; needs
+  ///              supportsAsyncCopy);
+  ///   Registers  a load into registers at the top of the iteration, stored to the ring after
+  ///              the dot (AMD's global -> LDS staging): the registers hold the next tile while
+  ///              the matrix units work;
+  ///   None       the load stays synchronous.
+  enum class OperandStaging { None, AsyncCopy, Registers };
+  virtual OperandStaging getDotOperandStaging(mlir::RankedTensorType loaded,
+                                              mlir::RankedTensorType operand,
+                                              unsigned vectorBytes) const {
+    return OperandStaging::None;
+  }
+  /// The #tile_gpu.shared placement of one ring stage of a pipelined dot operand; null: the
+  /// swizzled placement along the loaded tile's order (getSwizzledSharedEncoding).
+  virtual mlir::Attribute getDotOperandSharedEncoding(mlir::RankedTensorType loaded,
+                                                      mlir::RankedTensorType operand) const {
+    return {};
   }
   /// The adapter's own conversion patterns (matrix-unit dots, async copies), added to the shared
   /// ones by the lowering pass.

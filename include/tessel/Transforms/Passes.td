@@ -69,27 +69,34 @@ def TileGPUAccelerateMatmul : Pass<"tile-gpu-accelerate-matmul", "mlir::ModuleOp
 def TileGPUPipeline : Pass<"tile-gpu-pipeline", "mlir::ModuleOp"> {
   let summary = "Software-pipeline the loads that feed a loop's matrix-unit dots";
   let description = [{
-    In an scf.for, a tile.load whose only use is a convert_layout to a dot operand becomes an
-    asynchronous copy into a ring of `num_stages` shared-memory buffers, issued
-    num_stages - 1 iterations ahead, and a local_load from the ring (on NVIDIA sm_80+: cp.async
-    and ldmatrix). The schedule, per iteration k of the new loop:
+    In an scf.for, a tile.load whose only use is a convert_layout to a dot operand is staged
+    into a ring of `num_stages` shared-memory buffers num_stages - 1 iterations ahead and read
+    back with a local_load. The adapter says how (TargetInfo::getDotOperandStaging): an
+    asynchronous copy (NVIDIA sm_80+: cp.async, read back through ldmatrix), or a load into
+    registers whose local_store comes after the dot (AMD's global -> LDS staging; NVIDIA runs
+    narrower than 4 bytes). The schedule, per iteration k of the new loop:
 
-      async_wait {num = num_stages - 2}       // the copies of iteration k have landed
+      async_wait {num = num_stages - 2}       // (async copies) iteration k's have landed
       local_load ring[k % num_stages]          // (tile-gpu-insert-barriers puts a barrier first)
       async_copy ... -> ring[(k + num_stages - 1) % num_stages]; async_commit_group
+      %next = tile.load ...                    // (register staging) iteration k + num_stages - 1
       ... the rest of the body (the dot) ...
+      local_store %next -> ring[(k + num_stages - 1) % num_stages]
 
     with a prologue issuing iterations 0 .. num_stages - 2 and an async_wait {num = 0} after
     the loop. The address computation of the pipelined loads (their backward slice in the body,
     including loop-carried pointers advanced by the loop) is cloned for the iteration ahead;
-    copies past the loop's end are masked off. A load is left synchronous when the adapter
-    cannot copy it asynchronously (TargetInfo::canPipelineDotOperand: dtype, layout, 4-byte
-    runs), when `other` is not zero, or when its address depends on values the loop computes
-    otherwise. Reads num_stages from the kernel's `tile.num_stages` (1 disables).
+    copies past the loop's end are masked off. The ring's placement is the adapter's
+    (TargetInfo::getDotOperandSharedEncoding; default swizzled, AMD padded). A load is left
+    synchronous when the adapter declines it (dtype, layout, register budget), when `other` is
+    not zero, or when its address depends on values the loop computes otherwise. Reads
+    num_stages from the kernel's `tile.num_stages` (1 disables).
   }];
   let options = [
     Option<"target", "target", "std::string", "\"\"",
-           "target (default: the module's tile.target)">
+           "target (default: the module's tile.target)">,
+    Option<"perfFallbackError", "perf-fallback-error", "bool", "false",
+           "lowering num_stages to fit shared memory is an error instead of a remark">
   ];
   let dependentDialects = ["::tessel::tile_gpu::TileGPUDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

@@ -12,7 +12,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
-#include "tessel/Dialect/TileGPU/IR/LinearLayout.h"
 
 using namespace mlir;
 using namespace tessel;
@@ -31,28 +30,6 @@ Value linearize(OpBuilder &b, Location loc, ArrayRef<Value> idx, ArrayRef<int64_
                                 idx[d]);
   }
   return lin;
-}
-
-/// Registers per vector access of `type`'s elements (`bytes` each) along its last dimension:
-/// runs of consecutive registers holding consecutive elements, starting at a multiple of the
-/// run (no other register, lane or warp basis moves the last coordinate by less), at most 16
-/// bytes. 1 when the layout has no linear form.
-unsigned vectorRun(RankedTensorType type, unsigned bytes) {
-  std::optional<LinearLayout> ll = toLinearLayout(type);
-  if (!ll || type.getRank() == 0)
-    return 1;
-  unsigned last = type.getRank() - 1;
-  unsigned run = std::min<unsigned>(ll->contiguousRegisters(last), std::max(1u, 16 / bytes));
-  for (bool aligned = false; run > 1 && !aligned;) {
-    aligned = true;
-    for (auto [in, bases] : llvm::enumerate(ll->bases))
-      for (auto [bit, basis] : llvm::enumerate(bases))
-        if (!(in == LinearLayout::Register && (1u << bit) < run) && basis[last] % run != 0)
-          aligned = false;
-    if (!aligned)
-      run /= 2;
-  }
-  return run;
 }
 
 /// Padding (elements) of the scratch rows of a tile of `shape`; see the file comment.
@@ -102,7 +79,7 @@ template <typename OpT> struct ThroughSharedMemory : public ConvertOpToLLVMPatte
     SmallVector<Value> in = unpackStruct(rewriter, loc, adaptor.getSrc());
     auto srcIdx = emitIndices(rewriter, loc, target, srcType);
     target.barrier(rewriter, loc);
-    unsigned storeRun = keepsLastDim(op) ? vectorRun(srcType, bytes) : 1;
+    unsigned storeRun = keepsLastDim(op) ? vectorRun(srcType, bytes, srcType.getRank() - 1) : 1;
     for (unsigned e = 0; e < srcElems; e += storeRun) {
       Value addr = at(resultPosition(rewriter, loc, op, srcIdx[e], rowPad));
       auto widen = [&](Value v) -> Value {
@@ -120,7 +97,7 @@ template <typename OpT> struct ThroughSharedMemory : public ConvertOpToLLVMPatte
     }
     target.barrier(rewriter, loc);
     auto dstIdx = emitIndices(rewriter, loc, target, dstType);
-    unsigned loadRun = vectorRun(dstType, bytes);
+    unsigned loadRun = vectorRun(dstType, bytes, dstType.getRank() - 1);
     SmallVector<Value> out;
     auto narrow = [&](Value v) -> Value {
       return memType == elem ? v : rewriter.create<LLVM::TruncOp>(loc, elem, v).getResult();

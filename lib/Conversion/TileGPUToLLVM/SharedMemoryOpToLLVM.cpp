@@ -3,10 +3,14 @@
 // A !tile_gpu.memdesc is the shared-memory address of its first element. local_alloc is the
 // kernel's shared memory at the offset tile-gpu-allocate-shared-memory chose; memdesc_index
 // steps over whole stages of a ring; memdesc_subview keeps its source's address (readers add
-// the view's offsets). local_load / local_store move a tile in any distributed
-// layout element by element through the buffer's #tile_gpu.shared placement (adapters add
-// faster patterns for the layouts they know: ldmatrix on NVIDIA). barrier is the target's
-// program-wide barrier. Async copies belong to the adapters.
+// the view's offsets). local_load / local_store move a tile in any distributed layout
+// through the buffer's #tile_gpu.shared placement, in vectors of up to 16 bytes where a
+// thread's registers hold runs along the contiguous dimension (inside one swizzle group when
+// swizzled). In an unswizzled (padded) placement, a layout whose register bits and lane/warp
+// bits are disjoint gets one run-time base per thread and a constant offset per access, which
+// the backends fold into the instruction's immediate; otherwise every access computes its index
+// (adapters add faster patterns for the layouts they know: ldmatrix on NVIDIA). barrier is the
+// target's program-wide barrier. Async copies belong to the adapters.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
@@ -88,6 +92,55 @@ struct MemDescSubviewOpConversion : public ConvertOpToLLVMPattern<MemDescSubview
   }
 };
 
+/// The accesses of a tile of `regType` (a distributed layout) in the buffer `memdesc`
+/// (lowered to `base`): one address per run of `run` consecutive registers.
+struct TileAccesses {
+  unsigned run = 1;
+  SmallVector<Value> addrs;
+};
+
+TileAccesses tileAccesses(OpBuilder &b, Location loc, const TargetInfo &target,
+                          RankedTensorType regType, Value memdesc, Value base, Type elem) {
+  auto enc = cast<SharedEncodingAttr>(cast<MemDescType>(memdesc.getType()).getEncoding());
+  SharedView view = SharedView::of(memdesc);
+  unsigned rank = view.shape.size();
+  unsigned cdim = rank == 1 ? 0 : enc.getOrder()[0];
+  int64_t rowLen = view.shape[cdim] + (rank == 2 ? enc.getPad() : 0);
+  bool swizzled = rank == 2 && enc.getMaxPhase() > 1;
+  TileAccesses acc;
+  acc.run = vectorRun(regType, byteWidth(elem), cdim);
+  if (swizzled)
+    acc.run = std::min(acc.run, enc.getVec());
+  if (view.offsets[cdim] % acc.run != 0 || rowLen % acc.run != 0)
+    acc.run = 1;
+  unsigned n = getElemsPerThread(regType);
+  auto gep = [&](Value ptr, ArrayRef<LLVM::GEPArg> off) -> Value {
+    return b.create<LLVM::GEPOp>(loc, ptr.getType(), elem, ptr, off);
+  };
+  std::optional<LinearLayout> ll = toLinearLayout(regType);
+  if (!swizzled && ll && ll->registersDisjointFromThreads() && ll->numRegisters() == n) {
+    auto [lane, warp] = emitLaneAndWarp(b, loc, target);
+    SmallVector<Value> rt = emitThreadCoords(b, loc, *ll, lane, warp);
+    Value threadOff = rt[cdim];
+    if (rank == 2)
+      threadOff = b.create<LLVM::AddOp>(
+          loc, b.create<LLVM::MulOp>(loc, rt[1 - cdim], i32Const(b, loc, rowLen)), rt[cdim]);
+    Value threadBase = gep(base, {threadOff});
+    for (unsigned e = 0; e < n; e += acc.run) {
+      LinearLayout::Coord c = ll->applyInput(LinearLayout::Register, e);
+      int64_t off = c[cdim] + view.offsets[cdim];
+      if (rank == 2)
+        off += (c[1 - cdim] + view.offsets[1 - cdim]) * rowLen;
+      acc.addrs.push_back(gep(threadBase, {int32_t(off)}));
+    }
+    return acc;
+  }
+  auto idx = emitIndices(b, loc, target, regType);
+  for (unsigned e = 0; e < n; e += acc.run)
+    acc.addrs.push_back(elementAddress(b, loc, memdesc, base, elem, idx[e]));
+  return acc;
+}
+
 struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
   LocalLoadOpConversion(LLVMTypeConverter &c, const TargetInfo &target)
       : ConvertOpToLLVMPattern<LocalLoadOp>(c), target(target) {}
@@ -98,10 +151,20 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
       return failure();
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(src.getElementType());
+    unsigned bytes = byteWidth(elem);
+    TileAccesses acc =
+        tileAccesses(rewriter, loc, target, op.getType(), op.getSrc(), adaptor.getSrc(), elem);
     SmallVector<Value> out;
-    for (auto &idx : emitIndices(rewriter, loc, target, op.getType()))
-      out.push_back(rewriter.create<LLVM::LoadOp>(
-          loc, elem, elementAddress(rewriter, loc, op.getSrc(), adaptor.getSrc(), elem, idx)));
+    for (Value addr : acc.addrs) {
+      if (acc.run == 1) {
+        out.push_back(rewriter.create<LLVM::LoadOp>(loc, elem, addr, bytes));
+        continue;
+      }
+      Value v = rewriter.create<LLVM::LoadOp>(loc, VectorType::get({int64_t(acc.run)}, elem), addr,
+                                              bytes * acc.run);
+      for (unsigned j = 0; j < acc.run; ++j)
+        out.push_back(rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j)));
+    }
     rewriter.replaceOp(
         op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()), out));
     return success();
@@ -119,12 +182,21 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
       return failure();
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(dst.getElementType());
+    unsigned bytes = byteWidth(elem);
     SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getSrc());
+    TileAccesses acc = tileAccesses(rewriter, loc, target, op.getSrc().getType(), op.getDst(),
+                                    adaptor.getDst(), elem);
     // Replicated elements are written by every holder: same value, same address.
-    for (auto [e, idx] :
-         llvm::enumerate(emitIndices(rewriter, loc, target, op.getSrc().getType()))) {
-      Value addr = elementAddress(rewriter, loc, op.getDst(), adaptor.getDst(), elem, idx);
-      rewriter.create<LLVM::StoreOp>(loc, vals[e], addr);
+    for (auto [i, addr] : llvm::enumerate(acc.addrs)) {
+      unsigned e = i * acc.run;
+      if (acc.run == 1) {
+        rewriter.create<LLVM::StoreOp>(loc, vals[e], addr, bytes);
+        continue;
+      }
+      Value v = rewriter.create<LLVM::UndefOp>(loc, VectorType::get({int64_t(acc.run)}, elem));
+      for (unsigned j = 0; j < acc.run; ++j)
+        v = rewriter.create<LLVM::InsertElementOp>(loc, v, vals[e + j], i32Const(rewriter, loc, j));
+      rewriter.create<LLVM::StoreOp>(loc, v, addr, bytes * acc.run);
     }
     rewriter.eraseOp(op);
     return success();

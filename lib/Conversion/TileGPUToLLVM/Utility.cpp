@@ -77,21 +77,13 @@ std::pair<Value, Value> emitLaneAndWarp(OpBuilder &b, Location loc, const Target
   return {lane, warp};
 }
 
-SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
-                                            RankedTensorType type) {
-  if (std::optional<ThreadElems> te = getThreadElems(type))
-    return emitIndices(b, loc, target, *te);
-  std::optional<LinearLayout> ll = toLinearLayout(type);
-  assert(ll && "emitIndices needs a distributed layout");
-  // coord = reg part (constant) ^ lane part ^ warp part; the run-time parts are the XOR of the
-  // bases of the id's set bits, computed once per dimension.
-  auto [lane, warp] = emitLaneAndWarp(b, loc, target);
-  unsigned rank = type.getRank();
-  SmallVector<Value> runtime(rank);
-  for (unsigned d = 0; d < rank; ++d) {
+SmallVector<Value> emitThreadCoords(OpBuilder &b, Location loc, const LinearLayout &ll, Value lane,
+                                    Value warp) {
+  SmallVector<Value> coords;
+  for (unsigned d = 0; d < ll.shape.size(); ++d) {
     Value acc = i32Const(b, loc, 0);
     for (auto [in, id] : {std::pair{LinearLayout::Lane, lane}, std::pair{LinearLayout::Warp, warp}})
-      for (auto [bit, basis] : llvm::enumerate(ll->bases[in])) {
+      for (auto [bit, basis] : llvm::enumerate(ll.bases[in])) {
         if (!basis[d])
           continue;
         // ((id >> bit) & 1) * basis
@@ -100,8 +92,38 @@ SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc, const Ta
         v = b.create<LLVM::MulOp>(loc, v, i32Const(b, loc, basis[d]));
         acc = b.create<LLVM::XOrOp>(loc, acc, v);
       }
-    runtime[d] = acc;
+    coords.push_back(acc);
   }
+  return coords;
+}
+
+unsigned vectorRun(RankedTensorType type, unsigned bytes, unsigned dim) {
+  std::optional<LinearLayout> ll = toLinearLayout(type);
+  if (!ll || dim >= type.getRank())
+    return 1;
+  unsigned run = std::min<unsigned>(ll->contiguousRegisters(dim), std::max(1u, 16 / bytes));
+  for (bool aligned = false; run > 1 && !aligned;) {
+    aligned = true;
+    for (auto [in, bases] : llvm::enumerate(ll->bases))
+      for (auto [bit, basis] : llvm::enumerate(bases))
+        if (!(in == LinearLayout::Register && (1u << bit) < run) && basis[dim] % run != 0)
+          aligned = false;
+    if (!aligned)
+      run /= 2;
+  }
+  return run;
+}
+
+SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc, const TargetInfo &target,
+                                            RankedTensorType type) {
+  if (std::optional<ThreadElems> te = getThreadElems(type))
+    return emitIndices(b, loc, target, *te);
+  std::optional<LinearLayout> ll = toLinearLayout(type);
+  assert(ll && "emitIndices needs a distributed layout");
+  // coord = reg part (constant) ^ lane part ^ warp part.
+  auto [lane, warp] = emitLaneAndWarp(b, loc, target);
+  unsigned rank = type.getRank();
+  SmallVector<Value> runtime = emitThreadCoords(b, loc, *ll, lane, warp);
   SmallVector<SmallVector<Value>> out;
   for (unsigned r = 0; r < ll->numRegisters(); ++r) {
     LinearLayout::Coord c = ll->applyInput(LinearLayout::Register, r);

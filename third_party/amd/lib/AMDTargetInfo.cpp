@@ -17,6 +17,8 @@
 //===----------------------------------------------------------------------===//
 #include "AMDTargetInfo.h"
 
+#include "tessel/Dialect/TileGPU/IR/LinearLayout.h"
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -108,6 +110,37 @@ Attribute AMDTargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType b, 
                                         std::string &reason) const {
   // gfx90a and gfx942 share the MFMA forms used here (f16, bf16_1k, f32; 32x32 and 16x16).
   return getMfmaDotEncoding(a, b, d, precision, numWarps, reason);
+}
+
+TargetInfo::OperandStaging AMDTargetInfo::getDotOperandStaging(RankedTensorType loaded,
+                                                               RankedTensorType operand,
+                                                               unsigned vectorBytes) const {
+  // CDNA has no asynchronous global -> LDS copy of whole vectors: the next tile waits in
+  // VGPRs (512 per lane with the AGPRs; the accumulators live in AGPRs) and is written to LDS
+  // after the MFMAs, as Triton's AMD stream pipeliner does.
+  auto enc = dyn_cast_if_present<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
+  if (loaded.getRank() != 2 || !enc || !isa<tile_gpu::MfmaEncodingAttr>(enc.getParent()) ||
+      !isa<tile_gpu::BlockedEncodingAttr>(loaded.getEncoding()))
+    return OperandStaging::None;
+  // Runs narrower than 4 bytes (a stride not known to be a multiple of 8) stay synchronous:
+  // an address per element held across the MFMAs spills, and on the H200 the same staging of
+  // such runs was slower than synchronous loads (GPUBackends.md).
+  unsigned bytes = std::max(1u, loaded.getElementTypeBitWidth() / 8);
+  return vectorBytes >= 4 && tile_gpu::getElemsPerThread(loaded) * bytes <= 128
+             ? OperandStaging::Registers
+             : OperandStaging::None;
+}
+
+Attribute AMDTargetInfo::getDotOperandSharedEncoding(RankedTensorType loaded,
+                                                     RankedTensorType operand) const {
+  // MFMA operands read kWidth consecutive K elements per lane (one ds_read_b64 for 16-bit):
+  // K contiguous in LDS, rows padded by 16 bytes so the rows of one read fall in different
+  // banks and vectors stay aligned. No swizzle: addresses stay base + constant per register.
+  auto enc = cast<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
+  unsigned k = enc.getOpIdx() == 0 ? 1 : 0;
+  unsigned bytes = std::max(1u, loaded.getElementTypeBitWidth() / 8);
+  return tile_gpu::SharedEncodingAttr::get(loaded.getContext(), /*vec=*/1, /*perPhase=*/1,
+                                           /*maxPhase=*/1, {k, 1 - k}, 16 / bytes);
 }
 
 void AMDTargetInfo::populateConversionPatterns(LLVMTypeConverter &converter, const AxisInfoMap &,

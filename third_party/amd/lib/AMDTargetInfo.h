@@ -56,6 +56,10 @@ public:
   mlir::Attribute getDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
                                  mlir::RankedTensorType d, tile::InputPrecision precision,
                                  unsigned numWarps, std::string &reason) const override;
+  OperandStaging getDotOperandStaging(mlir::RankedTensorType loaded, mlir::RankedTensorType operand,
+                                      unsigned vectorBytes) const override;
+  mlir::Attribute getDotOperandSharedEncoding(mlir::RankedTensorType loaded,
+                                              mlir::RankedTensorType operand) const override;
   void populateConversionPatterns(mlir::LLVMTypeConverter &converter, const AxisInfoMap &axis,
                                   SharedMemoryPlan &shared,
                                   mlir::RewritePatternSet &patterns) const override;

@@ -58,21 +58,7 @@ struct MfmaConvertLayoutThroughLDS : public ConvertOpToLLVMPattern<ConvertLayout
   /// The lane/warp part of the element offset: rt[od] * rowStride + rt[cd].
   Value threadBase(OpBuilder &b, Location loc, const LinearLayout &ll, const Placement &p,
                    Value lane, Value warp) const {
-    SmallVector<Value, 2> rt;
-    for (unsigned d = 0; d < 2; ++d) {
-      Value acc = i32Const(b, loc, 0);
-      for (auto [in, id] :
-           {std::pair{LinearLayout::Lane, lane}, std::pair{LinearLayout::Warp, warp}})
-        for (auto [bit, basis] : llvm::enumerate(ll.bases[in])) {
-          if (!basis[d])
-            continue;
-          Value v = b.create<LLVM::LShrOp>(loc, id, i32Const(b, loc, bit));
-          v = b.create<LLVM::AndOp>(loc, v, i32Const(b, loc, 1));
-          v = b.create<LLVM::MulOp>(loc, v, i32Const(b, loc, basis[d]));
-          acc = b.create<LLVM::XOrOp>(loc, acc, v);
-        }
-      rt.push_back(acc);
-    }
+    SmallVector<Value> rt = emitThreadCoords(b, loc, ll, lane, warp);
     Value row = b.create<LLVM::MulOp>(loc, rt[p.od], i32Const(b, loc, p.rowStride));
     return b.create<LLVM::AddOp>(loc, row, rt[p.cd]);
   }

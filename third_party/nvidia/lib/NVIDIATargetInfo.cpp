@@ -11,6 +11,7 @@
 #include "PTXAsm.h"
 
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+#include "tessel/Dialect/TileGPU/IR/LinearLayout.h"
 #include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -331,14 +332,22 @@ Attribute NVIDIATargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType 
   return getMmaDotEncoding(a, b, d, precision, numWarps, reason);
 }
 
-bool NVIDIATargetInfo::canPipelineDotOperand(RankedTensorType loaded, RankedTensorType operand,
-                                             unsigned vectorBytes) const {
-  // cp.async moves 4, 8 or 16 bytes; ldmatrix reads 16-bit mma.sync operands.
+TargetInfo::OperandStaging NVIDIATargetInfo::getDotOperandStaging(RankedTensorType loaded,
+                                                                  RankedTensorType operand,
+                                                                  unsigned vectorBytes) const {
   auto enc = dyn_cast_if_present<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
-  return vectorBytes >= 4 && loaded.getRank() == 2 && enc && enc.getKWidth() == 2 &&
-         isa<tile_gpu::MmaEncodingAttr>(enc.getParent()) &&
-         operand.getElementType().getIntOrFloatBitWidth() == 16 &&
-         isa<tile_gpu::BlockedEncodingAttr>(loaded.getEncoding());
+  if (loaded.getRank() != 2 || !enc || !isa<tile_gpu::MmaEncodingAttr>(enc.getParent()) ||
+      !isa<tile_gpu::BlockedEncodingAttr>(loaded.getEncoding()))
+    return OperandStaging::None;
+  // cp.async moves 4, 8 or 16 bytes; ldmatrix reads 16-bit mma.sync operands.
+  if (vectorBytes >= 4 && enc.getKWidth() == 2 &&
+      operand.getElementType().getIntOrFloatBitWidth() == 16)
+    return OperandStaging::AsyncCopy;
+  // Register staging (AMD's path) was measured on the H200 for the narrower runs (the
+  // variants without __div8): 0.52-0.91x the speed of the synchronous loads, as the scalar
+  // loads and per-element swizzled stores cost more than the overlap gains
+  // (benchmarks/gpu/results/2026-12-01-h200-epilogue/README.md). They stay synchronous.
+  return OperandStaging::None;
 }
 
 void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,

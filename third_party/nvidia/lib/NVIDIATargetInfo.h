@@ -46,8 +46,8 @@ public:
                                  mlir::RankedTensorType d, tile::InputPrecision precision,
                                  unsigned numWarps, std::string &reason) const override;
   bool supportsAsyncCopy() const override { return true; }
-  bool canPipelineDotOperand(mlir::RankedTensorType loaded, mlir::RankedTensorType operand,
-                             unsigned vectorBytes) const override;
+  OperandStaging getDotOperandStaging(mlir::RankedTensorType loaded, mlir::RankedTensorType operand,
+                                      unsigned vectorBytes) const override;
   void populateConversionPatterns(mlir::LLVMTypeConverter &converter, const AxisInfoMap &axis,
                                   SharedMemoryPlan &shared,
                                   mlir::RewritePatternSet &patterns) const override;

@@ -8,6 +8,7 @@
 #define TESSEL_CONVERSION_TILEGPUTOLLVM_UTILITY_H
 
 #include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
+#include "tessel/Dialect/TileGPU/IR/LinearLayout.h"
 
 namespace tessel {
 
@@ -54,6 +55,19 @@ llvm::SmallVector<llvm::SmallVector<mlir::Value>> emitIndices(mlir::OpBuilder &b
                                                               mlir::Location loc,
                                                               const TargetInfo &target,
                                                               mlir::RankedTensorType type);
+
+/// Per dimension, the lane and warp part of a thread's coordinates in `ll`: the XOR of the
+/// bases of the set bits of `lane` and `warp` (i32). A register's coordinates are these XOR its
+/// register part; when LinearLayout::registersDisjointFromThreads, also their sum.
+llvm::SmallVector<mlir::Value> emitThreadCoords(mlir::OpBuilder &b, mlir::Location loc,
+                                                const tile_gpu::LinearLayout &ll, mlir::Value lane,
+                                                mlir::Value warp);
+
+/// Registers per vector access of `type`'s elements (`bytes` each) along dimension `dim`: runs
+/// of consecutive registers holding consecutive elements, each starting at a multiple of the
+/// run (no other register, lane or warp basis moves `dim` by less), at most 16 bytes. 1 when
+/// the layout has no linear form.
+unsigned vectorRun(mlir::RankedTensorType type, unsigned bytes, unsigned dim);
 
 /// Lane and warp ids of the executing thread (i32); the thread id too when `threadId` is set.
 std::pair<mlir::Value, mlir::Value> emitLaneAndWarp(mlir::OpBuilder &b, mlir::Location loc,

@@ -196,9 +196,16 @@ LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> 
 }
 
 int64_t MemDescType::getSizeInBytes() const {
+  ArrayRef<int64_t> shape = getShape();
   int64_t n = 1;
-  for (int64_t d : getShape())
+  for (int64_t d : shape)
     n *= d;
+  // Padded placements skew every row (the trailing tile's contiguous dimension) by `pad`.
+  if (auto enc = dyn_cast_if_present<SharedEncodingAttr>(getEncoding());
+      enc && enc.getPad() && shape.size() >= enc.getOrder().size()) {
+    int64_t cols = shape[shape.size() - enc.getOrder().size() + enc.getOrder()[0]];
+    n += n / cols * enc.getPad();
+  }
   return n * std::max<unsigned>(1, getElementType().getIntOrFloatBitWidth() / 8);
 }
 

@@ -508,3 +508,20 @@ TEST(ChooseWarpsPerCTATest, Cases) {
 }
 
 } // namespace
+
+// Shared-memory sizes: a padded placement skews every row of the tile (and of every stage of a
+// ring) by `pad` elements; a swizzled one adds nothing.
+TEST(MemDescSizeTest, PaddedRowsCountInTheSize) {
+  MLIRContext ctx;
+  ctx.loadDialect<TileGPUDialect>();
+  Type f16 = Float16Type::get(&ctx);
+  // K contiguous (order [1, 0]): 128 rows of 64 + 8 halves.
+  auto kMajor = SharedEncodingAttr::get(&ctx, 1, 1, 1, {1, 0}, 8);
+  EXPECT_EQ(MemDescType::get(&ctx, {128, 64}, f16, kMajor).getSizeInBytes(), 128 * 72 * 2);
+  EXPECT_EQ(MemDescType::get(&ctx, {3, 128, 64}, f16, kMajor).getSizeInBytes(), 3 * 128 * 72 * 2);
+  // B (K, N) with K contiguous (order [0, 1]): 128 rows (N) of 64 + 8.
+  auto nRows = SharedEncodingAttr::get(&ctx, 1, 1, 1, {0, 1}, 8);
+  EXPECT_EQ(MemDescType::get(&ctx, {64, 128}, f16, nRows).getSizeInBytes(), 128 * 72 * 2);
+  auto swizzled = SharedEncodingAttr::get(&ctx, 8, 1, 8, {1, 0}, 0);
+  EXPECT_EQ(MemDescType::get(&ctx, {2, 64, 64}, f16, swizzled).getSizeInBytes(), 2 * 64 * 64 * 2);
+}
