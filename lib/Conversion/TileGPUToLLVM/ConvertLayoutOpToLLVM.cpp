@@ -80,40 +80,23 @@ template <typename OpT> struct ThroughSharedMemory : public ConvertOpToLLVMPatte
     auto srcIdx = emitIndices(rewriter, loc, target, srcType);
     target.barrier(rewriter, loc);
     unsigned storeRun = keepsLastDim(op) ? vectorRun(srcType, bytes, srcType.getRank() - 1) : 1;
-    for (unsigned e = 0; e < srcElems; e += storeRun) {
-      Value addr = at(resultPosition(rewriter, loc, op, srcIdx[e], rowPad));
-      auto widen = [&](Value v) -> Value {
-        return memType == elem ? v : rewriter.create<LLVM::ZExtOp>(loc, memType, v).getResult();
-      };
-      if (storeRun == 1) {
-        rewriter.create<LLVM::StoreOp>(loc, widen(in[e]), addr, bytes);
-        continue;
-      }
-      Value v = rewriter.create<LLVM::UndefOp>(loc, VectorType::get({int64_t(storeRun)}, memType));
-      for (unsigned j = 0; j < storeRun; ++j)
-        v = rewriter.create<LLVM::InsertElementOp>(loc, v, widen(in[e + j]),
-                                                   i32Const(rewriter, loc, j));
-      rewriter.create<LLVM::StoreOp>(loc, v, addr, bytes * storeRun);
-    }
+    // i1 elements travel as i8.
+    for (Value &v : in)
+      if (memType != elem)
+        v = rewriter.create<LLVM::ZExtOp>(loc, memType, v);
+    for (unsigned e = 0; e < srcElems; e += storeRun)
+      storeVector(rewriter, loc, ArrayRef(in).slice(e, storeRun),
+                  at(resultPosition(rewriter, loc, op, srcIdx[e], rowPad)));
     target.barrier(rewriter, loc);
     auto dstIdx = emitIndices(rewriter, loc, target, dstType);
     unsigned loadRun = vectorRun(dstType, bytes, dstType.getRank() - 1);
     SmallVector<Value> out;
-    auto narrow = [&](Value v) -> Value {
-      return memType == elem ? v : rewriter.create<LLVM::TruncOp>(loc, elem, v).getResult();
-    };
-    for (unsigned e = 0; e < dstElems; e += loadRun) {
-      Value addr = at(linearize(rewriter, loc, dstIdx[e], dstShape, rowPad));
-      if (loadRun == 1) {
-        out.push_back(narrow(rewriter.create<LLVM::LoadOp>(loc, memType, addr, bytes)));
-        continue;
-      }
-      Value v = rewriter.create<LLVM::LoadOp>(loc, VectorType::get({int64_t(loadRun)}, memType),
-                                              addr, bytes * loadRun);
-      for (unsigned j = 0; j < loadRun; ++j)
-        out.push_back(
-            narrow(rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j))));
-    }
+    for (unsigned e = 0; e < dstElems; e += loadRun)
+      loadVector(rewriter, loc, memType, loadRun,
+                 at(linearize(rewriter, loc, dstIdx[e], dstShape, rowPad)), out);
+    for (Value &v : out)
+      if (memType != elem)
+        v = rewriter.create<LLVM::TruncOp>(loc, elem, v);
     rewriter.replaceOp(
         op, packStruct(rewriter, loc, this->getTypeConverter()->convertType(dstType), out));
     return success();

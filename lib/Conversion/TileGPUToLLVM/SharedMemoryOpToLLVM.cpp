@@ -151,20 +151,11 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
       return failure();
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(src.getElementType());
-    unsigned bytes = byteWidth(elem);
     TileAccesses acc =
         tileAccesses(rewriter, loc, target, op.getType(), op.getSrc(), adaptor.getSrc(), elem);
     SmallVector<Value> out;
-    for (Value addr : acc.addrs) {
-      if (acc.run == 1) {
-        out.push_back(rewriter.create<LLVM::LoadOp>(loc, elem, addr, bytes));
-        continue;
-      }
-      Value v = rewriter.create<LLVM::LoadOp>(loc, VectorType::get({int64_t(acc.run)}, elem), addr,
-                                              bytes * acc.run);
-      for (unsigned j = 0; j < acc.run; ++j)
-        out.push_back(rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j)));
-    }
+    for (Value addr : acc.addrs)
+      loadVector(rewriter, loc, elem, acc.run, addr, out);
     rewriter.replaceOp(
         op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()), out));
     return success();
@@ -182,22 +173,12 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
       return failure();
     Location loc = op.getLoc();
     Type elem = getTypeConverter()->convertType(dst.getElementType());
-    unsigned bytes = byteWidth(elem);
     SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getSrc());
     TileAccesses acc = tileAccesses(rewriter, loc, target, op.getSrc().getType(), op.getDst(),
                                     adaptor.getDst(), elem);
     // Replicated elements are written by every holder: same value, same address.
-    for (auto [i, addr] : llvm::enumerate(acc.addrs)) {
-      unsigned e = i * acc.run;
-      if (acc.run == 1) {
-        rewriter.create<LLVM::StoreOp>(loc, vals[e], addr, bytes);
-        continue;
-      }
-      Value v = rewriter.create<LLVM::UndefOp>(loc, VectorType::get({int64_t(acc.run)}, elem));
-      for (unsigned j = 0; j < acc.run; ++j)
-        v = rewriter.create<LLVM::InsertElementOp>(loc, v, vals[e + j], i32Const(rewriter, loc, j));
-      rewriter.create<LLVM::StoreOp>(loc, v, addr, bytes * acc.run);
-    }
+    for (auto [i, addr] : llvm::enumerate(acc.addrs))
+      storeVector(rewriter, loc, ArrayRef(vals).slice(i * acc.run, acc.run), addr);
     rewriter.eraseOp(op);
     return success();
   }

@@ -97,6 +97,31 @@ SmallVector<Value> emitThreadCoords(OpBuilder &b, Location loc, const LinearLayo
   return coords;
 }
 
+void storeVector(OpBuilder &b, Location loc, ValueRange elems, Value addr) {
+  Type elem = elems.front().getType();
+  unsigned n = elems.size(), bytes = byteWidth(elem);
+  if (n == 1) {
+    b.create<LLVM::StoreOp>(loc, elems.front(), addr, bytes);
+    return;
+  }
+  Value v = b.create<LLVM::UndefOp>(loc, VectorType::get({int64_t(n)}, elem));
+  for (auto [j, e] : llvm::enumerate(elems))
+    v = b.create<LLVM::InsertElementOp>(loc, v, e, i32Const(b, loc, j));
+  b.create<LLVM::StoreOp>(loc, v, addr, bytes * n);
+}
+
+void loadVector(OpBuilder &b, Location loc, Type elem, unsigned n, Value addr,
+                SmallVectorImpl<Value> &out) {
+  unsigned bytes = byteWidth(elem);
+  if (n == 1) {
+    out.push_back(b.create<LLVM::LoadOp>(loc, elem, addr, bytes));
+    return;
+  }
+  Value v = b.create<LLVM::LoadOp>(loc, VectorType::get({int64_t(n)}, elem), addr, bytes * n);
+  for (unsigned j = 0; j < n; ++j)
+    out.push_back(b.create<LLVM::ExtractElementOp>(loc, v, i32Const(b, loc, j)));
+}
+
 unsigned vectorRun(RankedTensorType type, unsigned bytes, unsigned dim) {
   std::optional<LinearLayout> ll = toLinearLayout(type);
   if (!ll || dim >= type.getRank())

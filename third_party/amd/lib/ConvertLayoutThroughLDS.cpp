@@ -140,29 +140,16 @@ struct MfmaConvertLayoutThroughLDS : public ConvertOpToLLVMPattern<ConvertLayout
         auto [s, offset] = place(*src, e);
         if (s != slice || !written.insert(offset).second)
           continue;
-        Value v = in[e];
-        if (srcVec > 1) {
-          v = rewriter.create<LLVM::UndefOp>(loc, VectorType::get({int64_t(srcVec)}, elem));
-          for (unsigned j = 0; j < srcVec; ++j)
-            v = rewriter.create<LLVM::InsertElementOp>(loc, v, in[e + j],
-                                                       i32Const(rewriter, loc, j));
-        }
-        rewriter.create<LLVM::StoreOp>(loc, v, at(srcBase, offset), unsigned(srcVec * bytes));
+        storeVector(rewriter, loc, ArrayRef(in).slice(e, srcVec), at(srcBase, offset));
       }
       target.barrier(rewriter, loc);
       for (unsigned e = 0; e < dstElems; e += dstVec) {
         auto [s, offset] = place(*dst, e);
         if (s != slice)
           continue;
-        Type t = dstVec > 1 ? Type(VectorType::get({int64_t(dstVec)}, elem)) : elem;
-        Value v =
-            rewriter.create<LLVM::LoadOp>(loc, t, at(dstBase, offset), unsigned(dstVec * bytes));
-        for (unsigned j = 0; j < dstVec; ++j)
-          out[e + j] =
-              dstVec == 1
-                  ? v
-                  : rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j))
-                        .getResult();
+        SmallVector<Value> run;
+        loadVector(rewriter, loc, elem, dstVec, at(dstBase, offset), run);
+        llvm::copy(run, out.begin() + e);
       }
     }
     rewriter.replaceOp(op,

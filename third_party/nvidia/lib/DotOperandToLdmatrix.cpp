@@ -173,15 +173,7 @@ struct DotOperandThroughLdmatrix : public ConvertOpToLLVMPattern<ConvertLayoutOp
     for (unsigned k = 0; k < te->total; k += g) {
       Value off = sharedElemOffset(rewriter, loc, sharedEnc, shape, idx[k][rdim], idx[k][cdim]);
       Value addr = rewriter.create<LLVM::GEPOp>(loc, base.getType(), elem, base, ValueRange{off});
-      if (g == 1) {
-        rewriter.create<LLVM::StoreOp>(loc, in[k], addr, /*alignment=*/2);
-        continue;
-      }
-      auto vecType = VectorType::get({int64_t(g)}, elem);
-      Value v = rewriter.create<LLVM::UndefOp>(loc, vecType);
-      for (unsigned j = 0; j < g; ++j)
-        v = rewriter.create<LLVM::InsertElementOp>(loc, v, in[k + j], i32Const(rewriter, loc, j));
-      rewriter.create<LLVM::StoreOp>(loc, v, addr, /*alignment=*/2 * g);
+      storeVector(rewriter, loc, ArrayRef(in).slice(k, g), addr);
     }
     target.barrier(rewriter, loc);
 

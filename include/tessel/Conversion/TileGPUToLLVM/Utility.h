@@ -69,6 +69,14 @@ llvm::SmallVector<mlir::Value> emitThreadCoords(mlir::OpBuilder &b, mlir::Locati
 /// the layout has no linear form.
 unsigned vectorRun(mlir::RankedTensorType type, unsigned bytes, unsigned dim);
 
+/// Stores `elems` (consecutive elements of one type) at `addr` as one access of their total
+/// size, aligned to it (a plain store for one element).
+void storeVector(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange elems, mlir::Value addr);
+/// Loads `n` consecutive elements of `elem` from `addr` as one access of their total size,
+/// aligned to it, and appends them to `out`.
+void loadVector(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem, unsigned n,
+                mlir::Value addr, llvm::SmallVectorImpl<mlir::Value> &out);
+
 /// Lane and warp ids of the executing thread (i32); the thread id too when `threadId` is set.
 std::pair<mlir::Value, mlir::Value> emitLaneAndWarp(mlir::OpBuilder &b, mlir::Location loc,
                                                     const TargetInfo &target,
