@@ -38,9 +38,12 @@ for cfg in "32 1" "4 1" "2048 4"; do
   "$build/bin/tesselc" "$root/dsl/kernels/layernorm.cpp" -k layernorm --dtype f32 -D BLOCK=$1 \
     -D num_warps=$2 --target=cuda:sm_90a --emit=tile,cubin --specialize=false -o "$dest/cases" >/dev/null
 done
-# Cases without a library kernel: C8 ([16, 1] reduced along axis 0), C9 (masked max, f32).
-"$build/bin/tesselc" "$root/benchmarks/gpu/cases/c8_reduce_column.mlir" --target=cuda:sm_90a \
-  --emit=tile,cubin -o "$dest/cases" >/dev/null
+# Cases without a library kernel: C8 ([16, 1] reduced along axis 0), C9 (masked max, f32),
+# C12 (float atomic max / min).
+for c in c8_reduce_column c12_atomic_minmax; do
+  "$build/bin/tesselc" "$root/benchmarks/gpu/cases/$c.mlir" --target=cuda:sm_90a \
+    --emit=tile,cubin -o "$dest/cases" >/dev/null
+done
 sh "$root/test/kernels/instantiate.sh" f32 arith.bitcast arith.bitcast BLK=128 \
   < "$root/test/kernels/Inputs/row_max.mlir" > "$dest/cases/row_max_f32.mlir"
 "$build/bin/tesselc" "$dest/cases/row_max_f32.mlir" --target=cuda:sm_90a --emit=tile,cubin \

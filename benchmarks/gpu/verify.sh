@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# verify.sh [gemm] (in a directory made by prepare.sh, on a GPU machine): every kernel variant
-# on odd shapes, the cases C1, C5, C6 (full size), C8 and C9, and the GEMM variants on the GPU
-# against the harness's double-precision references (`verify.sh gemm`: the GEMM part alone).
+# verify.sh [gemm|cases] (in a directory made by prepare.sh, on a GPU machine): every kernel
+# variant on odd shapes, the cases C1, C5, C6 (full size), C8, C9 and C12, and the GEMM variants
+# on the GPU against the harness's double-precision references (`verify.sh gemm`: the GEMM part
+# alone; `verify.sh cases`: the cases alone).
 # One line per failure, then "gpu verify: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -54,6 +55,46 @@ PY
   done
   echo "gemm variants: $((pass - p0)) passed, $((fail - f0)) failed"
 }
+cases_verify() {
+  # C1: LayerNorm, masked lanes take no part in the statistics (f32, 1e-5).
+  check C1-17in32 cases/layernorm__f32__BLOCK_32__num_warps_1.json --shape 5x17 --dtype f32
+  check C1-3in4 cases/layernorm__f32__BLOCK_4__num_warps_1.json --shape 5x3 --dtype f32
+  check C1-1536in2048 cases/layernorm__f32__BLOCK_2048__num_warps_4.json --shape 5x1536 --dtype f32
+  # C5: q with 2 heads, k with one head (must be rotated too), cos/sin per batch (B = 2).
+  for jr in kernels/rope__f32__HALF_64__BLOCK_H_2__num_warps_1*.json; do
+    check "C5 $(basename "$jr") B1" "$jr" --shape 1x2x1x2x128 --dtype f32
+    check "C5 $(basename "$jr") B2" "$jr" --shape 2x2x1x2x128 --dtype f32
+  done
+  # C8: a [16, 1] tile reduced along axis 0 with max and sum.
+  vals="0.5,-1.25,3.5,2,-7,1,0.25,-0.5,4.75,-2,1.5,0,-3,2.25,0.75,-1"
+  c8=$($run cases/c8_reduce_column.json --target=cuda --grid 1 --arg 'out@f32[2]' --arg "x@f32:[$vals]" 2>&1)
+  if grep -q "out = \[4.75, 1.75\]" <<<"$c8"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL C8: $c8"; fi
+  # C9: the max of 100 valid values in a 128-wide block with -inf padding; bf16 softmax with
+  # other = -inf is the library softmax above (2x17 in 1024-wide blocks).
+  check C9-f32 cases/row_max.json --problem row_max --shape 4x100 --dtype f32
+  check C9-f32-loop cases/row_max.json --problem row_max --shape 2x300 --dtype f32
+  # C6: more than 2^31 elements (2^31 + 4096 bf16), BLOCK = 1024: the last elements are right.
+  for jv in kernels/vector_add__bf16__BLOCK_1024__num_warps_4*.json; do
+    check "C6 $(basename "$jv")" "$jv" --shape 2147487744 --dtype bf16
+  done
+  # C12: float atomic max / min through integer atomics, 4 programs (c12_atomic_minmax.mlir).
+  local t c12
+  for t in f32 f64; do
+    c12=$($run cases/minmax_$t.json --target=cuda --grid 4 \
+      --arg "x@$t:[-0.0,0.0,0.0,-0.0,-inf,inf,1,1,-5,5]" 2>&1)
+    if grep -q "x = \[0, 0, -0, -0, 0, -0, nan, nan, -0.5, -1.5\]" <<<"$c12"; then
+      pass=$((pass + 1))
+    else
+      fail=$((fail + 1)); echo "FAIL C12 $t: $c12"
+    fi
+  done
+}
+if [[ ${1:-all} == cases ]]; then
+  cases_verify
+  echo "gpu verify: $pass passed, $fail failed"
+  [[ $fail -eq 0 ]]
+  exit
+fi
 if [[ ${1:-all} == gemm ]]; then
   gemm_verify
   echo "gpu verify: $pass passed, $fail failed"
@@ -84,27 +125,7 @@ PY
 done
 echo "library variants: $pass passed, $fail failed"
 
-# C1: LayerNorm, masked lanes take no part in the statistics (f32, 1e-5).
-check C1-17in32 cases/layernorm__f32__BLOCK_32__num_warps_1.json --shape 5x17 --dtype f32
-check C1-3in4 cases/layernorm__f32__BLOCK_4__num_warps_1.json --shape 5x3 --dtype f32
-check C1-1536in2048 cases/layernorm__f32__BLOCK_2048__num_warps_4.json --shape 5x1536 --dtype f32
-# C5: q with 2 heads, k with one head (must be rotated too), cos/sin per batch (B = 2).
-for jr in kernels/rope__f32__HALF_64__BLOCK_H_2__num_warps_1*.json; do
-  check "C5 $(basename "$jr") B1" "$jr" --shape 1x2x1x2x128 --dtype f32
-  check "C5 $(basename "$jr") B2" "$jr" --shape 2x2x1x2x128 --dtype f32
-done
-# C8: a [16, 1] tile reduced along axis 0 with max and sum.
-vals="0.5,-1.25,3.5,2,-7,1,0.25,-0.5,4.75,-2,1.5,0,-3,2.25,0.75,-1"
-c8=$($run cases/c8_reduce_column.json --target=cuda --grid 1 --arg 'out@f32[2]' --arg "x@f32:[$vals]" 2>&1)
-if grep -q "out = \[4.75, 1.75\]" <<<"$c8"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL C8: $c8"; fi
-# C9: the max of 100 valid values in a 128-wide block with -inf padding; bf16 softmax with
-# other = -inf is the library softmax above (2x17 in 1024-wide blocks).
-check C9-f32 cases/row_max.json --problem row_max --shape 4x100 --dtype f32
-check C9-f32-loop cases/row_max.json --problem row_max --shape 2x300 --dtype f32
-# C6: more than 2^31 elements (2^31 + 4096 bf16), BLOCK = 1024: the last elements are right.
-for jv in kernels/vector_add__bf16__BLOCK_1024__num_warps_4*.json; do
-  check "C6 $(basename "$jv")" "$jv" --shape 2147487744 --dtype bf16
-done
+cases_verify
 gemm_verify
 echo "gpu verify: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]

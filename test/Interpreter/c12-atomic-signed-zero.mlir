@@ -4,7 +4,7 @@
 // std::max / std::min, which the interpreter used, keep the stored zero when the two compare
 // equal. Cells 4 and 5 start at -inf / +inf and take a max (min) from every program of a grid of
 // 4, even programs with -0 and odd with +0 (max) or the reverse (min): +0 and -0.
-// (GPU targets reject float atomic max/min: test/Conversion/TileGPUToLLVM/errors.mlir.)
+// (GPU targets lower f32 / f64 ones through integer atomics: benchmarks/gpu/cases/c12_atomic_minmax.mlir.)
 // RUN: tessel-run %s --kernel zeros_f32 --grid 4 --arg 'x@f32:[-0.0,0.0,0.0,-0.0,-inf,inf]' | FileCheck %s --check-prefix=F32
 // F32: x = [0, 0, -0, -0, 0, -0]
 // RUN: tessel-run %s --kernel zeros_f16 --grid 4 --arg 'x@f16:[-0.0,0.0,0.0,-0.0,-inf,inf]' | FileCheck %s --check-prefix=F16

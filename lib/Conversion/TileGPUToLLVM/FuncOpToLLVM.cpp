@@ -131,7 +131,8 @@ LogicalResult tessel::checkLowerable(ModuleOp module, const TargetInfo &target) 
       return fail("calls must be inlined before the GPU lowering (run the inliner)");
     if (auto rmw = dyn_cast<tile::AtomicRMWOp>(op)) {
       Type elem = tile::getPointeeType(rmw.getPtr().getType());
-      if (!target.supportsAtomic(rmw.getKind(), elem))
+      if (!target.supportsAtomic(rmw.getKind(), elem) &&
+          !lowersFloatMinMaxThroughIntegers(target, rmw.getKind(), elem))
         return fail("atomic " + stringifyRMWKind(rmw.getKind()) + " on " +
                     llvm::Twine(llvm::formatv("'{0}'", elem).str()) + " is not supported by " +
                     target.getName());

@@ -191,6 +191,14 @@ Value broadcastFromThread0(ConversionPatternRewriter &rewriter, Location loc,
 
 struct AtomicRMWOpConversion : MemoryPattern<tile::AtomicRMWOp> {
   using MemoryPattern::MemoryPattern;
+  /// One element's atomic: the target's instruction, or float max / min through integers.
+  Value rmw(OpBuilder &b, Location loc, tile::AtomicRMWOp op, Value ptr, Value val,
+            Value pred) const {
+    if (lowersFloatMinMaxThroughIntegers(target, op.getKind(), val.getType()))
+      return emitFloatMinMaxAtomic(b, loc, target, op.getKind(), ptr, val, pred, op.getSem(),
+                                   op.getScope());
+    return target.atomicRMW(b, loc, op.getKind(), ptr, val, pred, op.getSem(), op.getScope());
+  }
   LogicalResult matchAndRewrite(tile::AtomicRMWOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
@@ -198,8 +206,7 @@ struct AtomicRMWOpConversion : MemoryPattern<tile::AtomicRMWOp> {
     if (!type) {
       Value first = isFirstThread(rewriter, loc, target);
       Value pred = andPred(rewriter, loc, first, adaptor.getMask());
-      Value old = target.atomicRMW(rewriter, loc, op.getKind(), adaptor.getPtr(), adaptor.getVal(),
-                                   pred, op.getSem(), op.getScope());
+      Value old = rmw(rewriter, loc, op, adaptor.getPtr(), adaptor.getVal(), pred);
       if (!op.getResult().use_empty())
         old = broadcastFromThread0(rewriter, loc, target, shared, op, old, first);
       rewriter.replaceOp(op, old);
@@ -220,8 +227,7 @@ struct AtomicRMWOpConversion : MemoryPattern<tile::AtomicRMWOp> {
     SmallVector<Value> out;
     for (unsigned e = 0; e < te->total; ++e) {
       Value pred = andPred(rewriter, loc, owners[e], masks.empty() ? Value() : masks[e]);
-      out.push_back(target.atomicRMW(rewriter, loc, op.getKind(), ptrs[e], vals[e], pred,
-                                     op.getSem(), op.getScope()));
+      out.push_back(rmw(rewriter, loc, op, ptrs[e], vals[e], pred));
     }
     rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(type), out));
     return success();

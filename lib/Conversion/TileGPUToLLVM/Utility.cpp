@@ -97,6 +97,46 @@ SmallVector<Value> emitThreadCoords(OpBuilder &b, Location loc, const LinearLayo
   return coords;
 }
 
+bool lowersFloatMinMaxThroughIntegers(const TargetInfo &target, tile::RMWKind kind, Type elem) {
+  using tile::RMWKind;
+  if (!isa<FloatType>(elem) || (kind != RMWKind::max && kind != RMWKind::min) ||
+      target.supportsAtomic(kind, elem))
+    return false;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits != 32 && bits != 64)
+    return false;
+  Type i = IntegerType::get(elem.getContext(), bits);
+  return kind == RMWKind::max
+             ? target.supportsAtomic(RMWKind::max, i) && target.supportsAtomic(RMWKind::umin, i)
+             : target.supportsAtomic(RMWKind::min, i) && target.supportsAtomic(RMWKind::umax, i);
+}
+
+Value emitFloatMinMaxAtomic(OpBuilder &b, Location loc, const TargetInfo &target,
+                            tile::RMWKind kind, Value ptr, Value value, Value pred,
+                            tile::MemSemantic sem, tile::MemScope scope) {
+  using tile::RMWKind;
+  Type ft = value.getType();
+  unsigned bits = ft.getIntOrFloatBitWidth();
+  Type it = b.getIntegerType(bits);
+  bool isMax = kind == RMWKind::max;
+  Value isNaN = b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::uno, value, value);
+  Value nan = b.create<LLVM::ConstantOp>(
+      loc, it,
+      b.getIntegerAttr(it, isMax ? APInt::getSignedMaxValue(bits) : APInt::getAllOnes(bits)));
+  Value v = b.create<LLVM::SelectOp>(loc, isNaN, nan, b.create<LLVM::BitcastOp>(loc, it, value));
+  Value zero = b.create<LLVM::ConstantOp>(loc, it, b.getIntegerAttr(it, 0));
+  Value neg = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::slt, v, zero);
+  Value notNeg = b.create<LLVM::XOrOp>(loc, neg, b.create<LLVM::ConstantOp>(loc, b.getI1Type(), 1));
+  Value oldPos = target.atomicRMW(b, loc, isMax ? RMWKind::max : RMWKind::min, ptr, v,
+                                  andPred(b, loc, pred, notNeg), sem, scope);
+  Value oldNeg = target.atomicRMW(b, loc, isMax ? RMWKind::umin : RMWKind::umax, ptr, v,
+                                  andPred(b, loc, pred, neg), sem, scope);
+  if (!oldPos || !oldNeg)
+    return Value();
+  Value old = b.create<LLVM::SelectOp>(loc, neg, oldNeg, oldPos);
+  return b.create<LLVM::BitcastOp>(loc, ft, old);
+}
+
 void storeVector(OpBuilder &b, Location loc, ValueRange elems, Value addr) {
   Type elem = elems.front().getType();
   unsigned n = elems.size(), bytes = byteWidth(elem);

@@ -89,6 +89,22 @@ llvm::SmallVector<mlir::Value> emitOwnership(mlir::OpBuilder &b, mlir::Location 
                                              const TargetInfo &target,
                                              const tile_gpu::ThreadElems &te);
 
+/// Whether a float atomic max / min on `elem` (f32, f64) that `target` has no instruction for
+/// lowers through its integer atomics (emitFloatMinMaxAtomic).
+bool lowersFloatMinMaxThroughIntegers(const TargetInfo &target, tile::RMWKind kind,
+                                      mlir::Type elem);
+
+/// Float atomic max / min through integer atomics, ordered as arith.maximumf / minimumf (-0 <
+/// +0, NaN wins), as Triton lowers them: non-negative floats order as signed integers, negative
+/// ones in reverse as unsigned integers. max: a non-negative operand takes a signed integer max,
+/// a negative one an unsigned min; min the mirror image. A NaN operand is stored as the NaN that
+/// wins every later comparison of the same kind (max: 0x7fff..., min: 0xffff...); a NaN stored
+/// by other means with the opposite sign may be replaced. Both atomics are issued, each
+/// predicated on the operand's sign and `pred`; returns the old value (float).
+mlir::Value emitFloatMinMaxAtomic(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
+                                  tile::RMWKind kind, mlir::Value ptr, mlir::Value value,
+                                  mlir::Value pred, tile::MemSemantic sem, tile::MemScope scope);
+
 /// `a && b` where either may be null (meaning true).
 mlir::Value andPred(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a, mlir::Value b2);
 
