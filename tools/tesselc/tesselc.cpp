@@ -97,9 +97,12 @@ static cl::opt<bool> verbose("v", cl::cat(tesselCategory),
                              cl::desc("Print the kernel file's compile command and generator "
                                       "cache hits on stderr"));
 
-static int fail(const llvm::Twine &message) {
+/// Exit codes: 0 success, 1 a kernel failed to compile, 2 a usage error (the command line).
+static constexpr int kCompileError = 1, kUsageError = 2;
+
+static int usageError(const llvm::Twine &message) {
   llvm::errs() << "tesselc: error: " << message << "\n";
-  return 1;
+  return kUsageError;
 }
 
 /// --emit's description, built from the stage registry.
@@ -457,19 +460,22 @@ int main(int argc, char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "tesselc " << kCompilerVersion << " (Tessel; DSL " << TESSEL_DSL_VERSION << ")\n";
   });
-  cl::ParseCommandLineOptions(argc, argv,
-                              "tesselc: compile Tessel kernels (C++ kernel files or tile IR)\n\n"
-                              "  tesselc kernels.cpp [-k NAME] [-D FIELD=VALUE] [--target=T] "
-                              "[--emit=tile] -o OUT/\n");
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "tesselc: compile Tessel kernels (C++ kernel files or tile "
+                                   "IR)\n\n"
+                                   "  tesselc kernels.cpp [-k NAME] [-D FIELD=VALUE] [--target=T] "
+                                   "[--emit=tile] -o OUT/\n",
+                                   &llvm::errs()))
+    return kUsageError;
 
   if (llvm::Error err = checkTarget(target))
-    return fail(llvm::toString(std::move(err)));
+    return usageError(llvm::toString(std::move(err)));
   CompileOptions compile;
   compile.outputDir = outputDir;
   compile.dumpDir = dumpIR;
   for (const std::string &w : werror) {
     if (w != "perf-fallback")
-      return fail("unknown --Werror value '" + w + "'; known: perf-fallback");
+      return usageError("unknown --Werror value '" + w + "'; known: perf-fallback");
     compile.perfFallbackError = true;
   }
   std::vector<std::string> requested(emit.begin(), emit.end());
@@ -481,15 +487,15 @@ int main(int argc, char **argv) {
       std::vector<std::string> names;
       for (const Stage &s : getStages())
         names.push_back(s.name);
-      return fail("unknown --emit stage '" + name + "'; stages: " + llvm::join(names, ", "));
+      return usageError("unknown --emit stage '" + name + "'; stages: " + llvm::join(names, ", "));
     }
     if (!stage->available()) {
       std::vector<std::string> names;
       for (const Stage &s : getStages())
         if (s.available())
           names.push_back(s.name);
-      return fail("stage '" + name + "' is not yet available in this build (available: " +
-                  llvm::join(names, ", ") + ")");
+      return usageError("stage '" + name + "' is not yet available in this build (available: " +
+                        llvm::join(names, ", ") + ")");
     }
   }
   for (const Stage &s : getStages())
@@ -515,20 +521,16 @@ int main(int argc, char **argv) {
 
   Driver driver{context, compile, timing};
   for (const std::string &input : inputs) {
-    if (!llvm::sys::fs::exists(input)) {
-      llvm::errs() << "tesselc: error: cannot open '" << input << "': no such file\n";
-      driver.failed = true;
-      continue;
-    }
-    if (!defines.empty() && StringRef(input).ends_with(".mlir")) {
-      llvm::errs() << "tesselc: error: -D applies to kernel files, not to " << input << "\n";
-      driver.failed = true;
-      continue;
-    }
+    if (!llvm::sys::fs::exists(input))
+      return usageError("cannot open '" + input + "': no such file");
+    if (!defines.empty() && StringRef(input).ends_with(".mlir"))
+      return usageError("-D applies to kernel files, not to " + input);
+  }
+  for (const std::string &input : inputs) {
     if (StringRef(input).ends_with(".mlir"))
       driver.runMLIRFile(input, sourceMgr);
     else
       driver.runKernelFile(input);
   }
-  return driver.failed ? 1 : 0;
+  return driver.failed ? kCompileError : 0;
 }
