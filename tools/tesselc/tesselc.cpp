@@ -514,6 +514,16 @@ int main(int argc, char **argv) {
     context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // The variants of one kernel (configs, dtypes, __div8 twins) share its source lines: a
+  // diagnostic they repeat word for word at the same line is printed once. Handlers run
+  // newest first; this one swallows a repeat and passes anything new on to the printer.
+  llvm::StringSet<> printed;
+  context.getDiagEngine().registerHandler([&](Diagnostic &diag) {
+    std::string key;
+    llvm::raw_string_ostream os(key);
+    os << int(diag.getSeverity()) << ' ' << diag.getLocation() << ' ' << diag.str();
+    return success(!printed.insert(os.str()).second);
+  });
 
   DefaultTimingManager timingManager;
   applyDefaultTimingManagerCLOptions(timingManager);
