@@ -37,16 +37,21 @@ namespace {
 
 enum class Emit { LLVM, Asm, BinInfo, Bin };
 
+// --help lists these first and alone; LLVM's backend flags stay accepted, unlisted.
+llvm::cl::OptionCategory translateCategory("tessel-translate options");
+
 llvm::cl::opt<std::string> inputFile(llvm::cl::Positional, llvm::cl::desc("<input .mlir>"),
-                                     llvm::cl::init("-"));
+                                     llvm::cl::init("-"), llvm::cl::cat(translateCategory));
 llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("output file (default: stdout)"),
-                                      llvm::cl::init("-"));
+                                      llvm::cl::init("-"), llvm::cl::cat(translateCategory));
 // main() sets the description: the registered targets.
-llvm::cl::opt<std::string> targetName("target", llvm::cl::init(""));
+llvm::cl::opt<std::string> targetName("target", llvm::cl::init(""),
+                                      llvm::cl::cat(translateCategory));
 llvm::cl::opt<std::string> kernelName("kernel",
                                       llvm::cl::desc("compile only this kernel (default: all)"),
-                                      llvm::cl::init(""));
+                                      llvm::cl::init(""), llvm::cl::cat(translateCategory));
 llvm::cl::opt<Emit> emit("emit", llvm::cl::desc("stage to print"), llvm::cl::init(Emit::Asm),
+                         llvm::cl::cat(translateCategory),
                          llvm::cl::values(clEnumValN(Emit::LLVM, "llvm", "optimized LLVM IR"),
                                           clEnumValN(Emit::Asm, "asm", "PTX / AMDGCN assembly"),
                                           clEnumValN(Emit::BinInfo, "bin-info",
@@ -169,6 +174,7 @@ int main(int argc, char **argv) {
   std::string targetHelp = "target: " + llvm::join(getRegisteredTargetNames(), ", ") +
                            " (default: the module's tile.target)";
   targetName.setDescription(targetHelp);
+  llvm::cl::HideUnrelatedOptions(translateCategory);
   llvm::cl::ParseCommandLineOptions(argc, argv, "Tessel code generation stages\n");
   DialectRegistry registry;
   registerAllDialects(registry);
