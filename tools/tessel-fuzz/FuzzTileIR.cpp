@@ -2,9 +2,12 @@
 //
 // Input: tile IR text. Parsed and verified; a module that verifies runs the tile-level pipeline
 // (tesselc's, before any target). Any crash, sanitizer report or pass that leaves invalid IR is
-// a bug: bad input must end in a diagnostic. Diagnostics are swallowed.
+// a bug: bad input must end in a diagnostic. Diagnostics are swallowed. Inputs that do not
+// parse are rejected in a child process (ParseInChild.h says why).
 //
 //===----------------------------------------------------------------------===//
+#include "ParseInChild.h"
+
 #include "tessel/Driver/TilePipeline.h"
 #include "tessel/InitAllDialects.h"
 #include "tessel/InitAllTargets.h"
@@ -32,6 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   context.loadAllAvailableDialects();
   context.getDiagEngine().registerHandler([](Diagnostic &) { return success(); });
   std::string text(reinterpret_cast<const char *>(data), size);
+  if (!tessel::fuzz::parsesInChild(text, context))
+    return 0;
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
   if (!module || failed(verify(*module)))
     return 0;
