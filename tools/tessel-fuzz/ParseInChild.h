@@ -16,6 +16,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 
+#include <cerrno>
 #include <cstdlib>
 #include <string>
 #include <sys/wait.h>
@@ -33,7 +34,11 @@ inline bool parsesInChild(const std::string &text, mlir::MLIRContext &context) {
     _exit(ok ? 0 : 1);
   }
   int status = 0;
-  if (waitpid(pid, &status, 0) != pid)
+  pid_t waited;
+  do // libFuzzer's timeout timer interrupts the wait
+    waited = waitpid(pid, &status, 0);
+  while (waited < 0 && errno == EINTR);
+  if (waited != pid)
     std::abort();
   if (WIFSIGNALED(status))
     std::abort(); // the parser crashed on this input alone
