@@ -79,7 +79,7 @@ func.func @gemm(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr
 // CHECK-NOT: tile_gpu.convert_layout
 // CHECK: tile.dot {{.+}} -> tensor<64x64xf32, #blocked{{[0-9]*}}>
 // CHECK-NOT: tile_gpu.convert_layout
-// ERR: accelerate-matmul.mlir:{{[0-9]+}} offset :{{[0-9]+}}:8: error: tile.dot runs on FMA units, not on cuda:sm_90a's matrix unit: f32 inputs with precision = ieee need more than mma.sync's tf32 products (precision = tf32 uses the matrix unit)
+// ERR: accelerate-matmul.mlir:{{[0-9]+}} offset :{{[0-9]+}}:8: error: tile.dot runs on FMA units, not on cuda:sm_90a's matrix unit: f32 inputs with precision = ieee need more than mma.sync's tf32 products (precision = tf32 or tf32x3 uses the matrix unit)
 // ERR-NEXT: %d = tile.dot %x, %y, %z : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
 func.func @f32_ieee(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %pa = tile.splat %a : !tile.ptr<f32> -> tensor<64x32x!tile.ptr<f32>>
@@ -88,7 +88,7 @@ func.func @f32_ieee(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>) 
   %x = tile.load %pa : tensor<64x32x!tile.ptr<f32>>
   %y = tile.load %pb : tensor<32x64x!tile.ptr<f32>>
   %z = tile.load %pc : tensor<64x64x!tile.ptr<f32>>
-  // expected-remark @below {{tile.dot runs on FMA units, not on cuda:sm_90a's matrix unit: f32 inputs with precision = ieee need more than mma.sync's tf32 products (precision = tf32 uses the matrix unit)}}
+  // expected-remark @below {{tile.dot runs on FMA units, not on cuda:sm_90a's matrix unit: f32 inputs with precision = ieee need more than mma.sync's tf32 products (precision = tf32 or tf32x3 uses the matrix unit)}}
   %d = tile.dot %x, %y, %z : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
   tile.store %pc, %d : tensor<64x64x!tile.ptr<f32>>
   return

@@ -89,6 +89,36 @@ func.func @mma_tf32(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>) 
 
 // -----
 
+// precision = tf32x3: each f32 operand split into its tf32 high part ((bits + 0x1000) &
+// 0xffffe000) and the f32 remainder; three m16n8k8 per K step (lo*hi, hi*lo, hi*hi).
+// CHECK-LABEL: llvm.func @mma_tf32x3
+// CHECK: llvm.and %{{.+}}, %{{.+}} : i32
+// CHECK: llvm.fsub
+// CHECK-COUNT-3: nvvm.mma.sync A[{{.+}}] B[{{.+}}] C[{{.+}}] {{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 8>}
+// CHECK-NOT: nvvm.mma.sync
+// CHECK: llvm.return
+#blocked = #tile_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#mma = #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+#opa = #tile_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>
+#opb = #tile_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>
+func.func @mma_tf32x3(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %pa = tile.splat %a : !tile.ptr<f32> -> tensor<16x8x!tile.ptr<f32>, #blocked>
+  %pb = tile.splat %b : !tile.ptr<f32> -> tensor<8x8x!tile.ptr<f32>, #blocked>
+  %pc = tile.splat %c : !tile.ptr<f32> -> tensor<16x8x!tile.ptr<f32>, #blocked>
+  %x = tile.load %pa : tensor<16x8x!tile.ptr<f32>, #blocked>
+  %y = tile.load %pb : tensor<8x8x!tile.ptr<f32>, #blocked>
+  %z = tile.load %pc : tensor<16x8x!tile.ptr<f32>, #blocked>
+  %xa = tile_gpu.convert_layout %x : tensor<16x8xf32, #blocked> -> tensor<16x8xf32, #opa>
+  %yb = tile_gpu.convert_layout %y : tensor<8x8xf32, #blocked> -> tensor<8x8xf32, #opb>
+  %zc = tile_gpu.convert_layout %z : tensor<16x8xf32, #blocked> -> tensor<16x8xf32, #mma>
+  %d = tile.dot %xa, %yb, %zc precision = tf32x3 : tensor<16x8xf32, #opa> * tensor<8x8xf32, #opb> -> tensor<16x8xf32, #mma>
+  %db = tile_gpu.convert_layout %d : tensor<16x8xf32, #mma> -> tensor<16x8xf32, #blocked>
+  tile.store %pc, %db : tensor<16x8x!tile.ptr<f32>, #blocked>
+  return
+}
+
+// -----
+
 // Blocked operands: the FMA lowering stages a and b through shared memory, then loops over K
 // (an LLVM loop, not unrolled) with one llvm.intr.fma per accumulator element a thread holds.
 // CHECK-LABEL: llvm.func @fma_f32

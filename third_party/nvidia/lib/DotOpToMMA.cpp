@@ -10,6 +10,11 @@
 //
 // Register order: A (mRep, kRep, 8 or 4 elements), B (nRep, kRep, 4 or 2), C (mRep, nRep, 4).
 //
+// precision = tf32x3 (CUTLASS's 3xTF32): x = hi + lo with hi = x rounded to tf32 (nearest,
+// ties away) and lo = x - hi (exact in f32); acc += a_lo b_hi + a_hi b_lo + a_hi b_hi, small
+// terms first, three mma per step: about f32 accuracy (the dropped a_lo b_lo is 2^-22 of the
+// product) on the matrix unit.
+//
 //===----------------------------------------------------------------------===//
 #include "NVIDIATargetInfo.h"
 
@@ -74,38 +79,68 @@ struct MMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     Type f32 = rewriter.getF32Type();
     auto resultType = LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32});
 
+    // tf32x3: the tf32 high part of every element and the f32 remainder, as fragment inputs.
+    bool split = !is16 && op.getPrecision() == tile::InputPrecision::tf32x3;
+    auto splitHiLo = [&](ArrayRef<Value> elems, SmallVector<Value> &hi, SmallVector<Value> &lo) {
+      for (Value x : elems) {
+        Value bits = rewriter.create<LLVM::BitcastOp>(loc, i32, x);
+        bits = rewriter.create<LLVM::AddOp>(loc, bits, i32Const(rewriter, loc, 0x1000));
+        bits =
+            rewriter.create<LLVM::AndOp>(loc, bits, i32Const(rewriter, loc, int32_t(0xffffe000)));
+        Value h = rewriter.create<LLVM::BitcastOp>(loc, rewriter.getF32Type(), bits);
+        hi.push_back(h);
+        lo.push_back(rewriter.create<LLVM::FSubOp>(loc, x, h));
+      }
+    };
+    SmallVector<Value> aHi, aLo, bHi, bLo;
+    if (split) {
+      splitHiLo(a, aHi, aLo);
+      splitHiLo(b, bHi, bLo);
+    }
+    auto mmaStep = [&](ArrayRef<Value> aFrag, ArrayRef<Value> bFrag,
+                       ArrayRef<Value> acc) -> SmallVector<Value> {
+      Value result;
+      if (ptxType == NVVM::MMATypes::bf16) {
+        // MLIR 19's nvvm.mma.sync verifier wants f16 vectors for bf16 operands, which the
+        // intrinsic does not take: bf16 goes through inline PTX.
+        SmallVector<Value> operands(aFrag);
+        operands.append(bFrag.begin(), bFrag.end());
+        operands.append(acc.begin(), acc.end());
+        result =
+            nvidia::ptxAsm(rewriter, loc, resultType, operands,
+                           "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+                           "{$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
+                           "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", /*sideEffects=*/false);
+      } else {
+        result = rewriter.create<NVVM::MmaOp>(
+            loc, resultType, aFrag, bFrag, acc, ArrayRef<int64_t>{16, 8, instrK},
+            /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt,
+            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+      }
+      return unpackStruct(rewriter, loc, result);
+    };
+
     SmallVector<Value> out(c.size());
     for (int64_t m = 0; m < mReps; ++m)
       for (int64_t n = 0; n < nReps; ++n) {
         unsigned cBase = (m * nReps + n) * 4;
         SmallVector<Value> acc(c.begin() + cBase, c.begin() + cBase + 4);
         for (int64_t k = 0; k < kReps; ++k) {
-          SmallVector<Value> aFrag, bFrag;
           unsigned aBase = (m * kReps + k) * aPer, bBase = (n * kReps + k) * bPer;
-          for (unsigned j = 0; j < aPer; j += is16 ? 2 : 1)
-            aFrag.push_back(fragment(a, aBase + j));
-          for (unsigned j = 0; j < bPer; j += is16 ? 2 : 1)
-            bFrag.push_back(fragment(b, bBase + j));
-          Value result;
-          if (ptxType == NVVM::MMATypes::bf16) {
-            // MLIR 19's nvvm.mma.sync verifier wants f16 vectors for bf16 operands, which
-            // the intrinsic does not take: bf16 goes through inline PTX.
-            SmallVector<Value> operands(aFrag);
-            operands.append(bFrag);
-            operands.append(acc);
-            result = nvidia::ptxAsm(
-                rewriter, loc, resultType, operands,
-                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
-                "{$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
-                "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", /*sideEffects=*/false);
+          auto frags = [&](ArrayRef<Value> elems, unsigned base, unsigned per) {
+            SmallVector<Value> frag;
+            for (unsigned j = 0; j < per; j += is16 ? 2 : 1)
+              frag.push_back(fragment(elems, base + j));
+            return frag;
+          };
+          if (split) {
+            acc = mmaStep(frags(aLo, aBase, aPer), frags(bHi, bBase, bPer), acc);
+            acc = mmaStep(frags(aHi, aBase, aPer), frags(bLo, bBase, bPer), acc);
+            acc = mmaStep(frags(aHi, aBase, aPer), frags(bHi, bBase, bPer), acc);
           } else {
-            result = rewriter.create<NVVM::MmaOp>(
-                loc, resultType, aFrag, bFrag, acc, ArrayRef<int64_t>{16, 8, instrK},
-                /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt,
-                std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
-                std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+            acc = mmaStep(frags(a, aBase, aPer), frags(b, bBase, bPer), acc);
           }
-          acc = unpackStruct(rewriter, loc, result);
         }
         for (unsigned j = 0; j < 4; ++j)
           out[cBase + j] = acc[j];
@@ -127,11 +162,13 @@ Attribute getMmaDotEncoding(RankedTensorType a, RankedTensorType b, RankedTensor
   int64_t instrK;
   if (elem.isF16() || elem.isBF16()) {
     instrK = 16;
-  } else if (elem.isF32() && precision == tile::InputPrecision::tf32) {
+  } else if (elem.isF32() && (precision == tile::InputPrecision::tf32 ||
+                              precision == tile::InputPrecision::tf32x3)) {
     instrK = 8;
   } else if (elem.isF32()) {
     reason = "f32 inputs with precision = " + tile::stringifyInputPrecision(precision).str() +
-             " need more than mma.sync's tf32 products (precision = tf32 uses the matrix unit)";
+             " need more than mma.sync's tf32 products (precision = tf32 or tf32x3 uses the "
+             "matrix unit)";
     return {};
   } else {
     std::string s;
