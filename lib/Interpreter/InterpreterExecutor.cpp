@@ -98,11 +98,12 @@ public:
     }
     // tessel.config on the function (hand-written IR) supplies config fields.
     if (auto cfg = kernel->getAttrOfType<DictionaryAttr>("tessel.config"))
-      for (NamedAttribute a : cfg)
+      for (NamedAttribute a : cfg) {
         if (auto i = dyn_cast<IntegerAttr>(a.getValue()))
           variant.config.emplace(a.getName().str(), i.getInt());
         else if (auto t = dyn_cast<StringAttr>(a.getValue()))
           variant.configText.emplace(a.getName().str(), t.str());
+      }
     return Status::ok();
   }
 

@@ -100,7 +100,6 @@ struct MFMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
         c.size() != size_t(mReps * nReps * accRegs))
       return rewriter.notifyMatchFailure(op, "register counts do not match the MFMA tiling");
 
-    Type i32 = rewriter.getI32Type();
     Type f32 = rewriter.getF32Type();
     // 16-bit sources: one 64-bit register pair of 4 K elements (vector<4xf16>; the _1k bf16
     // forms take vector<4xi16>). f32: one register.

@@ -11,7 +11,6 @@
 #include "PTXAsm.h"
 
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
-#include "tessel/Dialect/TileGPU/IR/LinearLayout.h"
 #include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

@@ -142,7 +142,6 @@ std::optional<LinearLayout> blockedToLinear(RankedTensorType type) {
   ll.shape.assign(type.getShape().begin(), type.getShape().end());
   // Registers: dimOrder fastest first, within a dimension sizePerThread then repetitions.
   for (unsigned i : te->dimOrder) {
-    unsigned k = te->view.keptDims[i];
     for (unsigned bit = 0; (1u << bit) < te->perDim[i]; ++bit)
       ll.addBasis(LinearLayout::Register, along(rank, i, te->offset(i, 1u << bit)));
   }
