@@ -37,6 +37,7 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
     pm.addPass(createTileGPUPipeline(pipelineOptions));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    target.addLayoutPasses(pm);
     pm.addPass(createTileGPUSplitDotK());
     pm.addPass(createTileGPUAllocateSharedMemory());
     pm.addPass(createTileGPUInsertBarriers());

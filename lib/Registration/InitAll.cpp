@@ -12,6 +12,7 @@
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/NVIDIA/NVIDIA.h"
+#include "tessel/NVIDIA/Transforms/Passes.h"
 #include "tessel/Target/TargetRegistry.h"
 #include "tessel/Transforms/Passes.h"
 
@@ -48,4 +49,5 @@ void tessel::registerAllPasses() {
   mlir::registerStripDebugInfoPass();
   tessel::registerTesselPasses();
   tessel::registerTesselConversionPasses();
+  tessel::tile_nv::registerTileNVPasses();
 }

@@ -40,16 +40,17 @@ public:
     func.walk([&](LocalAllocOp alloc) { buffers.push_back(liveRange(alloc)); });
     for (unsigned i = 0; i < buffers.size(); ++i) {
       Buffer &b = buffers[i];
-      // Lowest 16-byte aligned offset clear of every placed buffer live at the same time.
+      // Lowest offset aligned as the buffer's placement needs (MemDescType::getAlignment) clear
+      // of every placed buffer live at the same time.
       SmallVector<std::pair<int64_t, int64_t>> taken;
       for (unsigned j = 0; j < i; ++j)
         if (buffers[j].overlapsInTime(b))
           taken.push_back({buffers[j].offset, buffers[j].offset + buffers[j].size});
       llvm::sort(taken);
-      int64_t offset = 0;
+      int64_t offset = 0, align = b.alloc.getType().getAlignment();
       for (auto [lo, hi] : taken)
         if (offset + b.size > lo && offset < hi)
-          offset = llvm::alignTo(hi, 16);
+          offset = llvm::alignTo(hi, align);
       b.offset = offset;
       b.alloc.setOffset(uint32_t(offset));
     }

@@ -1,7 +1,10 @@
 //===- AssignLayouts.cpp - give every tile a distributed layout -----------===//
 //
-// 1. Duplicate cheap multi-use producers (arange, splat, tensor constants) per use, so that a
-//    column index used both as [None, :] and [:, None] does not force a conversion.
+// 1. Duplicate cheap multi-use producers (arange, splat, tensor constants, and integer
+//    arithmetic, expand_dims and broadcast on them such as `(pid * BLOCK + arange)[:, None]`)
+//    per use, so that a column index used
+//    both as [None, :] and [:, None], or by tiles of different contiguity (a GEMM's B and C
+//    sharing their column indices), does not tie their layouts or force a conversion.
 // 2. Union tiles that must share a layout into classes; record slice relations between classes
 //    (expand_dims: operand = slice(axis, result); reduce: result = slice(axis, operand)).
 // 3. Give each root class (one that is no slice of another) a blocked layout from its shape,
@@ -36,10 +39,22 @@ namespace {
 
 bool isTile(Value v) { return isa<RankedTensorType>(v.getType()); }
 
-bool isCheapProducer(Operation *op) {
+bool isCheapProducer(Operation *op, unsigned depth = 0) {
   if (op->getNumResults() != 1 || !isTile(op->getResult(0)))
     return false;
-  return isa<ArangeOp, SplatOp>(op) || isa<arith::ConstantOp>(op);
+  if (isa<ArangeOp, SplatOp>(op) || isa<arith::ConstantOp>(op))
+    return true;
+  // Index arithmetic a few ops deep (`(pid * BLOCK + arange)[:, None]` broadcast to a tile):
+  // cloning it costs a few integer ops per use, a shared layout can cost a conversion through
+  // shared memory or a narrow load.
+  if (depth >= 6 ||
+      !isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::AddIOp, arith::SubIOp,
+           arith::MulIOp, arith::IndexCastOp, ExpandDimsOp, BroadcastOp>(op))
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return def && def->getBlock() == op->getBlock() && isCheapProducer(def, depth + 1);
+  });
 }
 
 /// Ops whose tile operands and results all share one layout.
@@ -100,10 +115,13 @@ private:
   void duplicateCheapProducers() {
     SmallVector<Operation *> cheap;
     func.walk([&](Operation *op) {
-      if (isCheapProducer(op) && !op->getResult(0).hasOneUse() && !op->use_empty())
+      if (isCheapProducer(op))
         cheap.push_back(op);
     });
-    for (Operation *op : cheap) {
+    // Users before producers: a clone's operands gain uses, duplicated when their turn comes.
+    for (Operation *op : llvm::reverse(cheap)) {
+      if (op->getResult(0).hasOneUse() || op->use_empty())
+        continue;
       SmallVector<OpOperand *> uses;
       for (OpOperand &use : op->getResult(0).getUses())
         uses.push_back(&use);

@@ -9,6 +9,8 @@
 //                  the copy and its wait orders nothing);
 //   scratch        an op that may use scratch ran (its lowering starts with a barrier of its
 //                  own; afterwards any byte may be in use).
+// Other ops (the adapters': wgmma reading its operands) take part through the read and write
+// effects they declare on memdesc operands.
 // An access names a buffer (its local_alloc) and, for a ring, a stage `(x + c) % S`. Two stages
 // of one ring are disjoint when they have the same x and different c (mod S); buffers are
 // disjoint when their [offset, offset + size) ranges are (offsets from
@@ -196,6 +198,30 @@ private:
       else
         state.scratch = true;
       return state;
+    }
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+      SmallVector<MemoryEffects::EffectInstance> list;
+      effects.getEffects(list);
+      bool any = false;
+      for (const MemoryEffects::EffectInstance &e : list) {
+        Value v = e.getValue();
+        if (!v || !isa<MemDescType>(v.getType()))
+          continue;
+        bool write = isa<MemoryEffects::Write>(e.getEffect());
+        if (!write && !isa<MemoryEffects::Read>(e.getEffect()))
+          continue;
+        any = true;
+        std::optional<Access> a = accessOf(v);
+        if (!a || state.scratch || anyConflict(state.writes, *a) ||
+            (write && anyConflict(state.reads, *a)))
+          barrierBefore(op, state, insert);
+        if (a)
+          State::add(write ? state.writes : state.reads, *a);
+        else
+          state.scratch = true;
+      }
+      if (any)
+        return state;
     }
     if (mayUseScratch(op)) {
       state.clearSynchronized(); // its own leading barrier

@@ -49,12 +49,13 @@ struct PipelinedLoad {
   tile::LoadOp load;
   ConvertLayoutOp convert; // its only user: to the dot operand layout
   Staging staging;
-  Attribute placement; // of one ring stage
-  Value ring;          // the local_alloc, once created
+  Attribute placement;      // of one ring stage
+  Value ring;               // the local_alloc, once created
+  unsigned extraStages = 0; // TargetInfo::getDotOperandExtraStages
 
   /// Ring stages for a pipeline of `numStages`.
   unsigned ringStages(unsigned numStages) const {
-    return staging == Staging::Registers ? numStages - 1 : numStages;
+    return (staging == Staging::Registers ? numStages - 1 : numStages) + extraStages;
   }
 };
 
@@ -117,7 +118,8 @@ private:
       if (staging == Staging::None ||
           (staging == Staging::AsyncCopy && !target.supportsAsyncCopy()))
         continue;
-      loads.push_back({load, cvt, staging, Attribute(), Value()});
+      loads.push_back({load, cvt, staging, Attribute(), Value(),
+                       target.getDotOperandExtraStages(cvt.getType())});
       anyAsync |= staging == Staging::AsyncCopy;
     }
   }

@@ -1,27 +1,30 @@
-// RUN: tessel-opt %s -split-input-file --tile-gpu-assign-layouts --tile-gpu-accelerate-matmul=target=cuda:sm_90a -verify-diagnostics | FileCheck %s
-// RUN: not tessel-opt %s -split-input-file --tile-gpu-assign-layouts --tile-gpu-accelerate-matmul="target=cuda:sm_90a perf-fallback-error=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: tessel-opt %s -split-input-file --tile-gpu-assign-layouts --tile-gpu-accelerate-matmul=target=cuda:sm_90 -verify-diagnostics | FileCheck %s
+// RUN: not tessel-opt %s -split-input-file --tile-gpu-assign-layouts --tile-gpu-accelerate-matmul="target=cuda:sm_90 perf-fallback-error=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 
 // A 64x64 GEMM loop over K (BLOCK_K = 32, f16 in, f32 accumulator) on 4 warps: mma.sync's
 // accumulator layout on warps [2, 2], operands converted to dot_op layouts inside the loop, the
 // accumulator carried in the mma layout (its conversions hoisted out of the scf.for) and
 // converted back once after the loop for the store. The loop-carried pointers keep their
-// contiguity (AxisInfo through scf.for), so A and B are read 8 halves (16 bytes) at a time.
-// CHECK-DAG: #[[BL:.+]] = #tile_gpu.blocked<{sizePerThread = [1, 8]
+// contiguity (AxisInfo through scf.for), so A and B are read 8 halves (16 bytes) at a time; A,
+// B and C each get their own blocked layout (their index computations are duplicated per use).
+// CHECK-DAG: #[[BC:.+]] = #tile_gpu.blocked<{sizePerThread = [1, 4]
+// CHECK-DAG: #[[BA:.+]] = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4]
+// CHECK-DAG: #[[BB:.+]] = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8]
 // CHECK-DAG: #[[MMA:.+]] = #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-DAG: #[[A:.+]] = #tile_gpu.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>
 // CHECK-DAG: #[[B:.+]] = #tile_gpu.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>
 // CHECK-LABEL: func.func @gemm
-// CHECK: %[[INIT:.+]] = tile_gpu.convert_layout %{{.+}} : tensor<64x64xf32, #[[BL]]> -> tensor<64x64xf32, #[[MMA]]>
-// CHECK-NEXT: %[[LOOP:.+]]:3 = scf.for {{.+}} iter_args(%[[ACC:.+]] = %[[INIT]], {{.+}}) -> (tensor<64x64xf32, #[[MMA]]>, tensor<64x32x!tile.ptr<f16>, #[[BL]]>, tensor<32x64x!tile.ptr<f16>, #[[BL]]>)
+// CHECK: %[[INIT:.+]] = tile_gpu.convert_layout %{{.+}} : tensor<64x64xf32, #[[BC]]> -> tensor<64x64xf32, #[[MMA]]>
+// CHECK-NEXT: %[[LOOP:.+]]:3 = scf.for {{.+}} iter_args(%[[ACC:.+]] = %[[INIT]], {{.+}}) -> (tensor<64x64xf32, #[[MMA]]>, tensor<64x32x!tile.ptr<f16>, #[[BA]]>, tensor<32x64x!tile.ptr<f16>, #[[BB]]>)
 // CHECK-NOT: tile_gpu.convert_layout %[[ACC]]
-// CHECK: %[[X:.+]] = tile_gpu.convert_layout %{{.+}} : tensor<64x32xf16, #[[BL]]> -> tensor<64x32xf16, #[[A]]>
-// CHECK-NEXT: %[[Y:.+]] = tile_gpu.convert_layout %{{.+}} : tensor<32x64xf16, #[[BL]]> -> tensor<32x64xf16, #[[B]]>
+// CHECK: %[[X:.+]] = tile_gpu.convert_layout %{{.+}} : tensor<64x32xf16, #[[BA]]> -> tensor<64x32xf16, #[[A]]>
+// CHECK: %[[Y:.+]] = tile_gpu.convert_layout %{{.+}} : tensor<32x64xf16, #[[BB]]> -> tensor<32x64xf16, #[[B]]>
 // CHECK-NEXT: %[[D:.+]] = tile.dot %[[X]], %[[Y]], %[[ACC]] : tensor<64x32xf16, #[[A]]> * tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
 // CHECK-NOT: tile_gpu.convert_layout
 // CHECK: scf.yield %[[D]], {{.+}} : tensor<64x64xf32, #[[MMA]]>,
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[OUT:.+]] = tile_gpu.convert_layout %[[LOOP]]#0 : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #[[BL]]>
-// CHECK: tile.store %{{.+}}, %[[OUT]] : tensor<64x64x!tile.ptr<f32>, #[[BL]]>
+// CHECK-NEXT: %[[OUT:.+]] = tile_gpu.convert_layout %[[LOOP]]#0 : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #[[BC]]>
+// CHECK: tile.store %{{.+}}, %[[OUT]] : tensor<64x64x!tile.ptr<f32>, #[[BC]]>
 func.func @gemm(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                 %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %kt: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
@@ -79,7 +82,7 @@ func.func @gemm(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr
 // CHECK-NOT: tile_gpu.convert_layout
 // CHECK: tile.dot {{.+}} -> tensor<64x64xf32, #blocked{{[0-9]*}}>
 // CHECK-NOT: tile_gpu.convert_layout
-// ERR: accelerate-matmul.mlir:{{[0-9]+}} offset :{{[0-9]+}}:8: error: tile.dot runs on FMA units, not on cuda:sm_90a's matrix unit: f32 inputs with precision = ieee need more than mma.sync's tf32 products (precision = tf32 or tf32x3 uses the matrix unit)
+// ERR: accelerate-matmul.mlir:{{[0-9]+}} offset :{{[0-9]+}}:8: error: tile.dot runs on FMA units, not on cuda:sm_90's matrix unit: f32 inputs with precision = ieee need more than mma.sync's tf32 products (precision = tf32 or tf32x3 uses the matrix unit)
 // ERR-NEXT: %d = tile.dot %x, %y, %z : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
 func.func @f32_ieee(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %pa = tile.splat %a : !tile.ptr<f32> -> tensor<64x32x!tile.ptr<f32>>
@@ -88,7 +91,7 @@ func.func @f32_ieee(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>) 
   %x = tile.load %pa : tensor<64x32x!tile.ptr<f32>>
   %y = tile.load %pb : tensor<32x64x!tile.ptr<f32>>
   %z = tile.load %pc : tensor<64x64x!tile.ptr<f32>>
-  // expected-remark @below {{tile.dot runs on FMA units, not on cuda:sm_90a's matrix unit: f32 inputs with precision = ieee need more than mma.sync's tf32 products (precision = tf32 or tf32x3 uses the matrix unit)}}
+  // expected-remark @below {{tile.dot runs on FMA units, not on cuda:sm_90's matrix unit: f32 inputs with precision = ieee need more than mma.sync's tf32 products (precision = tf32 or tf32x3 uses the matrix unit)}}
   %d = tile.dot %x, %y, %z : tensor<64x32xf32> * tensor<32x64xf32> -> tensor<64x64xf32>
   tile.store %pc, %d : tensor<64x64x!tile.ptr<f32>>
   return
@@ -141,7 +144,7 @@ func.func @tf32(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>) attr
 // CHECK-LABEL: func.func @too_small
 // CHECK-NOT: #tile_gpu.dot_op
 // CHECK: tile.dot {{.+}} -> tensor<8x8xf32, #blocked
-// ERR: accelerate-matmul.mlir:{{[0-9]+}} offset :{{[0-9]+}}:8: error: tile.dot runs on FMA units, not on cuda:sm_90a's matrix unit: the tile (8, 8, 8) is smaller than one mma.sync m16n8k16
+// ERR: accelerate-matmul.mlir:{{[0-9]+}} offset :{{[0-9]+}}:8: error: tile.dot runs on FMA units, not on cuda:sm_90's matrix unit: the tile (8, 8, 8) is smaller than one mma.sync m16n8k16
 // ERR-NEXT: %d = tile.dot %x, %y, %z : tensor<8x8xf16> * tensor<8x8xf16> -> tensor<8x8xf32>
 // ERR-NOT: error:
 func.func @too_small(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
@@ -151,7 +154,7 @@ func.func @too_small(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>)
   %x = tile.load %pa : tensor<8x8x!tile.ptr<f16>>
   %y = tile.load %pb : tensor<8x8x!tile.ptr<f16>>
   %z = tile.load %pc : tensor<8x8x!tile.ptr<f32>>
-  // expected-remark @below {{tile.dot runs on FMA units, not on cuda:sm_90a's matrix unit: the tile (8, 8, 8) is smaller than one mma.sync m16n8k16}}
+  // expected-remark @below {{tile.dot runs on FMA units, not on cuda:sm_90's matrix unit: the tile (8, 8, 8) is smaller than one mma.sync m16n8k16}}
   %d = tile.dot %x, %y, %z : tensor<8x8xf16> * tensor<8x8xf16> -> tensor<8x8xf32>
   tile.store %pc, %d : tensor<8x8x!tile.ptr<f32>>
   return

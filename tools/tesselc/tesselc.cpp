@@ -238,6 +238,15 @@ void Driver::runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr) {
     unit.meta.kernel = unit.meta.variant = kernel.getSymName().str();
     unit.meta.source = source.str().str();
     unit.meta.target = moduleTarget;
+    // Hand-written IR's config fields (what the interpreter reads from the module), so that a
+    // runner of the variant JSON sees the same ACT, HAS_BIAS, ... as the interpreter.
+    if (auto cfg = kernel->getAttrOfType<DictionaryAttr>("tessel.config"))
+      for (NamedAttribute a : cfg) {
+        if (auto i = dyn_cast<IntegerAttr>(a.getValue()))
+          unit.meta.config[a.getName().strref()] = i.getInt();
+        else if (auto t = dyn_cast<StringAttr>(a.getValue()))
+          unit.meta.config[a.getName().strref()] = t.str();
+      }
     fillFromKernel(kernel, unit.meta);
     compileUnit(unit);
   }

@@ -23,6 +23,7 @@
 
 namespace mlir {
 class ConversionTarget;
+class OpPassManager;
 class LLVMTypeConverter;
 class RewritePatternSet;
 namespace LLVM {
@@ -164,12 +165,19 @@ public:
                                               unsigned vectorBytes) const {
     return OperandStaging::None;
   }
+  /// Ring stages a pipelined dot operand needs beyond the pipeline's own: the matrix unit may
+  /// still read earlier stages when the next copies are issued (NVIDIA wgmma, which keeps one
+  /// group in flight across iterations: 1).
+  virtual unsigned getDotOperandExtraStages(mlir::RankedTensorType operand) const { return 0; }
   /// The #tile_gpu.shared placement of one ring stage of a pipelined dot operand; null: the
   /// swizzled placement along the loaded tile's order (getSwizzledSharedEncoding).
   virtual mlir::Attribute getDotOperandSharedEncoding(mlir::RankedTensorType loaded,
                                                       mlir::RankedTensorType operand) const {
     return {};
   }
+  /// Adds the adapter's own layout passes to the GPU pipeline, after tile-gpu-pipeline and
+  /// before shared-memory allocation (NVIDIA sm_90a: dots onto wgmma).
+  virtual void addLayoutPasses(mlir::OpPassManager &pm) const {}
   /// The adapter's own conversion patterns (matrix-unit dots, async copies), added to the shared
   /// ones by the lowering pass.
   virtual void populateConversionPatterns(mlir::LLVMTypeConverter &converter,

@@ -87,7 +87,9 @@ def TileGPUPipeline : Pass<"tile-gpu-pipeline", "mlir::ModuleOp"> {
     the loop. The address computation of the pipelined loads (their backward slice in the body,
     including loop-carried pointers advanced by the loop) is cloned for the iteration ahead;
     copies past the loop's end are masked off. The ring's placement is the adapter's
-    (TargetInfo::getDotOperandSharedEncoding; default swizzled, AMD padded). A load is left
+    (TargetInfo::getDotOperandSharedEncoding; default swizzled, AMD padded), and a ring has
+    TargetInfo::getDotOperandExtraStages more stages than the schedule needs where the matrix
+    unit still reads an earlier stage when the copies are issued (NVIDIA wgmma). A load is left
     synchronous when the adapter declines it (dtype, layout, register budget), when `other` is
     not zero, or when its address depends on values the loop computes otherwise. Reads
     num_stages from the kernel's `tile.num_stages` (1 disables).

@@ -106,11 +106,11 @@ TileAccesses tileAccesses(OpBuilder &b, Location loc, const TargetInfo &target,
   unsigned rank = view.shape.size();
   unsigned cdim = rank == 1 ? 0 : enc.getOrder()[0];
   int64_t rowLen = view.shape[cdim] + (rank == 2 ? enc.getPad() : 0);
-  bool swizzled = rank == 2 && enc.getMaxPhase() > 1;
+  bool swizzled = rank == 2 && (enc.getMaxPhase() > 1 || enc.getBlockColsFor(rowLen) < rowLen);
   TileAccesses acc;
   acc.run = vectorRun(regType, byteWidth(elem), cdim);
   if (swizzled)
-    acc.run = std::min(acc.run, enc.getVec());
+    acc.run = std::min(acc.run, std::min(enc.getVec(), enc.getBlockColsFor(rowLen)));
   if (view.offsets[cdim] % acc.run != 0 || rowLen % acc.run != 0)
     acc.run = 1;
   unsigned n = getElemsPerThread(regType);

@@ -65,12 +65,13 @@ struct ConvertTileGPUToLLVMPass
     if (failed(checkLowerable(module, *info)))
       return signalPassFailure();
 
-    // The extern shared-memory array every kernel's scratch lives in.
+    // The extern shared-memory array every kernel's scratch lives in; 1024-byte aligned for the
+    // placements a matrix unit or TMA swizzles by absolute address (MemDescType::getAlignment).
     OpBuilder b(module.getBodyRegion());
     if (!module.lookupSymbol(kSharedMemoryGlobal))
       b.create<LLVM::GlobalOp>(module.getLoc(), LLVM::LLVMArrayType::get(b.getI8Type(), 0),
                                /*isConstant=*/false, LLVM::Linkage::External, kSharedMemoryGlobal,
-                               Attribute(), /*alignment=*/16, info->getSharedAddressSpace());
+                               Attribute(), /*alignment=*/1024, info->getSharedAddressSpace());
 
     AxisInfoMap axis;
     for (auto func : module.getOps<func::FuncOp>())

@@ -349,8 +349,21 @@ void SharedMemoryPlan::reserve(StringRef kernelName, unsigned bytes) {
 
 Value sharedElemOffset(OpBuilder &b, Location loc, tile_gpu::SharedEncodingAttr enc,
                        ArrayRef<int64_t> shape, Value row, Value col) {
-  int64_t C = shape[enc.getOrder()[0]] + enc.getPad();
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  int64_t cols = shape[enc.getOrder()[0]];
+  int64_t B = enc.getBlockColsFor(cols);
+  if (B < cols) {
+    // Column blocks of B elements, each a whole (rows x B) tile: the block's start, then the
+    // offset inside it.
+    int64_t rows = shape[enc.getOrder()[1]];
+    Value block = b.create<LLVM::UDivOp>(loc, col, c(B));
+    Value start = b.create<LLVM::MulOp>(loc, block, c(rows * B));
+    Value inner = b.create<LLVM::URemOp>(loc, col, c(B));
+    SmallVector<int64_t> blockShape(shape);
+    blockShape[enc.getOrder()[0]] = B;
+    return b.create<LLVM::AddOp>(loc, start, sharedElemOffset(b, loc, enc, blockShape, row, inner));
+  }
+  int64_t C = B + enc.getPad();
   Value rowStart = b.create<LLVM::MulOp>(loc, row, c(C));
   if (enc.getMaxPhase() <= 1)
     return b.create<LLVM::AddOp>(loc, rowStart, col);

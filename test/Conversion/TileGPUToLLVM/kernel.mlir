@@ -2,7 +2,7 @@
 
 // A kernel becomes an llvm.func with the NVVM kernel attributes; pointer arguments carry the
 // alignment their divisibility promises; program ids read NVVM special registers.
-// CHECK: llvm.mlir.global external @tessel_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @tessel_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @ids(
 // CHECK-SAME:    %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: i64)
 // CHECK-SAME:    nvvm.kernel, nvvm.maxntid = array<i32: 256, 1, 1>

@@ -1,7 +1,21 @@
 // RUN: tessel-opt %s -split-input-file -verify-diagnostics
 
-// expected-error @below {{mma layout version 3 is not supported (2: mma.sync m16n8)}}
-func.func @mma_version(%x: tensor<16x8xf32, #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [1, 1], instrShape = [16, 8]}>>) {
+// expected-error @below {{mma layout version 4 is not supported (2: mma.sync m16n8; 3: wgmma m64nN)}}
+func.func @mma_version(%x: tensor<16x8xf32, #tile_gpu.mma<{versionMajor = 4, warpsPerCTA = [1, 1], instrShape = [16, 8]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @below {{mma version 3 stacks warpgroups along M: warpsPerCTA = [4 * g, 1]}}
+func.func @wgmma_warps(%x: tensor<64x64xf32, #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [2, 2], instrShape = [64, 64]}>>) {
+  return
+}
+
+// -----
+
+// expected-error @below {{mma version 3 has instrShape = [64, N] with N a multiple of 8 in [8, 256] (wgmma m64nNk16)}}
+func.func @wgmma_instr(%x: tensor<64x64xf32, #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [4, 1], instrShape = [64, 12]}>>) {
   return
 }
 

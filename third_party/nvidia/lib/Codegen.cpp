@@ -11,8 +11,10 @@
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/Target/LLVMCodegen.h"
 
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
@@ -192,6 +194,16 @@ static void fillUsage(ModuleOp module, CompiledKernel &out) {
 LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
                                         std::string &error) const {
   initNVPTX();
+  // NVVM ops that have no intrinsic in LLVM 19 (wgmma fences and groups, proxy fences) become
+  // the inline PTX MLIR's NVVM-to-LLVM patterns write for them.
+  {
+    RewritePatternSet patterns(module.getContext());
+    populateNVVMToLLVMConversionPatterns(patterns);
+    if (failed(applyPatternsAndFoldGreedily(module, std::move(patterns)))) {
+      error = "lowering NVVM ops to inline PTX did not converge";
+      return failure();
+    }
+  }
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> m = codegen::translateToLLVMIR(
       module, llvmContext, [](DialectRegistry &r) { registerNVVMDialectTranslation(r); }, error);

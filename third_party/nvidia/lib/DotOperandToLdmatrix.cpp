@@ -200,7 +200,8 @@ struct LocalLoadThroughLdmatrix : public ConvertOpToLLVMPattern<LocalLoadOp> {
     MemDescType srcType = op.getSrc().getType();
     auto sharedEnc = dyn_cast<SharedEncodingAttr>(srcType.getEncoding());
     auto enc = dyn_cast_if_present<DotOperandEncodingAttr>(op.getType().getEncoding());
-    if (!sharedEnc || sharedEnc.getPad() != 0 || srcType.getShape().size() != 2 ||
+    if (!sharedEnc || sharedEnc.getPad() != 0 || sharedEnc.getBlockCols() != 0 ||
+        srcType.getShape().size() != 2 ||
         !isLdmatrixOperand(enc, srcType.getElementType(), srcType.getShape(),
                            sharedEnc.getOrder()[0]))
       return failure();

@@ -11,9 +11,11 @@
 #include "PTXAsm.h"
 
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+#include "tessel/NVIDIA/Transforms/Passes.h"
 #include "tessel/Target/TargetRegistry.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -327,7 +329,12 @@ void NVIDIATargetInfo::setKernelAttributes(LLVM::LLVMFuncOp func, unsigned numTh
 Attribute NVIDIATargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType b,
                                            RankedTensorType d, tile::InputPrecision precision,
                                            unsigned numWarps, std::string &reason) const {
-  // Ordered candidates: mma.sync m16n8k16 / m16n8k8 (wgmma on sm_90a is the next step).
+  // Ordered candidates: wgmma m64nNk16 (sm_90a), then mma.sync m16n8k16 / m16n8k8.
+  if (arch == "sm_90a") {
+    std::string why;
+    if (Attribute enc = getWgmmaDotEncoding(a, b, d, numWarps, why))
+      return enc;
+  }
   return getMmaDotEncoding(a, b, d, precision, numWarps, reason);
 }
 
@@ -349,15 +356,42 @@ TargetInfo::OperandStaging NVIDIATargetInfo::getDotOperandStaging(RankedTensorTy
   return OperandStaging::None;
 }
 
+Attribute NVIDIATargetInfo::getDotOperandSharedEncoding(RankedTensorType loaded,
+                                                        RankedTensorType operand) const {
+  // wgmma reads its operands from shared memory in the placement it swizzles itself.
+  auto enc = dyn_cast_if_present<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
+  auto mma = enc ? dyn_cast<tile_gpu::MmaEncodingAttr>(enc.getParent()) : nullptr;
+  auto blocked = dyn_cast_if_present<tile_gpu::BlockedEncodingAttr>(loaded.getEncoding());
+  if (!mma || mma.getVersionMajor() != 3 || !blocked || loaded.getRank() != 2)
+    return {};
+  return tile_gpu::getMmaSwizzledSharedEncoding(
+      loaded.getContext(), loaded.getShape(), blocked.getOrder(), loaded.getElementTypeBitWidth());
+}
+
+unsigned NVIDIATargetInfo::getDotOperandExtraStages(RankedTensorType operand) const {
+  // tile-nv-warpgroup-dot keeps iteration k - 1's wgmma in flight while iteration k issues the
+  // copies of k + S - 1: that stage must be neither k's nor k - 1's.
+  auto enc = dyn_cast_if_present<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
+  auto mma = enc ? dyn_cast<tile_gpu::MmaEncodingAttr>(enc.getParent()) : nullptr;
+  return mma && mma.getVersionMajor() == 3 ? 1 : 0;
+}
+
+void NVIDIATargetInfo::addLayoutPasses(OpPassManager &pm) const {
+  if (arch == "sm_90a")
+    pm.addPass(tile_nv::createTileNVWarpgroupDot());
+}
+
 void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,
                                                   const AxisInfoMap &axis, SharedMemoryPlan &shared,
                                                   RewritePatternSet &patterns) const {
   populateDotOpToMMAPatterns(converter, patterns);
   populateAsyncCopyToLLVMPatterns(converter, *this, axis, patterns);
   populateDotOperandToLdmatrixPatterns(converter, *this, shared, patterns);
+  populateWarpgroupDotToLLVMPatterns(converter, *this, patterns);
 }
 void NVIDIATargetInfo::configureConversionTarget(ConversionTarget &target) const {
   target.addLegalDialect<NVVM::NVVMDialect>();
+  target.addIllegalDialect<tile_nv::TileNVDialect>();
 }
 
 static const StringLiteral kArchs[] = {"sm_80", "sm_90", "sm_90a"};
@@ -374,6 +408,8 @@ void tessel::nvidia::registerNVIDIATarget() {
   for (StringRef arch : kArchs)
     r.names.push_back(("cuda:" + arch).str());
   r.create = [](StringRef name) { return createTargetInfo(name.split(':').second); };
-  r.insertDialects = [](DialectRegistry &registry) { registry.insert<NVVM::NVVMDialect>(); };
+  r.insertDialects = [](DialectRegistry &registry) {
+    registry.insert<NVVM::NVVMDialect, tile_nv::TileNVDialect>();
+  };
   registerTarget(std::move(r));
 }

@@ -13,6 +13,13 @@ void populateDotOpToMMAPatterns(mlir::LLVMTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
 void populateAsyncCopyToLLVMPatterns(mlir::LLVMTypeConverter &converter, const TargetInfo &target,
                                      const AxisInfoMap &axis, mlir::RewritePatternSet &patterns);
+void populateWarpgroupDotToLLVMPatterns(mlir::LLVMTypeConverter &converter,
+                                        const TargetInfo &target,
+                                        mlir::RewritePatternSet &patterns);
+/// wgmma's accumulator layout (mma version 3) for a dot on sm_90a, or null with `reason`.
+mlir::Attribute getWgmmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
+                                    mlir::RankedTensorType d, unsigned numWarps,
+                                    std::string &reason);
 void populateDotOperandToLdmatrixPatterns(mlir::LLVMTypeConverter &converter,
                                           const TargetInfo &target, SharedMemoryPlan &shared,
                                           mlir::RewritePatternSet &patterns);
@@ -48,6 +55,10 @@ public:
   bool supportsAsyncCopy() const override { return true; }
   OperandStaging getDotOperandStaging(mlir::RankedTensorType loaded, mlir::RankedTensorType operand,
                                       unsigned vectorBytes) const override;
+  mlir::Attribute getDotOperandSharedEncoding(mlir::RankedTensorType loaded,
+                                              mlir::RankedTensorType operand) const override;
+  void addLayoutPasses(mlir::OpPassManager &pm) const override;
+  unsigned getDotOperandExtraStages(mlir::RankedTensorType operand) const override;
   void populateConversionPatterns(mlir::LLVMTypeConverter &converter, const AxisInfoMap &axis,
                                   SharedMemoryPlan &shared,
                                   mlir::RewritePatternSet &patterns) const override;

@@ -168,4 +168,16 @@ SharedEncodingAttr getSwizzledSharedEncoding(MLIRContext *ctx, ArrayRef<int64_t>
   return SharedEncodingAttr::get(ctx, vec, perPhase, maxPhase, order, 0);
 }
 
+SharedEncodingAttr getMmaSwizzledSharedEncoding(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                                ArrayRef<unsigned> order, unsigned elemBits) {
+  unsigned elemBytes = std::max(1u, elemBits / 8);
+  int64_t rowBytes = std::min<int64_t>(128, shape[order[0]] * elemBytes);
+  if (rowBytes < 32)
+    return {};
+  // The 16-byte group index (3 address bits for 128 B) XORs with the row's index within the
+  // 1024-byte pattern: rows of 64 B pair up (perPhase 2), rows of 32 B go four to a phase.
+  return SharedEncodingAttr::get(ctx, 16 / elemBytes, 128 / rowBytes, rowBytes / 16, order, 0,
+                                 rowBytes / elemBytes);
+}
+
 } // namespace tessel::tile_gpu

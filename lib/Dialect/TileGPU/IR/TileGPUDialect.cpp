@@ -161,13 +161,21 @@ static bool allPow2(ArrayRef<unsigned> v) {
 LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                       unsigned versionMajor, ArrayRef<unsigned> warpsPerCTA,
                                       ArrayRef<unsigned> instrShape) {
-  if (versionMajor != 2)
+  if (versionMajor != 2 && versionMajor != 3)
     return emitError() << "mma layout version " << versionMajor
-                       << " is not supported (2: mma.sync m16n8)";
+                       << " is not supported (2: mma.sync m16n8; 3: wgmma m64nN)";
   if (warpsPerCTA.size() != 2 || !allPow2(warpsPerCTA))
     return emitError() << "mma warpsPerCTA must be two powers of two";
-  if (instrShape.size() != 2 || instrShape[0] != 16 || instrShape[1] != 8)
+  if (versionMajor == 2 && (instrShape.size() != 2 || instrShape[0] != 16 || instrShape[1] != 8))
     return emitError() << "mma version 2 has instrShape = [16, 8]";
+  if (versionMajor == 3) {
+    if (warpsPerCTA[0] % 4 != 0 || warpsPerCTA[1] != 1)
+      return emitError() << "mma version 3 stacks warpgroups along M: warpsPerCTA = [4 * g, 1]";
+    if (instrShape.size() != 2 || instrShape[0] != 64 || instrShape[1] % 8 != 0 ||
+        instrShape[1] < 8 || instrShape[1] > 256)
+      return emitError() << "mma version 3 has instrShape = [64, N] with N a multiple of 8 in "
+                            "[8, 256] (wgmma m64nNk16)";
+  }
   return success();
 }
 
@@ -207,6 +215,11 @@ int64_t MemDescType::getSizeInBytes() const {
     n += n / cols * enc.getPad();
   }
   return n * std::max<unsigned>(1, getElementType().getIntOrFloatBitWidth() / 8);
+}
+
+int64_t MemDescType::getAlignment() const {
+  auto enc = dyn_cast_if_present<SharedEncodingAttr>(getEncoding());
+  return enc && enc.getBlockCols() ? 1024 : 16;
 }
 
 //===----------------------------------------------------------------------===//

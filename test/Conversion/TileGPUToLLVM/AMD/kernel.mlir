@@ -5,7 +5,7 @@
 // convention (rocdl.kernel), amdgpu-flat-work-group-size "1,<threads>" and the exact 1-D
 // workgroup shape, num_warps wavefronts of 64 work-items. Program ids are workgroup ids; the
 // program count is ockl's __ockl_get_num_groups (rocdl.grid.dim, i64).
-// CHECK: llvm.mlir.global external @tessel_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @tessel_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @ids(
 // CHECK-SAME:    %{{.*}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.*}}: i64)
 // CHECK-SAME:    rocdl.flat_work_group_size = "1,512", rocdl.kernel, rocdl.reqd_work_group_size = array<i32: 512, 1, 1>

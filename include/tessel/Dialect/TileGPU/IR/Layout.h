@@ -102,6 +102,14 @@ class SharedEncodingAttr;
 SharedEncodingAttr getSwizzledSharedEncoding(mlir::MLIRContext *ctx, llvm::ArrayRef<int64_t> shape,
                                              llvm::ArrayRef<unsigned> order, unsigned elemBits);
 
+/// The placement Hopper's wgmma (and TMA) read and write with their own swizzle: rows of S =
+/// min(128, C * element bytes) bytes (S = 128, 64 or 32: the 128B, 64B, 32B swizzle modes), the
+/// contiguous dimension cut into blocks of S bytes (blockCols), 16-byte groups XORed with the
+/// row's phase. Null when a row is shorter than 32 bytes.
+SharedEncodingAttr getMmaSwizzledSharedEncoding(mlir::MLIRContext *ctx,
+                                                llvm::ArrayRef<int64_t> shape,
+                                                llvm::ArrayRef<unsigned> order, unsigned elemBits);
+
 } // namespace tessel::tile_gpu
 
 #endif // TESSEL_DIALECT_TILEGPU_IR_LAYOUT_H

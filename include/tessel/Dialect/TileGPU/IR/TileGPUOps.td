@@ -91,6 +91,14 @@ def TileGPU_MmaEncodingAttr : AttrDef<TileGPU_Dialect, "MmaEncoding"> {
     16x8 instruction tile lane l holds (l / 4, 2 * (l % 4) + {0, 1}) and the same 8 rows below:
     registers c0 c1 c2 c3 of the PTX fragment. Per-thread registers are ordered
     (repetition along M, repetition along N, c0..c3), the slowest first.
+
+    Version 3 is Hopper's warpgroup-level wgmma.mma_async.m64nNk16 (sm_90a):
+    `#tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [8, 1], instrShape = [64, 256]}>`. Four
+    consecutive warps form a warpgroup that computes 64 rows x N columns (N = instrShape[1], a
+    multiple of 8 up to 256) from operands in shared memory; warp w of the warpgroup holds rows
+    16 w .. 16 w + 15 with the m16n8 fragment of version 2 repeated every 8 columns, so the
+    registers map to elements exactly as version 2 with the same warpsPerCTA. warpsPerCTA is
+    [a multiple of 4, 1]: warpgroups stack along M.
   }];
   let parameters = (ins "unsigned":$versionMajor, ArrayRefParameter<"unsigned">:$warpsPerCTA,
                         ArrayRefParameter<"unsigned">:$instrShape);
@@ -152,12 +160,35 @@ def TileGPU_SharedEncodingAttr : AttrDef<TileGPU_Dialect, "SharedEncoding"> {
     `vec` elements (16 bytes) are XOR-swizzled by the row's phase so that the 8 rows one
     ldmatrix (or one column of vectorized accesses) touches fall in 8 distinct 16-byte bank
     groups. `pad` (elements, AMD LDS) skews rows instead; maxPhase = 1 turns swizzling off.
+
+    `blockCols` (optional): the contiguous dimension is cut into blocks of that many elements,
+    stored one after another, each a (rows x blockCols) tile swizzled as above. With blockCols
+    * element bytes = 128, vec * element bytes = 16, perPhase = 1 and maxPhase = 8 this is the
+    128-byte swizzle that Hopper's wgmma and TMA apply in hardware (64 and 32 bytes: perPhase
+    2 and 4, maxPhase 4 and 2): element (r, c) sits at
+    (c / B) * rows * B + r * B + (((c % B) / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec
+    with B = blockCols. The hardware swizzles absolute shared-memory addresses, so such a buffer
+    starts at a multiple of 1024 bytes (getSharedAlignment).
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase, "unsigned":$maxPhase,
-                        ArrayRefParameter<"unsigned">:$order, "unsigned":$pad);
+                        ArrayRefParameter<"unsigned">:$order, "unsigned":$pad,
+                        DefaultValuedParameter<"unsigned", "0">:$blockCols);
   let assemblyFormat = [{
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase `,`
-    `order` `=` `[` $order `]` `,` `pad` `=` $pad `}` `>`
+    `order` `=` `[` $order `]` `,` `pad` `=` $pad (`,` `blockCols` `=` $blockCols^)? `}` `>`
+  }];
+  let builders = [
+    AttrBuilder<(ins "unsigned":$vec, "unsigned":$perPhase, "unsigned":$maxPhase,
+                     "::llvm::ArrayRef<unsigned>":$order, "unsigned":$pad), [{
+      return $_get($_ctxt, vec, perPhase, maxPhase, order, pad, 0);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// Elements per block of the contiguous dimension of a tile whose contiguous extent is
+    /// `cols`: blockCols, or the whole row when there are no blocks.
+    unsigned getBlockColsFor(int64_t cols) const {
+      return getBlockCols() ? getBlockCols() : unsigned(cols);
+    }
   }];
 }
 
@@ -180,6 +211,10 @@ def TileGPU_MemDescType : TypeDef<TileGPU_Dialect, "MemDesc"> {
   let extraClassDeclaration = [{
     /// Bytes of one buffer of the whole shape.
     int64_t getSizeInBytes() const;
+    /// Bytes the buffer's start is a multiple of: 1024 for a placement a matrix unit or TMA
+    /// swizzles in hardware (blockCols set: the XOR pattern repeats every 8 rows of 128 bytes
+    /// of absolute address), else 16.
+    int64_t getAlignment() const;
   }];
 }
 

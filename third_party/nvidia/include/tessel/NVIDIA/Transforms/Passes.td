@@ -1,0 +1,35 @@
+//===- Passes.td - the NVIDIA adapter's layout passes ------*- tablegen -*-===//
+#ifndef TESSEL_NVIDIA_TRANSFORMS_PASSES_TD
+#define TESSEL_NVIDIA_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileNVWarpgroupDot : Pass<"tile-nv-warpgroup-dot", "mlir::ModuleOp"> {
+  let summary = "tile.dot in a wgmma (mma version 3) layout onto tile_nv.warpgroup_dot";
+  let description = [{
+    wgmma reads A and B from shared memory. A dot whose result has an mma version 3 layout
+    takes each operand from the buffer it was local_loaded from (the pipelined K loop's ring
+    stage, placed by the adapter in the hardware-swizzled placement) or, for an operand in
+    registers, from a new buffer it is stored to:
+
+      %a = local_load %sa                 tile_nv.fence_async_shared
+      %b = local_load %sb          ->     %t = tile_nv.warpgroup_dot %sa, %sb, %acc
+      %d = tile.dot %a, %b, %acc          %d = tile_nv.warpgroup_dot_wait %t {pendings = 0}
+
+    The fence makes the operands' ordinary and cp.async writes visible to wgmma's
+    asynchronous proxy; it goes right after the last async_wait before the dot (where this
+    thread's copies are complete), else right before the dot, so that the barrier
+    tile-gpu-insert-barriers adds ahead of the read follows it.
+
+    A dot in a loop that accumulates into an iteration argument keeps one group in flight
+    (pendings = 1: iteration k's wgmma runs while iteration k + 1 waits for its copies and
+    issues the next), with a wait for the last group after the loop, when the loop's writes to
+    the operands' rings go to stages other than the one read and the one read the iteration
+    before (the ring has the extra stage of TargetInfo::getDotOperandExtraStages). Other dots
+    wait for their own group (pendings = 0).
+  }];
+  let dependentDialects = ["::tessel::tile_nv::TileNVDialect",
+                           "::tessel::tile_gpu::TileGPUDialect"];
+}
+
+#endif // TESSEL_NVIDIA_TRANSFORMS_PASSES_TD

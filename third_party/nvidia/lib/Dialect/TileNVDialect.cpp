@@ -1,0 +1,52 @@
+//===- TileNVDialect.cpp - tile_nv dialect and ops ------------------------===//
+#include "tessel/NVIDIA/Dialect/TileNV.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tile_nv;
+
+#include "tessel/NVIDIA/Dialect/TileNVDialect.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "tessel/NVIDIA/Dialect/TileNVOps.cpp.inc"
+
+void TileNVDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "tessel/NVIDIA/Dialect/TileNVOps.cpp.inc"
+      >();
+}
+
+LogicalResult WarpgroupDotOp::verify() {
+  tile_gpu::MemDescType a = getA().getType(), b = getB().getType();
+  auto c = cast<RankedTensorType>(getC().getType());
+  if (c != getD().getType())
+    return emitOpError("C and D must have the same type");
+  if (a.getShape().size() != 2 || b.getShape().size() != 2 || c.getRank() != 2)
+    return emitOpError("A, B and C must be 2-D");
+  int64_t M = a.getShape()[0], K = a.getShape()[1], N = b.getShape()[1];
+  if (b.getShape()[0] != K || c.getDimSize(0) != M || c.getDimSize(1) != N)
+    return emitOpError() << "shapes do not form (M, K) x (K, N) -> (M, N): " << a << ", " << b
+                         << ", " << c;
+  Type elem = a.getElementType();
+  if (elem != b.getElementType() || !(elem.isF16() || elem.isBF16()))
+    return emitOpError("A and B must both be f16 or both bf16");
+  if (!c.getElementType().isF32())
+    return emitOpError("accumulates in f32");
+  auto mma = dyn_cast_if_present<tile_gpu::MmaEncodingAttr>(c.getEncoding());
+  if (!mma || mma.getVersionMajor() != 3)
+    return emitOpError("C must be in an mma version 3 (wgmma) layout");
+  for (tile_gpu::MemDescType t : {a, b}) {
+    auto enc = dyn_cast_if_present<tile_gpu::SharedEncodingAttr>(t.getEncoding());
+    if (!enc || !enc.getBlockCols())
+      return emitOpError() << "operands must be in a hardware-swizzled placement "
+                              "(#tile_gpu.shared with blockCols), not "
+                           << t;
+  }
+  if (K % 16 != 0)
+    return emitOpError() << "K = " << K << " is not a multiple of wgmma's K step (16)";
+  return success();
+}

@@ -1,0 +1,188 @@
+//===- WarpgroupDot.cpp - tile.dot onto Hopper's wgmma --------------------===//
+//
+// The rewrite is in Passes.td. An operand already in shared memory in the hardware-swizzled
+// placement (the pipelined ring's stage) is read where it is; any other operand is stored to a
+// new buffer in that placement, along the contiguous dimension of the layout it comes from.
+//
+//===----------------------------------------------------------------------===//
+#include "tessel/NVIDIA/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+
+namespace tessel::tile_nv {
+#define GEN_PASS_DEF_TILENVWARPGROUPDOT
+#include "tessel/NVIDIA/Transforms/Passes.h.inc"
+} // namespace tessel::tile_nv
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tile_gpu;
+
+namespace {
+
+bool isHardwareSwizzled(MemDescType t) {
+  auto enc = dyn_cast_if_present<SharedEncodingAttr>(t.getEncoding());
+  return enc && enc.getBlockCols() && t.getShape().size() == 2;
+}
+
+/// The shared-memory tile operand `opIdx` of `dot` is read from, creating it when the operand is
+/// in registers. Ops left without uses go to `dead`.
+FailureOr<Value> sharedOperand(OpBuilder &b, tile::DotOp dot, unsigned opIdx,
+                               SmallVectorImpl<Operation *> &dead) {
+  Value v = dot->getOperand(opIdx);
+  if (auto load = v.getDefiningOp<LocalLoadOp>();
+      load && load->hasOneUse() && isHardwareSwizzled(load.getSrc().getType()) &&
+      !load.getSrc().getDefiningOp<MemDescSubviewOp>()) {
+    dead.push_back(load);
+    return load.getSrc();
+  }
+  Value src = v;
+  if (auto cvt = v.getDefiningOp<ConvertLayoutOp>()) {
+    src = cvt.getSrc();
+    if (cvt->hasOneUse())
+      dead.push_back(cvt);
+  }
+  auto type = cast<RankedTensorType>(src.getType());
+  // Along the contiguous dimension of the source's layout, else K-major.
+  SmallVector<unsigned> order = opIdx == 0 ? SmallVector<unsigned>{1, 0} : SmallVector<unsigned>{0, 1};
+  if (auto blocked = dyn_cast_if_present<BlockedEncodingAttr>(type.getEncoding()))
+    order.assign(blocked.getOrder().begin(), blocked.getOrder().end());
+  MLIRContext *ctx = dot.getContext();
+  unsigned bits = type.getElementTypeBitWidth();
+  SharedEncodingAttr enc = getMmaSwizzledSharedEncoding(ctx, type.getShape(), order, bits);
+  if (!enc)
+    enc = getMmaSwizzledSharedEncoding(ctx, type.getShape(), {order[1], order[0]}, bits);
+  if (!enc)
+    return dot.emitError() << "operand " << opIdx << " of shape "
+                           << tile::shapeToString(type.getShape())
+                           << " has no wgmma shared-memory placement (a row of at least 32 "
+                              "bytes along M, N or K)";
+  Location loc = dot.getLoc();
+  auto alloc = b.create<LocalAllocOp>(
+      loc, MemDescType::get(ctx, type.getShape(), type.getElementType(), enc), IntegerAttr());
+  b.create<LocalStoreOp>(loc, src, alloc);
+  return Value(alloc);
+}
+
+/// Stage (x + c) % stages of the ring `ring` that a memdesc_index selects.
+struct RingStage {
+  LocalAllocOp ring;
+  Value x;
+  int64_t c = 0, stages = 0;
+};
+
+std::optional<RingStage> ringStageOf(Value memdesc) {
+  auto index = memdesc.getDefiningOp<MemDescIndexOp>();
+  auto ring = index ? index.getSrc().getDefiningOp<LocalAllocOp>() : nullptr;
+  if (!ring)
+    return std::nullopt;
+  RingStage s{ring, Value(), 0, ring.getType().getShape().front()};
+  Operation *rem = index.getIndex().getDefiningOp();
+  APInt m, c;
+  if (!isa_and_present<arith::RemUIOp>(rem) || !matchPattern(rem->getOperand(1), m_ConstantInt(&m)) ||
+      m.getSExtValue() != s.stages)
+    return std::nullopt;
+  s.x = rem->getOperand(0);
+  if (auto add = s.x.getDefiningOp<arith::AddIOp>();
+      add && matchPattern(add.getRhs(), m_ConstantInt(&c))) {
+    s.x = add.getLhs();
+    s.c = c.getSExtValue() % s.stages;
+  }
+  return s;
+}
+
+/// Lets `wait` (of the dot `wg` in a loop, accumulating into an iteration argument) keep one
+/// group in flight across iterations: true when the loop writes the operands' rings only into
+/// stages other than the one read and the one read the iteration before, so that the
+/// iteration-ahead copies never overwrite what the previous, unfinished, wgmma reads. The loop
+/// result then waits for the last group after the loop.
+bool keepOneGroupInFlight(tile_nv::WarpgroupDotOp wg, tile_nv::WarpgroupDotWaitOp wait) {
+  auto loop = dyn_cast<scf::ForOp>(wg->getParentOp());
+  Value result = wait.getOutputs()[0];
+  if (!loop || !result.hasOneUse() || !isa<scf::YieldOp>(*result.getUsers().begin()))
+    return false;
+  unsigned i = result.getUses().begin()->getOperandNumber();
+  if (wg.getC() != loop.getRegionIterArgs()[i])
+    return false;
+  std::optional<RingStage> ra = ringStageOf(wg.getA()), rb = ringStageOf(wg.getB());
+  if (!ra || !rb || ra->x != rb->x)
+    return false;
+  bool safe = true;
+  loop.getBody()->walk([&](Operation *op) {
+    Value dst;
+    if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
+      dst = copy.getDst();
+    else if (auto store = dyn_cast<LocalStoreOp>(op))
+      dst = store.getDst();
+    else
+      return;
+    for (const RingStage &read : {*ra, *rb}) {
+      std::optional<RingStage> w = ringStageOf(dst);
+      if (!w) {
+        safe = false; // a write we cannot place
+        return;
+      }
+      if (w->ring != read.ring)
+        continue;
+      int64_t d = ((w->c - read.c) % read.stages + read.stages) % read.stages;
+      if (w->x != read.x || d == 0 || d == read.stages - 1)
+        safe = false;
+    }
+  });
+  if (!safe)
+    return false;
+  wait.setPendings(1);
+  OpBuilder b = OpBuilder::atBlockEnd(loop->getBlock());
+  b.setInsertionPointAfter(loop);
+  Value out = loop.getResult(i);
+  auto last = b.create<tile_nv::WarpgroupDotWaitOp>(wait.getLoc(), TypeRange{out.getType()},
+                                                    ValueRange{out}, 0);
+  out.replaceAllUsesExcept(last.getOutputs()[0], last);
+  return true;
+}
+
+struct WarpgroupDotPass : tile_nv::impl::TileNVWarpgroupDotBase<WarpgroupDotPass> {
+  void runOnOperation() override {
+    SmallVector<tile::DotOp> dots;
+    getOperation().walk([&](tile::DotOp dot) {
+      auto mma = dyn_cast_if_present<MmaEncodingAttr>(dot.getType().getEncoding());
+      if (mma && mma.getVersionMajor() == 3)
+        dots.push_back(dot);
+    });
+    for (tile::DotOp dot : dots) {
+      OpBuilder b(dot);
+      SmallVector<Operation *> dead;
+      FailureOr<Value> a = sharedOperand(b, dot, 0, dead);
+      if (failed(a))
+        return signalPassFailure();
+      FailureOr<Value> bb = sharedOperand(b, dot, 1, dead);
+      if (failed(bb))
+        return signalPassFailure();
+      Location loc = dot.getLoc();
+      // The writers fence before the barrier that tile-gpu-insert-barriers puts ahead of the
+      // first read: right after this thread's cp.async writes are complete (the last async_wait
+      // before the dot in its block), or after the operands' stores.
+      OpBuilder fb(dot);
+      for (Operation *p = dot->getPrevNode(); p; p = p->getPrevNode())
+        if (isa<AsyncWaitOp>(p)) {
+          fb.setInsertionPointAfter(p);
+          break;
+        }
+      fb.create<tile_nv::FenceAsyncSharedOp>(loc);
+      auto wg = b.create<tile_nv::WarpgroupDotOp>(loc, dot.getType(), *a, *bb, dot.getC());
+      auto wait = b.create<tile_nv::WarpgroupDotWaitOp>(loc, TypeRange{dot.getType()},
+                                                        ValueRange{wg.getD()}, 0);
+      dot.getD().replaceAllUsesWith(wait.getOutputs()[0]);
+      dot.erase();
+      for (Operation *op : dead)
+        if (op->use_empty())
+          op->erase();
+      keepOneGroupInFlight(wg, wait);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,34 @@
+//===- WgmmaEncoding.cpp - when a dot runs on Hopper's wgmma --------------===//
+#include "NVIDIATargetInfo.h"
+
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
+
+#include <string>
+
+using namespace mlir;
+using namespace tessel;
+
+Attribute tessel::nvidia::getWgmmaDotEncoding(RankedTensorType a, RankedTensorType b,
+                                              RankedTensorType d, unsigned numWarps,
+                                              std::string &reason) {
+  Type elem = a.getElementType();
+  int64_t M = a.getDimSize(0), K = a.getDimSize(1), N = b.getDimSize(1);
+  if (!(elem.isF16() || elem.isBF16()) || b.getElementType() != elem ||
+      !d.getElementType().isF32()) {
+    reason = "wgmma here takes f16 or bf16 operands accumulated in f32";
+    return {};
+  }
+  // Warpgroups stack along M (mma version 3 with warpsPerCTA = [numWarps, 1]): every warp
+  // needs its 16 rows of each 64-row instruction.
+  if (numWarps % 4 != 0 || M % (16 * int64_t(numWarps)) != 0) {
+    reason = "wgmma needs num_warps a multiple of 4 and BLOCK_M a multiple of 16 * num_warps";
+    return {};
+  }
+  // A 32-byte row is the narrowest swizzled placement wgmma reads.
+  if (K % 16 != 0 || N % 16 != 0) {
+    reason = "wgmma needs BLOCK_K and BLOCK_N multiples of 16";
+    return {};
+  }
+  unsigned instrN = unsigned(std::min<int64_t>(N, 256));
+  return tile_gpu::MmaEncodingAttr::get(a.getContext(), 3, {numWarps, 1}, {64, instrN});
+}
