@@ -22,7 +22,9 @@ DEFAULT_SHAPES = "bf16:4096x4096x4096,f16:1024x1024x2048,bf16:8192x8192x8192,f16
 
 here = os.path.dirname(os.path.abspath(__file__))
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-ap.add_argument("--shapes", default=DEFAULT_SHAPES, help="DT:MxNxK,... (DT bf16, f16, f32)")
+ap.add_argument("--shapes", default=DEFAULT_SHAPES,
+                help="DT:MxNxK[:bT],... (DT bf16, f16, f32; :bT: B stored (N, K) row-major, as "
+                     "nn.Linear's weight, so y = x @ W^T: cuBLAS F.linear, Tessel's nt twins)")
 ap.add_argument("--reps", type=int, default=50, help="timed launches per Tessel config")
 ap.add_argument("--large-top", type=int, default=2,
                 help="shapes of more than 2^36 flops time only this many configs, the fastest "
@@ -36,9 +38,9 @@ args = ap.parse_args()
 def parse_shapes(text):
     out = []
     for item in text.split(","):
-        dt, dims = item.split(":")
+        dt, dims, *layout = item.split(":")
         m, n, k = (int(x) for x in dims.lower().split("x"))
-        out.append((dt, m, n, k))
+        out.append((dt, m, n, k, layout == ["bT"]))
     return out
 
 
@@ -59,18 +61,19 @@ def gemm_variants(dt):
     return out
 
 
-def keeps_promises(div, m, n, k):
-    # The scalars of the gemm problem (lib/Harness/Problems.cpp), A and B row-major.
-    v = {"M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1, "stride_bk": n, "stride_bn": 1,
-         "stride_cm": n, "stride_cn": 1}
+def keeps_promises(div, m, n, k, bcol):
+    # The scalars of the gemm problem (lib/Harness/Problems/Gemm.cpp): A row-major, B row-major
+    # or (bcol) col-major.
+    v = {"M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1, "stride_bk": 1 if bcol else n,
+         "stride_bn": k if bcol else 1, "stride_cm": n, "stride_cn": 1}
     return all(v.get(name, 1) % d == 0 and (e is None or v.get(name) == e)
                for name, (d, e) in div.items())
 
 
-def tessel_time(path, dt, m, n, k):
+def tessel_time(path, dt, m, n, k, bcol):
     """(median ms, None) or (None, why) for one verified, timed tessel-run-gpu run."""
     cmd = [args.runner, path, "--target=cuda", "--shape", f"{m}x{n}x{k}", "--dtype", dt,
-           "--bench", "--reps", str(args.reps)]
+           "--bench", "--reps", str(args.reps)] + (["--opt", "b_order=col"] if bcol else [])
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except subprocess.TimeoutExpired:
@@ -110,18 +113,18 @@ print(f"GEMM on {torch.cuda.get_device_name()}, torch {torch.__version__}, "
       f"triton {triton.__version__}; peak {PEAK_TFLOPS:.0f} TFLOP/s (cuBLAS bf16 4096^3)", flush=True)
 rows = []
 ranked = {}  # dtype -> variant names, fastest first, from the last shape of that dtype
-for dt, m, n, k in parse_shapes(args.shapes):
-    shape = f"{m}x{n}x{k}"
+for dt, m, n, k, bcol in parse_shapes(args.shapes):
+    shape = f"{m}x{n}x{k}" + (":bT" if bcol else "")
     row = {"shape": shape, "dtype": dt, "flops": 2 * m * n * k, "tessel": {}, "tessel_errors": {}}
     # Tessel first, while this process holds no large tensors.
-    cands = [v for v in gemm_variants(dt) if keeps_promises(v[2], m, n, k)]
+    cands = [v for v in gemm_variants(dt) if keeps_promises(v[2], m, n, k, bcol)]
     if 2 * m * n * k > 2**36 and ranked.get(dt):
         top = set(ranked[dt][: args.large_top])
         cands = [v for v in cands if v[0] in top] or cands
     if not cands:
         row["tessel_errors"]["-"] = "no GEMM cubin for this dtype and shape"
     for name, path, _ in cands:
-        ms, why = tessel_time(path, dt, m, n, k)
+        ms, why = tessel_time(path, dt, m, n, k, bcol)
         if ms is None:
             row["tessel_errors"][name] = why
             print(f"  tessel {dt} {shape} {name}: FAILED {why}", flush=True)
@@ -133,8 +136,13 @@ for dt, m, n, k in parse_shapes(args.shapes):
         ranked[dt] = sorted(row["tessel"], key=row["tessel"].get)
     # cuBLAS and Triton on the same operands' shapes and layouts.
     x = torch.randn(m, k, device=dev, dtype=tdt[dt])
-    w = torch.randn(k, n, device=dev, dtype=tdt[dt])
-    row["cublas_ms"] = bench(lambda: torch.matmul(x, w))
+    if bcol:  # nn.Linear's weight (N, K); B = W^T is a strided view for Triton
+        wt = torch.randn(n, k, device=dev, dtype=tdt[dt])
+        w = wt.t()
+        row["cublas_ms"] = bench(lambda: torch.nn.functional.linear(x, wt))
+    else:
+        w = torch.randn(k, n, device=dev, dtype=tdt[dt])
+        row["cublas_ms"] = bench(lambda: torch.matmul(x, w))
     print(f"  cublas {dt} {shape}: {row['cublas_ms'] * 1e3:9.1f} us", flush=True)
     if triton_mm is not None:
         ref = torch.matmul(x.float(), w.float())
@@ -145,6 +153,8 @@ for dt, m, n, k in parse_shapes(args.shapes):
               f"(rel err {row['triton_rel_err']:.1e})", flush=True)
         del ref, c
     del x, w
+    if bcol:
+        del wt
     torch.cuda.empty_cache()
     rows.append(row)
 
@@ -152,7 +162,7 @@ def fmt(v, spec):  # "5.1f%": a percentage
     if v is None:
         return "-"
     return format(v, spec[:-1]) + "%" if spec.endswith("%") else format(v, spec)
-hdr = (f"{'shape':16s} {'dtype':5s} {'tessel':>7s} {'cublas':>7s} {'triton':>7s} "
+hdr = (f"{'shape':19s} {'dtype':5s} {'tessel':>7s} {'cublas':>7s} {'triton':>7s} "
        f"{'t/cuBLAS':>8s} {'t/triton':>8s} {'%peak':>6s}  fastest Tessel config")
 print()
 print(f"TFLOP/s = 2 M N K / median time; t/x = Tessel speed / x's (> 1: Tessel faster); "
@@ -160,7 +170,7 @@ print(f"TFLOP/s = 2 M N K / median time; t/x = Tessel speed / x's (> 1: Tessel f
 print(hdr)
 print("-" * len(hdr))
 for r in rows:
-    m, n, k = (int(x) for x in r["shape"].split("x"))
+    m, n, k = (int(x) for x in r["shape"].split(":")[0].split("x"))
     best = min(r["tessel"], key=r["tessel"].get) if r["tessel"] else None
     t = tflops(m, n, k, r["tessel"][best]) if best else None
     cu = tflops(m, n, k, r["cublas_ms"])
@@ -170,7 +180,7 @@ for r in rows:
              tessel_over_triton=t / tr if t and tr else None,
              pct_peak=100 * t / PEAK_TFLOPS if t else None)
     why = "" if best else "  (" + "; ".join(sorted(set(r["tessel_errors"].values())))[:100] + ")"
-    print(f"{r['shape']:16s} {r['dtype']:5s} {fmt(t, '7.1f'):>7s} {fmt(cu, '7.1f'):>7s} "
+    print(f"{r['shape']:19s} {r['dtype']:5s} {fmt(t, '7.1f'):>7s} {fmt(cu, '7.1f'):>7s} "
           f"{fmt(tr, '7.1f'):>7s} {fmt(r['tessel_over_cublas'], '8.3f'):>8s} "
           f"{fmt(r['tessel_over_triton'], '8.3f'):>8s} {fmt(r['pct_peak'], '5.1f%'):>6s}  "
           f"{best or '-'}{why}")

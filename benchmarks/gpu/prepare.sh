@@ -67,14 +67,22 @@ gemm() { # gemm TARGET DIR EMIT [TESSELC ARGS...]: every variant of gemm.cpp, or
   fi
   rm -rf "$tmp"
 }
-if gemm cuda:sm_90a "$dest/kernels" tile,cubin; then
-  # More block shapes for the benchmark to choose from (Triton's autotune list), without the
-  # epilogue: bf16 and f16 only, the benchmark's dtypes.
+# sm_90a variants also get an __nt twin: A and B both contiguous along K (B stored (N, K), as
+# nn.Linear's weight), the layout of y = x @ W^T, where both wgmma operands are K-major.
+nt=--twin=nt:stride_ak=1,stride_bk=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bn%8,stride_cm%8
+if gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nt"; then
+  # More block shapes for the benchmark to choose from (Triton's autotune list, and 64-row
+  # tiles on one warpgroup for shapes with few 128-row tiles), without the epilogue: bf16 and
+  # f16 only, the benchmark's dtypes.
   for dt in bf16 f16; do
     for cfg in "-D BLOCK_M=256 -D BLOCK_N=128 -D num_warps=8 -D num_stages=3" \
                "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=8 -D num_stages=4" \
-               "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=4"; do
-      gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg -D HAS_BIAS=false -D ACT=none || true
+               "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=4" \
+               "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4" \
+               "-D BLOCK_M=64 -D BLOCK_N=256 -D num_warps=4 -D num_stages=3" \
+               "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=4"; do
+      gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg -D HAS_BIAS=false -D ACT=none \
+        "$nt" || true
     done
   done
 fi

@@ -17,7 +17,8 @@ check() { # check LABEL ARGS...: one verified run
   fi
 }
 # GEMM (dsl/kernels/gemm.cpp), the sm_90a cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B
-# col-major ("transposed B") and, for bf16, 4096^3; every dtype and epilogue variant (HAS_BIAS,
+# col-major ("transposed B") and, for bf16, 4096^3 (and 4096^3 with B col-major for the __nt
+# twins); every dtype and epilogue variant (HAS_BIAS,
 # ACT are per config). A __div8 twin runs only the cases that keep its promises (multiples of 8,
 # unit strides equal to 1)
 # (the runtime rejects the others at launch). No variants: prepare.sh could not compile gemm.cpp.
@@ -41,6 +42,8 @@ cases = [("C7", 1000, 999, 1001, {}), ("cube511", 511, 511, 511, {}), ("row", 1,
          ("lda65", 64, 64, 64, {"lda": 65}), ("bT", 256, 256, 256, {"b_order": "col"})]
 if dt == "bf16" and sys.argv[1].startswith("kernels/"):  # sm_90a: the benchmark's code
     cases.append(("cube4096", 4096, 4096, 4096, {}))
+    if "__nt" in sys.argv[1]:  # y = x @ W^T at the benchmark's size
+        cases.append(("cube4096bT", 4096, 4096, 4096, {"b_order": "col"}))
 for label, M, N, K, o in cases:
     acol, bcol = o.get("a_order") == "col", o.get("b_order") == "col"
     lda = o.get("lda", M if acol else K)

@@ -169,3 +169,57 @@ func.func @gemm_rows(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %c: !til
   tile.store %pa2, %x : tensor<128x64x!tile.ptr<f16>>
   return
 }
+
+// -----
+
+// A GEMM's B (K, N) stored K-contiguous (offsets k + n * stride_bn, stride_bn a multiple of 8)
+// shares its column index rn = pid * 128 + arange with C's store, which is N-contiguous. The
+// index arithmetic (arange, splat, addi, expand_dims, ...) is duplicated per use, so that B's load
+// gets its own K-major layout (8 bf16 = 16 bytes per thread down K, order [0, 1]) and C's store
+// an N-major one, with no conversion between them.
+// CHECK-DAG: #[[B:.*]] = #tile_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+// CHECK-DAG: #[[C:.*]] = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[SB:.*]] = #tile_gpu.slice<{dim = 0, parent = #[[B]]}>
+// CHECK-DAG: #[[SC:.*]] = #tile_gpu.slice<{dim = 0, parent = #[[C]]}>
+// CHECK-LABEL: func.func @gemm_b_kmajor
+// CHECK-DAG:     tile.arange 0, 128 : tensor<128xi32, #[[SB]]>
+// CHECK-DAG:     tile.arange 0, 128 : tensor<128xi32, #[[SC]]>
+// CHECK-DAG:     arith.addi %{{.*}}, %{{.*}} : tensor<128xi32, #[[SB]]>
+// CHECK-DAG:     arith.addi %{{.*}}, %{{.*}} : tensor<128xi32, #[[SC]]>
+// CHECK:         tile.load %{{.*}} : tensor<64x128x!tile.ptr<bf16>, #[[B]]>
+// CHECK:         tile.store %{{.*}}, %{{.*}} : tensor<128x128x!tile.ptr<bf16>, #[[C]]>
+// CHECK-NOT:     tile_gpu.convert_layout
+// CHECK:         return
+func.func @gemm_b_kmajor(%b: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %c: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %pid: i32, %stride_bn: i32 {tile.divisibility = 8 : i32}) -> tensor<64x128xbf16> attributes {tile.num_warps = 4 : i32} {
+  %r = tile.arange 0, 128 : tensor<128xi32>
+  %p = arith.constant 128 : i32
+  %off = arith.muli %pid, %p : i32
+  %os = tile.splat %off : i32 -> tensor<128xi32>
+  %rn = arith.addi %os, %r : tensor<128xi32>
+  // B offsets: k + rn * stride_bn
+  %k = tile.arange 0, 64 : tensor<64xi32>
+  %ke = tile.expand_dims %k {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %kb = tile.broadcast %ke : tensor<64x1xi32> -> tensor<64x128xi32>
+  %rnb = tile.expand_dims %rn {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+  %ss = tile.splat %stride_bn : i32 -> tensor<1x128xi32>
+  %ns = arith.muli %rnb, %ss : tensor<1x128xi32>
+  %nb = tile.broadcast %ns : tensor<1x128xi32> -> tensor<64x128xi32>
+  %offb = arith.addi %kb, %nb : tensor<64x128xi32>
+  %bs = tile.splat %b : !tile.ptr<bf16> -> tensor<64x128x!tile.ptr<bf16>>
+  %pb = tile.addptr %bs, %offb : tensor<64x128x!tile.ptr<bf16>>, tensor<64x128xi32>
+  %y = tile.load %pb : tensor<64x128x!tile.ptr<bf16>>
+  // C offsets: m * 128 + rn
+  %m = tile.arange 0, 128 : tensor<128xi32>
+  %me = tile.expand_dims %m {axis = 1 : i32} : tensor<128xi32> -> tensor<128x1xi32>
+  %c128 = arith.constant dense<128> : tensor<128x1xi32>
+  %mo = arith.muli %me, %c128 : tensor<128x1xi32>
+  %mb = tile.broadcast %mo : tensor<128x1xi32> -> tensor<128x128xi32>
+  %rnc = tile.expand_dims %rn {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+  %ncb = tile.broadcast %rnc : tensor<1x128xi32> -> tensor<128x128xi32>
+  %offc = arith.addi %mb, %ncb : tensor<128x128xi32>
+  %cs = tile.splat %c : !tile.ptr<bf16> -> tensor<128x128x!tile.ptr<bf16>>
+  %pc = tile.addptr %cs, %offc : tensor<128x128x!tile.ptr<bf16>>, tensor<128x128xi32>
+  %h = arith.constant dense<1.0> : tensor<128x128xbf16>
+  tile.store %pc, %h : tensor<128x128x!tile.ptr<bf16>>
+  return %y : tensor<64x128xbf16>
+}

@@ -41,6 +41,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 
 using namespace mlir;
 using namespace tessel;
@@ -65,6 +66,12 @@ static cl::opt<bool> specialize(
     "specialize", cl::init(true), cl::cat(tesselCategory),
     cl::desc("For GPU targets, also emit <variant>__div8: the integer arguments that widen a "
              "load or store assumed multiples of 8 (checked at launch; default on)"));
+static cl::list<std::string> twins(
+    "twin", cl::cat(tesselCategory), cl::value_desc("SUFFIX:ARG=1,ARG%N,..."),
+    cl::desc("For GPU targets, also emit <variant>__SUFFIX with these assumptions on integer "
+             "arguments (ARG=1: equal to 1, e.g. a unit stride; ARG%N: a multiple of N), checked "
+             "at launch; repeatable. E.g. nt:stride_ak=1,stride_bk=1,K%8,stride_am%8,stride_bn%8 "
+             "for A and B both contiguous along K"));
 static cl::list<std::string> emit("emit", cl::CommaSeparated, cl::cat(tesselCategory),
                                   cl::value_desc("stage,..."));
 static cl::list<std::string> kernelNames("k", cl::CommaSeparated, cl::cat(tesselCategory),
@@ -137,6 +144,7 @@ struct Driver {
   llvm::StringMap<const KernelInfo *> variantOwners;
 
   void compileUnit(Unit &unit) {
+    collectRequestedTwins(unit);
     std::optional<Unit> twin;
     if (specialize && !StringRef(unit.meta.target).starts_with("interpreter"))
       twin = specializedTwin(unit);
@@ -147,6 +155,67 @@ struct Driver {
       TimingScope twinScope = timing.nest(twin->meta.variant);
       if (mlir::failed(compileVariant(*twin->module, std::move(twin->meta), compile, twinScope)))
         failed = true;
+    }
+    for (Unit &requested : requestedTwins) {
+      TimingScope twinScope = timing.nest(requested.meta.variant);
+      if (mlir::failed(
+              compileVariant(*requested.module, std::move(requested.meta), compile, twinScope)))
+        failed = true;
+    }
+  }
+
+  /// The --twin variants of `unit` (built before `unit` is compiled: compiling consumes it).
+  std::vector<Unit> requestedTwins;
+  void collectRequestedTwins(Unit &unit) {
+    requestedTwins.clear();
+    if (StringRef(unit.meta.target).starts_with("interpreter"))
+      return;
+    for (StringRef request : twins) {
+      auto [suffix, list] = request.split(':');
+      OwningOpRef<ModuleOp> copy = unit.module->clone();
+      func::FuncOp kernel;
+      for (auto f : copy->getOps<func::FuncOp>())
+        if (f.getSymName() == unit.meta.variant)
+          kernel = f;
+      if (!kernel)
+        return;
+      Unit twin{std::move(copy), unit.meta};
+      std::string name = unit.meta.variant + "__" + suffix.str();
+      kernel.setSymName(name);
+      SmallVector<StringRef> items;
+      list.split(items, ',', -1, /*KeepEmpty=*/false);
+      // Ones in one step (their uses fold), multiples grouped by their factor.
+      std::map<int, Specialization> byFactor;
+      Specialization ones;
+      for (StringRef item : items) {
+        auto [argName, value] = item.contains('%') ? item.split('%') : item.split('=');
+        auto it = llvm::find_if(twin.meta.args, [&](const auto &a) {
+          return a.name == argName && a.kind == "scalar" && StringRef(a.type).starts_with("i");
+        });
+        int n = 0;
+        if (suffix.empty() || it == twin.meta.args.end() || value.getAsInteger(10, n) || n < 1 ||
+            (!item.contains('%') && n != 1)) {
+          llvm::errs() << "tesselc: error: --twin=" << request << ": '" << item
+                       << "' is not ARG=1 or ARG%N for an integer argument of " << unit.meta.variant
+                       << "\n";
+          failed = true;
+          return;
+        }
+        unsigned i = it - twin.meta.args.begin();
+        if (item.contains('%')) {
+          byFactor[n].multiples.push_back(i);
+          twin.meta.args[i].divisibility = n;
+        } else {
+          ones.ones.push_back(i);
+          twin.meta.args[i].equalTo = 1;
+        }
+      }
+      for (auto &[n, spec] : byFactor)
+        applySpecialization(kernel, spec, n);
+      applySpecialization(kernel, ones, kSpecializationDivisibility);
+      twin.meta.variant = name;
+      twin.meta.specializes = unit.meta.variant;
+      requestedTwins.push_back(std::move(twin));
     }
   }
 

@@ -2,7 +2,8 @@
 //
 // warpgroup_dot: per warpgroup, per 64-row repetition along M, per instruction along N
 // (instrShape[1] columns) and per 16-element step of K, one
-//   wgmma.mma_async.sync.aligned.m64nNk16.f32.{f16,bf16}.{f16,bf16} {d}, descA, descB, p, 1, 1, tA, tB
+//   wgmma.mma_async.sync.aligned.m64nNk16.f32.{f16,bf16}.{f16,bf16} {d}, descA, descB, p, 1, 1, tA,
+//   tB
 // between a wgmma.fence and a wgmma.commit_group. The accumulator registers are the mma
 // version 3 layout's: (repetition along M, 8-column chunk, c0..c3), and an instruction at
 // chunk n0 / 8 writes its N / 2 registers d[4 j + e] to chunk n0 / 8 + j, element e.
@@ -93,9 +94,8 @@ struct WarpgroupDotConversion : public ConvertOpToLLVMPattern<tile_nv::Warpgroup
     int64_t mReps = M / (16 * wm), nChunks = N / 8;
     SmallVector<Value> acc = unpackStruct(rewriter, loc, adaptor.getC());
     if (int64_t(acc.size()) != mReps * nChunks * 4 || N % instrN != 0)
-      return op.emitError() << "warpgroup_dot: " << dType
-                            << " does not split into wgmma m64n" << instrN << " instructions over "
-                            << wm / 4 << " warpgroup(s)";
+      return op.emitError() << "warpgroup_dot: " << dType << " does not split into wgmma m64n"
+                            << instrN << " instructions over " << wm / 4 << " warpgroup(s)";
     OperandPlacement pa(aType, 0), pb(bType, 1);
     std::string ty = aType.getElementType().isBF16() ? "bf16" : "f16";
 
@@ -119,8 +119,8 @@ struct WarpgroupDotConversion : public ConvertOpToLLVMPattern<tile_nv::Warpgroup
     std::string asmString = "{ .reg .pred p; setp.ne.b32 p, " + operand(2 * n + 2) +
                             ", 0; wgmma.mma_async.sync.aligned.m64n" + std::to_string(instrN) +
                             "k16.f32." + ty + "." + ty + " {" + regs + "}, " + operand(2 * n) +
-                            ", " + operand(2 * n + 1) + ", p, 1, 1, " +
-                            (pa.mnMajor ? "1" : "0") + ", " + (pb.mnMajor ? "1" : "0") + "; }";
+                            ", " + operand(2 * n + 1) + ", p, 1, 1, " + (pa.mnMajor ? "1" : "0") +
+                            ", " + (pb.mnMajor ? "1" : "0") + "; }";
     std::string constraints;
     for (unsigned i = 0; i < n; ++i)
       constraints += "=f,";

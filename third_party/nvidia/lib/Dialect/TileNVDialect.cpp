@@ -39,14 +39,28 @@ LogicalResult WarpgroupDotOp::verify() {
   auto mma = dyn_cast_if_present<tile_gpu::MmaEncodingAttr>(c.getEncoding());
   if (!mma || mma.getVersionMajor() != 3)
     return emitOpError("C must be in an mma version 3 (wgmma) layout");
+  if (K % 16 != 0)
+    return emitOpError() << "K = " << K << " is not a multiple of wgmma's K step (16)";
   for (tile_gpu::MemDescType t : {a, b}) {
     auto enc = dyn_cast_if_present<tile_gpu::SharedEncodingAttr>(t.getEncoding());
     if (!enc || !enc.getBlockCols())
       return emitOpError() << "operands must be in a hardware-swizzled placement "
                               "(#tile_gpu.shared with blockCols), not "
                            << t;
+    // wgmma applies its own swizzle: the placement must be one it reads (rows of 128, 64 or
+    // 32 bytes, 16-byte groups XORed with the row's phase, no padding, whole blocks).
+    unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
+    int64_t rowBytes = int64_t(enc.getBlockCols()) * bytes;
+    int64_t cols = t.getShape()[enc.getOrder()[0]];
+    if ((rowBytes != 128 && rowBytes != 64 && rowBytes != 32) || enc.getVec() * bytes != 16 ||
+        enc.getPerPhase() != 128 / rowBytes || enc.getMaxPhase() != rowBytes / 16 ||
+        enc.getPad() != 0 || cols % enc.getBlockCols() != 0)
+      return emitOpError() << "operand placement " << enc << " is not a swizzle wgmma reads for "
+                           << t << " (e.g. "
+                           << tile_gpu::getMmaSwizzledSharedEncoding(getContext(), t.getShape(),
+                                                                     enc.getOrder(),
+                                                                     elem.getIntOrFloatBitWidth())
+                           << ")";
   }
-  if (K % 16 != 0)
-    return emitOpError() << "K = " << K << " is not a multiple of wgmma's K step (16)";
   return success();
 }

@@ -29,9 +29,9 @@ bool isHardwareSwizzled(MemDescType t) {
 }
 
 /// The shared-memory tile operand `opIdx` of `dot` is read from, creating it when the operand is
-/// in registers. Ops left without uses go to `dead`.
+/// in registers (`stored` is then set). Ops left without uses go to `dead`.
 FailureOr<Value> sharedOperand(OpBuilder &b, tile::DotOp dot, unsigned opIdx,
-                               SmallVectorImpl<Operation *> &dead) {
+                               SmallVectorImpl<Operation *> &dead, bool &stored) {
   Value v = dot->getOperand(opIdx);
   if (auto load = v.getDefiningOp<LocalLoadOp>();
       load && load->hasOneUse() && isHardwareSwizzled(load.getSrc().getType()) &&
@@ -47,7 +47,8 @@ FailureOr<Value> sharedOperand(OpBuilder &b, tile::DotOp dot, unsigned opIdx,
   }
   auto type = cast<RankedTensorType>(src.getType());
   // Along the contiguous dimension of the source's layout, else K-major.
-  SmallVector<unsigned> order = opIdx == 0 ? SmallVector<unsigned>{1, 0} : SmallVector<unsigned>{0, 1};
+  SmallVector<unsigned> order =
+      opIdx == 0 ? SmallVector<unsigned>{1, 0} : SmallVector<unsigned>{0, 1};
   if (auto blocked = dyn_cast_if_present<BlockedEncodingAttr>(type.getEncoding()))
     order.assign(blocked.getOrder().begin(), blocked.getOrder().end());
   MLIRContext *ctx = dot.getContext();
@@ -64,6 +65,7 @@ FailureOr<Value> sharedOperand(OpBuilder &b, tile::DotOp dot, unsigned opIdx,
   auto alloc = b.create<LocalAllocOp>(
       loc, MemDescType::get(ctx, type.getShape(), type.getElementType(), enc), IntegerAttr());
   b.create<LocalStoreOp>(loc, src, alloc);
+  stored = true;
   return Value(alloc);
 }
 
@@ -82,8 +84,8 @@ std::optional<RingStage> ringStageOf(Value memdesc) {
   RingStage s{ring, Value(), 0, ring.getType().getShape().front()};
   Operation *rem = index.getIndex().getDefiningOp();
   APInt m, c;
-  if (!isa_and_present<arith::RemUIOp>(rem) || !matchPattern(rem->getOperand(1), m_ConstantInt(&m)) ||
-      m.getSExtValue() != s.stages)
+  if (!isa_and_present<arith::RemUIOp>(rem) ||
+      !matchPattern(rem->getOperand(1), m_ConstantInt(&m)) || m.getSExtValue() != s.stages)
     return std::nullopt;
   s.x = rem->getOperand(0);
   if (auto add = s.x.getDefiningOp<arith::AddIOp>();
@@ -105,7 +107,8 @@ bool keepOneGroupInFlight(tile_nv::WarpgroupDotOp wg, tile_nv::WarpgroupDotWaitO
   if (!loop || !result.hasOneUse() || !isa<scf::YieldOp>(*result.getUsers().begin()))
     return false;
   unsigned i = result.getUses().begin()->getOperandNumber();
-  if (wg.getC() != loop.getRegionIterArgs()[i])
+  // The accumulator registers are in flight between iterations: nothing else may read them.
+  if (wg.getC() != loop.getRegionIterArgs()[i] || !wg.getC().hasOneUse())
     return false;
   std::optional<RingStage> ra = ringStageOf(wg.getA()), rb = ringStageOf(wg.getB());
   if (!ra || !rb || ra->x != rb->x)
@@ -155,18 +158,20 @@ struct WarpgroupDotPass : tile_nv::impl::TileNVWarpgroupDotBase<WarpgroupDotPass
     for (tile::DotOp dot : dots) {
       OpBuilder b(dot);
       SmallVector<Operation *> dead;
-      FailureOr<Value> a = sharedOperand(b, dot, 0, dead);
+      bool stored = false;
+      FailureOr<Value> a = sharedOperand(b, dot, 0, dead, stored);
       if (failed(a))
         return signalPassFailure();
-      FailureOr<Value> bb = sharedOperand(b, dot, 1, dead);
+      FailureOr<Value> bb = sharedOperand(b, dot, 1, dead, stored);
       if (failed(bb))
         return signalPassFailure();
       Location loc = dot.getLoc();
       // The writers fence before the barrier that tile-gpu-insert-barriers puts ahead of the
-      // first read: right after this thread's cp.async writes are complete (the last async_wait
-      // before the dot in its block), or after the operands' stores.
+      // first read: after the operand stores made here (right before the dot: the barrier comes
+      // between), else right after this thread's cp.async writes are complete (the last
+      // async_wait before the dot in its block).
       OpBuilder fb(dot);
-      for (Operation *p = dot->getPrevNode(); p; p = p->getPrevNode())
+      for (Operation *p = dot->getPrevNode(); p && !stored; p = p->getPrevNode())
         if (isa<AsyncWaitOp>(p)) {
           fb.setInsertionPointAfter(p);
           break;
