@@ -109,3 +109,48 @@ Specialization tessel::driver::findSpecialization(func::FuncOp kernel, int divis
   }
   return best;
 }
+
+std::optional<TwinRequest> tessel::driver::parseTwinRequest(StringRef text,
+                                                            const std::vector<ArgMetadata> &args,
+                                                            std::string &error) {
+  auto [suffix, list] = text.split(':');
+  TwinRequest r;
+  r.suffix = suffix.str();
+  SmallVector<StringRef> items;
+  list.split(items, ',', -1, /*KeepEmpty=*/false);
+  if (suffix.empty() || items.empty()) {
+    error = "'" + text.str() + "' is not SUFFIX:ARG=1,ARG%N,...";
+    return std::nullopt;
+  }
+  for (StringRef item : items) {
+    bool multiple = item.contains('%');
+    auto [name, value] = multiple ? item.split('%') : item.split('=');
+    auto it = llvm::find_if(args, [&](const ArgMetadata &a) {
+      return a.name == name && a.kind == "scalar" && StringRef(a.type).starts_with("i");
+    });
+    int n = 0;
+    if (it == args.end() || value.getAsInteger(10, n) || n < 1 || (!multiple && n != 1)) {
+      error = "'" + item.str() + "' is not ARG=1 or ARG%N for an integer argument";
+      return std::nullopt;
+    }
+    unsigned i = it - args.begin();
+    if (multiple)
+      r.multiples[n].push_back(i);
+    else
+      r.ones.push_back(i);
+  }
+  return r;
+}
+
+void tessel::driver::applyTwinRequest(func::FuncOp kernel, const TwinRequest &r,
+                                      std::vector<ArgMetadata> &args) {
+  for (const auto &[n, indices] : r.multiples) {
+    applySpecialization(kernel, Specialization{indices, {}}, n);
+    for (unsigned i : indices)
+      args[i].divisibility = n;
+  }
+  // Ones in one step: their uses fold together.
+  applySpecialization(kernel, Specialization{{}, r.ones}, kSpecializationDivisibility);
+  for (unsigned i : r.ones)
+    args[i].equalTo = 1;
+}

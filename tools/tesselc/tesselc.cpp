@@ -41,7 +41,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-#include <map>
 
 using namespace mlir;
 using namespace tessel;
@@ -164,84 +163,63 @@ struct Driver {
     }
   }
 
+  /// A copy of `unit` whose kernel is renamed <variant>__<suffix> and marked as specializing
+  /// `unit`; the kernel to rewrite goes to `kernel`. None when the variant has no kernel.
+  std::optional<Unit> cloneAsTwin(Unit &unit, StringRef suffix, func::FuncOp &kernel) {
+    OwningOpRef<ModuleOp> copy = unit.module->clone();
+    kernel = {};
+    for (auto f : copy->getOps<func::FuncOp>())
+      if (f.getSymName() == unit.meta.variant)
+        kernel = f;
+    if (!kernel)
+      return std::nullopt;
+    Unit twin{std::move(copy), unit.meta};
+    twin.meta.variant = unit.meta.variant + "__" + suffix.str();
+    twin.meta.specializes = unit.meta.variant;
+    kernel.setSymName(twin.meta.variant);
+    return twin;
+  }
+
   /// The --twin variants of `unit` (built before `unit` is compiled: compiling consumes it).
   std::vector<Unit> requestedTwins;
   void collectRequestedTwins(Unit &unit) {
     requestedTwins.clear();
     if (StringRef(unit.meta.target).starts_with("interpreter"))
       return;
-    for (StringRef request : twins) {
-      auto [suffix, list] = request.split(':');
-      OwningOpRef<ModuleOp> copy = unit.module->clone();
-      func::FuncOp kernel;
-      for (auto f : copy->getOps<func::FuncOp>())
-        if (f.getSymName() == unit.meta.variant)
-          kernel = f;
-      if (!kernel)
+    for (StringRef text : twins) {
+      std::string error;
+      std::optional<TwinRequest> request = parseTwinRequest(text, unit.meta.args, error);
+      if (!request) {
+        llvm::errs() << "tesselc: error: --twin=" << text << ": " << error << " of "
+                     << unit.meta.variant << "\n";
+        failed = true;
         return;
-      Unit twin{std::move(copy), unit.meta};
-      std::string name = unit.meta.variant + "__" + suffix.str();
-      kernel.setSymName(name);
-      SmallVector<StringRef> items;
-      list.split(items, ',', -1, /*KeepEmpty=*/false);
-      // Ones in one step (their uses fold), multiples grouped by their factor.
-      std::map<int, Specialization> byFactor;
-      Specialization ones;
-      for (StringRef item : items) {
-        auto [argName, value] = item.contains('%') ? item.split('%') : item.split('=');
-        auto it = llvm::find_if(twin.meta.args, [&](const auto &a) {
-          return a.name == argName && a.kind == "scalar" && StringRef(a.type).starts_with("i");
-        });
-        int n = 0;
-        if (suffix.empty() || it == twin.meta.args.end() || value.getAsInteger(10, n) || n < 1 ||
-            (!item.contains('%') && n != 1)) {
-          llvm::errs() << "tesselc: error: --twin=" << request << ": '" << item
-                       << "' is not ARG=1 or ARG%N for an integer argument of " << unit.meta.variant
-                       << "\n";
-          failed = true;
-          return;
-        }
-        unsigned i = it - twin.meta.args.begin();
-        if (item.contains('%')) {
-          byFactor[n].multiples.push_back(i);
-          twin.meta.args[i].divisibility = n;
-        } else {
-          ones.ones.push_back(i);
-          twin.meta.args[i].equalTo = 1;
-        }
       }
-      for (auto &[n, spec] : byFactor)
-        applySpecialization(kernel, spec, n);
-      applySpecialization(kernel, ones, kSpecializationDivisibility);
-      twin.meta.variant = name;
-      twin.meta.specializes = unit.meta.variant;
-      requestedTwins.push_back(std::move(twin));
+      func::FuncOp kernel;
+      std::optional<Unit> twin = cloneAsTwin(unit, request->suffix, kernel);
+      if (!twin)
+        return;
+      applyTwinRequest(kernel, *request, twin->meta.args);
+      requestedTwins.push_back(std::move(*twin));
     }
   }
 
   /// The variant with its vector-widening integer arguments assumed multiples of 8 (or, unit
   /// strides, equal to 1), if any.
   std::optional<Unit> specializedTwin(Unit &unit) {
-    OwningOpRef<ModuleOp> copy = unit.module->clone();
     func::FuncOp kernel;
-    for (auto f : copy->getOps<func::FuncOp>())
-      if (f.getSymName() == unit.meta.variant)
-        kernel = f;
-    if (!kernel)
+    std::optional<Unit> twin =
+        cloneAsTwin(unit, "div" + std::to_string(kSpecializationDivisibility), kernel);
+    if (!twin)
       return std::nullopt;
     Specialization spec = findSpecialization(kernel, kSpecializationDivisibility);
     if (spec.empty())
       return std::nullopt;
-    Unit twin{std::move(copy), unit.meta};
-    std::string name = unit.meta.variant + "__div" + std::to_string(kSpecializationDivisibility);
-    kernel.setSymName(name);
     applySpecialization(kernel, spec, kSpecializationDivisibility);
     for (unsigned i : spec.multiples)
-      twin.meta.args[i].divisibility = kSpecializationDivisibility;
+      twin->meta.args[i].divisibility = kSpecializationDivisibility;
     for (unsigned i : spec.ones)
-      twin.meta.args[i].equalTo = 1;
-    twin.meta.variant = name;
-    twin.meta.specializes = unit.meta.variant;
+      twin->meta.args[i].equalTo = 1;
     return twin;
   }
 

@@ -12,8 +12,12 @@
 #ifndef TESSEL_DRIVER_SPECIALIZE_H
 #define TESSEL_DRIVER_SPECIALIZE_H
 
+#include "tessel/Driver/Metadata.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace tessel::driver {
@@ -36,6 +40,24 @@ Specialization findSpecialization(mlir::func::FuncOp kernel, int divisibility);
 /// Rewrites `kernel` under `s`: multiples get `tile.divisibility`, ones get `tile.equal_to = 1`
 /// and their uses become the constant 1 (folded away).
 void applySpecialization(mlir::func::FuncOp kernel, const Specialization &s, int divisibility);
+
+/// A twin asked for by name (tesselc --twin=SUFFIX:ARG=1,ARG%N,...): the arguments assumed
+/// equal to 1, and per factor N those assumed multiples of N.
+struct TwinRequest {
+  std::string suffix;
+  std::vector<unsigned> ones;
+  std::map<int, std::vector<unsigned>> multiples;
+};
+
+/// Parses `text` against the variant's arguments (integer scalars only). On failure `error`
+/// names the item that is not ARG=1 or ARG%N.
+std::optional<TwinRequest> parseTwinRequest(llvm::StringRef text,
+                                            const std::vector<ArgMetadata> &args,
+                                            std::string &error);
+
+/// Rewrites `kernel` under `r` and records the promises in `args` (divisibility, equal_to).
+void applyTwinRequest(mlir::func::FuncOp kernel, const TwinRequest &r,
+                      std::vector<ArgMetadata> &args);
 
 } // namespace tessel::driver
 
