@@ -70,7 +70,18 @@ gemm() { # gemm TARGET DIR EMIT [TESSELC ARGS...]: every variant of gemm.cpp, or
 # sm_90a variants also get an __nt twin: A and B both contiguous along K (B stored (N, K), as
 # nn.Linear's weight), the layout of y = x @ W^T, where both wgmma operands are K-major.
 nt=--twin=nt:stride_ak=1,stride_bk=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bn%8,stride_cm%8
+# __tn (A contiguous along M, B along N) and __tt (A along M, B along K) twins of 128x128 tiles on
+# 4 warps (with every epilogue) and 128x256 on 8 warps: with the default's K-contiguous A and
+# N-contiguous B and __nt, each transpose combination of wgmma's operands.
+tn=--twin=tn:stride_am=1,stride_bn=1,stride_cn=1,M%8,N%8,stride_ak%8,stride_bk%8,stride_cm%8
+tt=--twin=tt:stride_am=1,stride_bk=1,stride_cn=1,M%8,N%8,K%8,stride_ak%8,stride_bn%8,stride_cm%8
 if gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nt"; then
+  for dt in bf16 f16; do
+    gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt -D BLOCK_M=128 -D BLOCK_N=128 \
+      -D num_warps=4 -D num_stages=3 "$tn" "$tt" || true
+  done
+  gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 -D BLOCK_M=128 -D BLOCK_N=256 \
+    -D num_warps=8 -D num_stages=3 -D HAS_BIAS=false -D ACT=none "$tn" "$tt" || true
   # More block shapes for the benchmark to choose from (Triton's autotune list, and 64-row
   # tiles on one warpgroup for shapes with few 128-row tiles), without the epilogue: bf16 and
   # f16 only, the benchmark's dtypes.

@@ -18,7 +18,7 @@ check() { # check LABEL ARGS...: one verified run
 }
 # GEMM (dsl/kernels/gemm.cpp), the sm_90a cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B
 # col-major ("transposed B") and, for bf16, 4096^3 (and 4096^3 with B col-major for the __nt
-# twins); every dtype and epilogue variant (HAS_BIAS,
+# twins), and the transposed twins on 136x264x200 and 256^3; every dtype and epilogue variant (HAS_BIAS,
 # ACT are per config). A __div8 twin runs only the cases that keep its promises (multiples of 8,
 # unit strides equal to 1)
 # (the runtime rejects the others at launch). No variants: prepare.sh could not compile gemm.cpp.
@@ -44,6 +44,13 @@ if dt == "bf16" and sys.argv[1].startswith("kernels/"):  # sm_90a: the benchmark
     cases.append(("cube4096", 4096, 4096, 4096, {}))
     if "__nt" in sys.argv[1]:  # y = x @ W^T at the benchmark's size
         cases.append(("cube4096bT", 4096, 4096, 4096, {"b_order": "col"}))
+# The transposed twins (prepare.sh: __nt, __tn, __tt) on multiples of 8 that are no multiples of
+# the blocks; only the twin whose promises a layout keeps runs it.
+if any(t in sys.argv[1] for t in ("__nt", "__tn", "__tt")):
+    for a_col, b_col in ((False, True), (True, False), (True, True)):
+        o = {**({"a_order": "col"} if a_col else {}), **({"b_order": "col"} if b_col else {})}
+        t = "".join(k[0] + "T" for k in o)  # aT, bT, aTbT
+        cases += [("odd8" + t, 136, 264, 200, o), ("cube256" + t, 256, 256, 256, o)]
 for label, M, N, K, o in cases:
     acol, bcol = o.get("a_order") == "col", o.get("b_order") == "col"
     lda = o.get("lda", M if acol else K)
