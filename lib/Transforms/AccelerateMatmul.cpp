@@ -42,6 +42,13 @@ LogicalResult accelerate(tile::DotOp dot, const TargetInfo &target, bool fallbac
       numWarps = nw.getInt();
   std::string reason;
   Attribute enc = target.getDotEncoding(a, b, d, dot.getPrecision(), numWarps, reason);
+  if (enc && !reason.empty()) {
+    // On a matrix unit, but not the fastest one the target has.
+    InFlightDiagnostic diag = fallbackIsError ? emitError(dot.getLoc()) : emitRemark(dot.getLoc());
+    diag << reason;
+    if (fallbackIsError)
+      return failure();
+  }
   if (!enc) {
     // At the dot's location only: printing the whole op under a remark buries the reason.
     auto diag = fallbackIsError ? emitError(dot.getLoc()) : emitRemark(dot.getLoc());

@@ -1,4 +1,6 @@
 // RUN: tessel-opt %s -split-input-file --tile-gpu-assign-layouts --tile-gpu-accelerate-matmul=target=cuda:sm_90a -verify-diagnostics | FileCheck %s
+// RUN: not tessel-opt %s -split-input-file --tile-gpu-assign-layouts --tile-gpu-accelerate-matmul="target=cuda:sm_90a perf-fallback-error=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
+// ERR: error: tile.dot runs on mma.sync, not on cuda:sm_90a's wgmma: BLOCK_M = 64 is not a multiple of 16 * num_warps = 128
 // RUN: tessel-opt %s -split-input-file --tile-gpu-assign-layouts --tile-gpu-accelerate-matmul=target=cuda:sm_90 | FileCheck %s --check-prefix=SM90 --implicit-check-not="versionMajor = 3"
 
 // On cuda:sm_90a a f16/bf16 dot accumulating in f32 takes Hopper's wgmma (mma version 3) when
@@ -85,7 +87,9 @@ func.func @too_small_for_wgmma(%a: !tile.ptr<bf16>, %b: !tile.ptr<bf16>, %c: !ti
 
 // -----
 
-// 64 rows on 8 warps: two warpgroups would need 128; mma.sync instead (warps [2, 4]).
+// 64 rows on 8 warps: two warpgroups would need 128; mma.sync instead (warps [2, 4]), with a
+// remark that names the config change that gets wgmma back (perf-fallback: an error with
+// --Werror=perf-fallback, like the FMA fallback).
 // CHECK-DAG:   #[[MMA:.+]] = #tile_gpu.mma<{versionMajor = 2, warpsPerCTA = [2, 4], instrShape = [16, 8]}>
 // CHECK-LABEL: func.func @m64_8warps
 // CHECK:       tile.dot {{.+}} -> tensor<64x128xf32, #[[MMA]]>
@@ -96,6 +100,7 @@ func.func @m64_8warps(%a: !tile.ptr<bf16>, %b: !tile.ptr<bf16>, %c: !tile.ptr<f3
   %x = tile.load %pa : tensor<64x64x!tile.ptr<bf16>>
   %y = tile.load %pb : tensor<64x128x!tile.ptr<bf16>>
   %z = tile.load %pc : tensor<64x128x!tile.ptr<f32>>
+  // expected-remark @below {{tile.dot runs on mma.sync, not on cuda:sm_90a's wgmma: BLOCK_M = 64 is not a multiple of 16 * num_warps = 128 (each warpgroup takes 64 rows at a time); a larger BLOCK_M or fewer warps uses wgmma}}
   %d = tile.dot %x, %y, %z : tensor<64x64xbf16> * tensor<64x128xbf16> -> tensor<64x128xf32>
   tile.store %pc, %d : tensor<64x128x!tile.ptr<f32>>
   return

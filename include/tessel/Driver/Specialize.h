@@ -51,9 +51,8 @@ struct TwinRequest {
 
 /// Parses `text` against the variant's arguments (integer scalars only). On failure `error`
 /// names the item that is not ARG=1 or ARG%N.
-std::optional<TwinRequest> parseTwinRequest(llvm::StringRef text,
-                                            const std::vector<ArgMetadata> &args,
-                                            std::string &error);
+std::optional<TwinRequest>
+parseTwinRequest(llvm::StringRef text, const std::vector<ArgMetadata> &args, std::string &error);
 
 /// Rewrites `kernel` under `r` and records the promises in `args` (divisibility, equal_to).
 void applyTwinRequest(mlir::func::FuncOp kernel, const TwinRequest &r,

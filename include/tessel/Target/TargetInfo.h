@@ -138,9 +138,11 @@ public:
 
   //===--- matrix units ------------------------------------------------------===//
   /// The result encoding a `tile.dot` with these operand and result types takes on this target:
-  /// the first legal entry of the adapter's ordered candidate table (sm_80+: mma.sync
-  /// m16n8k16; CDNA: MFMA 32x32, 16x16). Null when no matrix unit fits; `reason` then says why
-  /// (dtype, tile too small, ...) and the dot falls back to FMA in a blocked layout.
+  /// the first legal entry of the adapter's ordered candidate table (sm_90a: wgmma; sm_80+:
+  /// mma.sync m16n8k16; CDNA: MFMA 32x32, 16x16). Null when no matrix unit fits; `reason` then
+  /// says why (dtype, tile too small, ...) and the dot falls back to FMA in a blocked layout.
+  /// When a later, slower entry is chosen because the first one does not fit (sm_90a's dot on
+  /// mma.sync), `reason` says why and the result is not null.
   virtual mlir::Attribute getDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
                                          mlir::RankedTensorType d, tile::InputPrecision precision,
                                          unsigned numWarps, std::string &reason) const {

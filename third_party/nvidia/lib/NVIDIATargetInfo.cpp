@@ -330,12 +330,16 @@ Attribute NVIDIATargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType 
                                            RankedTensorType d, tile::InputPrecision precision,
                                            unsigned numWarps, std::string &reason) const {
   // Ordered candidates: wgmma m64nNk16 (sm_90a), then mma.sync m16n8k16 / m16n8k8.
-  if (arch == "sm_90a") {
-    std::string why;
+  std::string why;
+  if (arch == "sm_90a")
     if (Attribute enc = getWgmmaDotEncoding(a, b, d, numWarps, why))
       return enc;
-  }
-  return getMmaDotEncoding(a, b, d, precision, numWarps, reason);
+  Attribute enc = getMmaDotEncoding(a, b, d, precision, numWarps, reason);
+  // A 16-bit dot of at least one warpgroup's 64 rows that could have used wgmma: say what kept
+  // it on mma.sync (about half the rate). Smaller tiles are mma.sync's.
+  if (enc && !why.empty() && a.getElementTypeBitWidth() == 16 && a.getDimSize(0) >= 64)
+    reason = "tile.dot runs on mma.sync, not on " + getName().str() + "'s wgmma: " + why;
+  return enc;
 }
 
 TargetInfo::OperandStaging NVIDIATargetInfo::getDotOperandStaging(RankedTensorType loaded,

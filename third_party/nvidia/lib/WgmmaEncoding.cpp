@@ -20,13 +20,22 @@ Attribute tessel::nvidia::getWgmmaDotEncoding(RankedTensorType a, RankedTensorTy
   }
   // Warpgroups stack along M (mma version 3 with warpsPerCTA = [numWarps, 1]): every warp
   // needs its 16 rows of each 64-row instruction.
-  if (numWarps % 4 != 0 || M % (16 * int64_t(numWarps)) != 0) {
-    reason = "wgmma needs num_warps a multiple of 4 and BLOCK_M a multiple of 16 * num_warps";
+  if (numWarps % 4 != 0) {
+    reason = "num_warps = " + std::to_string(numWarps) +
+             " is not a multiple of 4 (wgmma runs on warpgroups of 4 warps)";
+    return {};
+  }
+  if (M % (16 * int64_t(numWarps)) != 0) {
+    reason = "BLOCK_M = " + std::to_string(M) +
+             " is not a multiple of 16 * num_warps = " + std::to_string(16 * numWarps) +
+             " (each warpgroup takes 64 rows at a time); a larger BLOCK_M or fewer warps "
+             "uses wgmma";
     return {};
   }
   // A 32-byte row is the narrowest swizzled placement wgmma reads.
   if (K % 16 != 0 || N % 16 != 0) {
-    reason = "wgmma needs BLOCK_K and BLOCK_N multiples of 16";
+    reason = "BLOCK_K = " + std::to_string(K) + " and BLOCK_N = " + std::to_string(N) +
+             " must be multiples of 16";
     return {};
   }
   unsigned instrN = unsigned(std::min<int64_t>(N, 256));
