@@ -1,7 +1,7 @@
 // RUN: tessel-opt %s --convert-tile-gpu-to-llvm=target=cuda:sm_90a -split-input-file -verify-diagnostics
 // RUN: not tessel-opt %s --convert-tile-gpu-to-llvm=target=cuda:sm_42 2>&1 | FileCheck %s --check-prefix=TARGET
 
-// TARGET: error: unsupported target 'cuda:sm_42'; supported: cuda:sm_80, cuda:sm_90, cuda:sm_90a
+// TARGET: error: unsupported target 'cuda:sm_42'; supported: cuda:sm_80, cuda:sm_86, cuda:sm_89, cuda:sm_90, cuda:sm_90a
 
 // tile.dot lowers on every target now (mma.sync operands through the NVIDIA adapter, blocked
 // ones on FMA units: dot.mlir); operands laid out for another vendor's matrix unit (MFMA on

@@ -124,8 +124,12 @@ NVIDIATargetInfo::NVIDIATargetInfo(StringRef arch)
   limits.maxThreadsPerProgram = 1024;
   limits.maxRegistersPerThread = 255;
   limits.sharedMemoryWithoutOptIn = 48 * 1024;
-  // Opt-in maximum per block: 163 KB on sm_80 (A100), 227 KB on sm_90 (H100/H200).
-  limits.sharedMemoryPerProgram = StringRef(arch).starts_with("sm_90") ? 227 * 1024 : 163 * 1024;
+  // Opt-in maximum per block (CUDA C++ Programming Guide, "Compute Capabilities"): 163 KB on
+  // sm_80 (A100), 99 KB on sm_86 and sm_89 (consumer Ampere, Ada), 227 KB on sm_90 (H100/H200).
+  StringRef a(arch);
+  limits.sharedMemoryPerProgram = a.starts_with("sm_90")         ? 227 * 1024
+                                  : a == "sm_86" || a == "sm_89" ? 99 * 1024
+                                                                 : 163 * 1024;
 }
 
 Value NVIDIATargetInfo::getThreadId(OpBuilder &b, Location loc) const {
@@ -398,7 +402,7 @@ void NVIDIATargetInfo::configureConversionTarget(ConversionTarget &target) const
   target.addIllegalDialect<tile_nv::TileNVDialect>();
 }
 
-static const StringLiteral kArchs[] = {"sm_80", "sm_90", "sm_90a"};
+static const StringLiteral kArchs[] = {"sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"};
 
 std::unique_ptr<TargetInfo> tessel::nvidia::createTargetInfo(StringRef arch) {
   if (!llvm::is_contained(kArchs, arch))

@@ -6,7 +6,8 @@
 
 namespace tessel::nvidia {
 
-/// The adapter for "sm_80", "sm_90" or "sm_90a"; null for other architectures.
+/// The adapter for "sm_80", "sm_86", "sm_89", "sm_90" or "sm_90a"; null for other
+/// architectures.
 std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef arch);
 
 /// Registers the "cuda" family (cuda:<arch> for every architecture above, NVVM) in the target
