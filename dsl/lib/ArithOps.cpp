@@ -55,6 +55,8 @@ static const char *symbol(BinaryOp op) {
     return "maximum";
   case BinaryOp::minimum:
     return "minimum";
+  case BinaryOp::pow:
+    return "pow";
   }
   return "?";
 }
@@ -303,6 +305,8 @@ static Value emitBinary(OpBuilder &b, Location l, BinaryOp op, Value x, Value y,
     if (f)
       return b.create<arith::MinimumFOp>(l, x, y);
     return i1 ? Value(b.create<arith::MinUIOp>(l, x, y)) : b.create<arith::MinSIOp>(l, x, y);
+  case BinaryOp::pow:
+    return b.create<math::PowFOp>(l, x, y);
   }
   llvm_unreachable("unknown binary op");
 }
@@ -325,6 +329,11 @@ RawValue dsl::detail::binary(BinaryOp op, RawValue a, RawValue b, Loc loc) {
     if (isFloat(t) || t == DType::i1)
       s.fail(loc, llvm::Twine(symbol(op)) + " needs integer operands, got " + describe(a) +
                       " and " + describe(b));
+    break;
+  case BinaryOp::pow:
+    if (!isFloat(t))
+      s.fail(loc, llvm::Twine("pow needs float operands (cast<f32>(...) an integer tile), got ") +
+                      describe(a) + " and " + describe(b));
     break;
   case BinaryOp::add:
   case BinaryOp::sub:

@@ -56,7 +56,18 @@ TESSEL_DSL_BINARY_FN(maximum, maximum,
                      "Element-wise maximum; NaN if either is NaN (floats), signed (integers).")
 TESSEL_DSL_BINARY_FN(minimum, minimum,
                      "Element-wise minimum; NaN if either is NaN (floats), signed (integers).")
+TESSEL_DSL_BINARY_FN(pow, pow,
+                     "a^b (floats, math.powf: C's powf, e.g. pow(-8, 1/3) is NaN; f16/bf16 "
+                     "compute in f32 on the GPUs).")
 #undef TESSEL_DSL_BINARY_FN
+
+/// x limited to [lo, hi]: minimum(maximum(x, lo), hi), so a NaN in x (or in a bound) gives NaN,
+/// as maximum / minimum order them. lo and hi are tiles or literals; for lo > hi the result is
+/// hi.
+template <DTypeTag T, class Lo, class Hi>
+auto clamp(const Tile<T> &x, const Lo &lo, const Hi &hi, TESSEL_DSL_LOC) {
+  return minimum(maximum(x, lo, loc), hi, loc);
+}
 
 /// Ceiling division of integers, `(a + b - 1) / b` (for b > 0): `cdiv(n_cols, BLOCK)`.
 inline Tile<i64> cdiv(detail::Operand a, detail::Operand b, TESSEL_DSL_LOC) {

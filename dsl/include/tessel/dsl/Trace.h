@@ -152,7 +152,8 @@ enum class BinaryOp : uint8_t {
   eq,
   ne,
   maximum,
-  minimum
+  minimum,
+  pow
 };
 enum class ReduceKind : uint8_t { sum, max, min, argmax, argmin };
 enum class AtomicKind : uint8_t { add, max, min, umax, umin, bit_and, bit_or, bit_xor, xchg };
