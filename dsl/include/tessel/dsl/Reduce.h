@@ -46,6 +46,30 @@ Tile<i32> argmin(const Tile<T> &x, int axis, bool keep_dims = false, TESSEL_DSL_
       detail::reduce(detail::ReduceKind::argmin, x.raw(), axis, keep_dims, detail::Loc::from(loc)));
 }
 
+namespace detail {
+/// `kind` over every axis, the last first, down to a scalar.
+inline RawValue reduceAll(ReduceKind kind, RawValue x, Loc loc) {
+  for (int r = x.shape.rank(); r > 0; --r)
+    x = reduce(kind, x, -1, false, loc);
+  return x;
+}
+} // namespace detail
+
+/// Sum of every element: a scalar (Triton's `tl.sum(x)` without an axis), reduced axis by axis
+/// from the last, accumulated as sum() along one axis (f16 / bf16 in f32).
+template <DTypeTag T> Tile<sum_t<T>> sum(const Tile<T> &x, TESSEL_DSL_LOC) {
+  return Tile<sum_t<T>>(
+      detail::reduceAll(detail::ReduceKind::sum, x.raw(), detail::Loc::from(loc)));
+}
+/// Maximum of every element (NaN if any is NaN): a scalar.
+template <DTypeTag T> Tile<T> max(const Tile<T> &x, TESSEL_DSL_LOC) {
+  return Tile<T>(detail::reduceAll(detail::ReduceKind::max, x.raw(), detail::Loc::from(loc)));
+}
+/// Minimum of every element (NaN if any is NaN): a scalar.
+template <DTypeTag T> Tile<T> min(const Tile<T> &x, TESSEL_DSL_LOC) {
+  return Tile<T>(detail::reduceAll(detail::ReduceKind::min, x.raw(), detail::Loc::from(loc)));
+}
+
 /// Reduction with a user combiner `(Scalar<T> acc, Scalar<T> x) -> Scalar<T>`, which must be
 /// associative and commutative: `reduce(x, 1, [](Float a, Float b) { return a * b; })`.
 template <DTypeTag T, class F>
