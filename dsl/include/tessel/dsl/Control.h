@@ -46,6 +46,16 @@ template <class R, class V> constexpr void checkSameValueType() {
   static_assert(std::is_same_v<handle_base_t<R>, handle_base_t<V>>,
                 "the body must return values of the carried (or then-branch) types");
 }
+/// A branch's single value: a handle's, or a literal made a value of `like`'s dtype and shape
+/// (`[&] { return 0.0; }` beside a branch returning a tile or a scalar).
+template <class V> RawValue branchValue(const V &v, const RawValue &like, Loc loc) {
+  if constexpr (Literal<V>) {
+    RawValue s = literal(v, like.dtype, loc);
+    return like.shape.rank() ? full(like.shape, s, loc) : s;
+  } else {
+    return v.raw();
+  }
+}
 template <class... Rs, class... Vs>
 constexpr void checkSameValueTypes(std::tuple<Rs...> *, std::tuple<Vs...> *) {
   static_assert(sizeof...(Rs) == sizeof...(Vs), "the body must return one value per carried value");
@@ -106,10 +116,18 @@ std::tuple<Vs...> for_range(detail::Operand start, detail::Operand end, detail::
 }
 
 /// scf.if on the i1 scalar `cond`. Both branches return nothing, one handle, or a std::tuple of
-/// handles of the same types; the result is the taken branch's value.
+/// handles of the same types; the result is the taken branch's value. One branch of a single
+/// value may return a literal instead (`[&] { return 0.0; }`): it takes the other branch's type,
+/// and, when the then-branch is the literal, the else-branch must return a scalar (Int, Float,
+/// ...).
 template <class Then, class Else>
 auto if_then_else(const Tile<i1> &cond, Then &&then_branch, Else &&else_branch, TESSEL_DSL_LOC) {
-  using R = decltype(then_branch());
+  using T0 = decltype(then_branch());
+  using E0 = decltype(else_branch());
+  static_assert(!(Literal<T0> && Literal<E0>),
+                "both branches of if_then_else return literals: write one as a typed scalar "
+                "(Float(1.0), Int(0)) or use where(cond, a, b)");
+  using R = std::conditional_t<Literal<T0>, E0, T0>;
   detail::Loc l = detail::Loc::from(loc);
   detail::beginIf(cond.raw(), l);
   if constexpr (std::is_void_v<R>) {
@@ -131,11 +149,22 @@ auto if_then_else(const Tile<i1> &cond, Then &&then_branch, Else &&else_branch, 
       return R(std::tuple_element_t<I, R>(results[I])...);
     }(seq);
   } else {
-    detail::RawValue t = then_branch().raw();
+    detail::RawValue t;
+    if constexpr (Literal<T0>) {
+      // Only the else-branch's type is known: a scalar of its dtype.
+      static_assert(std::is_base_of_v<Scalar<typename R::dtype_type>, R>,
+                    "the then-branch returns a literal and the else-branch a tile: return "
+                    "full({shape}, value) (or swap the branches: a literal else-branch takes the "
+                    "then-branch's shape)");
+      t = detail::literal(then_branch(), R::dtype, l);
+    } else {
+      t = then_branch().raw();
+    }
     detail::beginElse(&t, 1, l);
     auto e = else_branch();
-    detail::checkSameValueType<decltype(e), R>();
-    detail::RawValue y = e.raw(), r;
+    if constexpr (!Literal<E0>)
+      detail::checkSameValueType<decltype(e), R>();
+    detail::RawValue y = detail::branchValue(e, t, l), r;
     detail::endIf(&y, 1, &r, l);
     return R(r);
   }
