@@ -57,6 +57,8 @@ static const char *symbol(BinaryOp op) {
     return "minimum";
   case BinaryOp::pow:
     return "pow";
+  case BinaryOp::umulhi:
+    return "umulhi";
   }
   return "?";
 }
@@ -307,6 +309,8 @@ static Value emitBinary(OpBuilder &b, Location l, BinaryOp op, Value x, Value y,
     return i1 ? Value(b.create<arith::MinUIOp>(l, x, y)) : b.create<arith::MinSIOp>(l, x, y);
   case BinaryOp::pow:
     return b.create<math::PowFOp>(l, x, y);
+  case BinaryOp::umulhi:
+    return b.create<arith::MulUIExtendedOp>(l, x, y).getHigh();
   }
   llvm_unreachable("unknown binary op");
 }
@@ -329,6 +333,11 @@ RawValue dsl::detail::binary(BinaryOp op, RawValue a, RawValue b, Loc loc) {
     if (isFloat(t) || t == DType::i1)
       s.fail(loc, llvm::Twine(symbol(op)) + " needs integer operands, got " + describe(a) +
                       " and " + describe(b));
+    break;
+  case BinaryOp::umulhi:
+    if (isFloat(t) || t == DType::i1)
+      s.fail(loc, llvm::Twine("umulhi needs integer operands, got ") + describe(a) + " and " +
+                      describe(b));
     break;
   case BinaryOp::pow:
     if (!isFloat(t))

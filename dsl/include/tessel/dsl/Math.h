@@ -59,6 +59,10 @@ TESSEL_DSL_BINARY_FN(minimum, minimum,
 TESSEL_DSL_BINARY_FN(pow, pow,
                      "a^b (floats, math.powf: C's powf, e.g. pow(-8, 1/3) is NaN; f16/bf16 "
                      "compute in f32 on the GPUs).")
+TESSEL_DSL_BINARY_FN(umulhi, umulhi,
+                     "High half of the unsigned product of two integers of the same width "
+                     "(arith.mului_extended; Triton's umulhi, as Philox uses it): for i32, "
+                     "(uint64(a) * uint64(b)) >> 32.")
 #undef TESSEL_DSL_BINARY_FN
 
 /// x limited to [lo, hi]: minimum(maximum(x, lo), hi), so a NaN in x (or in a bound) gives NaN,

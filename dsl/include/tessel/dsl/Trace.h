@@ -153,7 +153,8 @@ enum class BinaryOp : uint8_t {
   ne,
   maximum,
   minimum,
-  pow
+  pow,
+  umulhi
 };
 enum class ReduceKind : uint8_t { sum, max, min, argmax, argmin };
 enum class AtomicKind : uint8_t { add, max, min, umax, umin, bit_and, bit_or, bit_xor, xchg };
