@@ -9,11 +9,45 @@
 
 namespace tessel::harness::problems {
 
-Status softmax(Builder &b) {
-  int64_t rows, cols;
+namespace {
+/// ROWSxCOLS of a float dtype, from the options.
+Status floatRows(Builder &b, int64_t &rows, int64_t &cols) {
   if (Status s = rowsCols(b.o, rows, cols); !s)
     return s;
-  if (Status s = floatDType(b.o); !s)
+  return floatDType(b.o);
+}
+
+/// One program per row; `moved` elements of the problem's dtype read or written (plus
+/// `extraBytes`) for the bandwidth report.
+Status launchRows(Builder &b, int64_t rows, int64_t cols, int64_t moved, int64_t extraBytes = 0) {
+  b.p.launch.grid.x = rows;
+  b.p.elements = rows * cols;
+  b.p.bytes = moved * static_cast<int64_t>(sizeOf(b.o.dtype)) + extraBytes;
+  b.describe();
+  return Status::ok();
+}
+
+/// The norms' arguments, in the registry's order: out and in (rows, cols), `residual` (the
+/// residual of add_rmsnorm), the weight w (cols), `bias` (layernorm; -1: none), the row stride,
+/// n_cols and eps.
+void normArgs(Builder &b, int out, int in, int w, int64_t cols, double eps, int residual = -1,
+              int bias = -1) {
+  b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
+  b.ptr("in", in, {"x", "x_ptr", "in_ptr", "input"});
+  if (residual >= 0)
+    b.ptr("res", residual, {"residual", "residual_ptr", "res_ptr", "r"});
+  b.ptr("w", w, {"w_ptr", "weight", "weight_ptr"});
+  if (bias >= 0)
+    b.ptr("bias", bias, {"b", "b_ptr", "bias_ptr"});
+  b.i64("stride", cols, {"row_stride", "x_stride"});
+  b.i64("n_cols", cols, {"cols", "n"});
+  b.f64("eps", eps, {"epsilon"});
+}
+} // namespace
+
+Status softmax(Builder &b) {
+  int64_t rows, cols;
+  if (Status s = floatRows(b, rows, cols); !s)
     return s;
   int out = b.output("out", b.o.dtype, {rows, cols});
   int in = b.input("in", b.o.dtype, {rows, cols}, -4, 4);
@@ -23,19 +57,13 @@ Status softmax(Builder &b) {
   b.i64("in_stride", cols, {"stride", "row_stride", "input_row_stride", "x_stride"});
   b.i64("out_stride", cols, {"output_row_stride", "y_stride"});
   b.i64("n_cols", cols, {"cols", "ncols", "n"});
-  b.p.launch.grid.x = rows;
-  b.p.elements = rows * cols;
-  b.p.bytes = 2 * rows * cols * static_cast<int64_t>(sizeOf(b.o.dtype));
-  b.describe();
-  return Status::ok();
+  return launchRows(b, rows, cols, 2 * rows * cols);
 }
 
 /// out[row] = max(in[row, :]) in f32 (case C9's masked max).
 Status rowMax(Builder &b) {
   int64_t rows, cols;
-  if (Status s = rowsCols(b.o, rows, cols); !s)
-    return s;
-  if (Status s = floatDType(b.o); !s)
+  if (Status s = floatRows(b, rows, cols); !s)
     return s;
   int out = b.output("out", DType::f32, {rows});
   int in = b.input("in", b.o.dtype, {rows, cols}, -4, 4);
@@ -48,42 +76,25 @@ Status rowMax(Builder &b) {
   b.ptr("in", in, {"in_ptr", "input", "x"});
   b.i64("stride", cols, {"row_stride", "in_stride"});
   b.i64("n_cols", cols, {"cols", "n"});
-  b.p.launch.grid.x = rows;
-  b.p.elements = rows * cols;
-  b.p.bytes = rows * cols * static_cast<int64_t>(sizeOf(b.o.dtype)) + 4 * rows;
-  b.describe();
-  return Status::ok();
+  return launchRows(b, rows, cols, rows * cols, 4 * rows);
 }
 
 Status rmsnorm(Builder &b) {
   int64_t rows, cols;
-  if (Status s = rowsCols(b.o, rows, cols); !s)
-    return s;
-  if (Status s = floatDType(b.o); !s)
+  if (Status s = floatRows(b, rows, cols); !s)
     return s;
   double eps = 1e-6;
   int out = b.output("out", b.o.dtype, {rows, cols});
   int x = b.input("in", b.o.dtype, {rows, cols});
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
   b.p.buffers[out].reference = ref::rmsNorm(b.values(x), b.values(w), rows, cols, eps);
-  b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
-  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
-  b.ptr("w", w, {"w_ptr", "weight", "weight_ptr"});
-  b.i64("stride", cols, {"row_stride", "x_stride"});
-  b.i64("n_cols", cols, {"cols", "n"});
-  b.f64("eps", eps, {"epsilon"});
-  b.p.launch.grid.x = rows;
-  b.p.elements = rows * cols;
-  b.p.bytes = (2 * rows * cols + cols) * static_cast<int64_t>(sizeOf(b.o.dtype));
-  b.describe();
-  return Status::ok();
+  normArgs(b, out, x, w, cols, eps);
+  return launchRows(b, rows, cols, 2 * rows * cols + cols);
 }
 
 Status addRmsnorm(Builder &b) {
   int64_t rows, cols;
-  if (Status s = rowsCols(b.o, rows, cols); !s)
-    return s;
-  if (Status s = floatDType(b.o); !s)
+  if (Status s = floatRows(b, rows, cols); !s)
     return s;
   double eps = 1e-6;
   int out = b.output("out", b.o.dtype, {rows, cols});
@@ -96,25 +107,13 @@ Status addRmsnorm(Builder &b) {
   r.output = true;
   r.reference = sum;
   r.tol = defaultTolerance(b.o.dtype);
-  b.ptr("out", out, {"out_ptr", "y", "output"});
-  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
-  b.ptr("res", res, {"residual", "residual_ptr", "res_ptr", "r"});
-  b.ptr("w", w, {"w_ptr", "weight"});
-  b.i64("stride", cols, {"row_stride"});
-  b.i64("n_cols", cols, {"cols", "n"});
-  b.f64("eps", eps, {"epsilon"});
-  b.p.launch.grid.x = rows;
-  b.p.elements = rows * cols;
-  b.p.bytes = (4 * rows * cols + cols) * static_cast<int64_t>(sizeOf(b.o.dtype));
-  b.describe();
-  return Status::ok();
+  normArgs(b, out, x, w, cols, eps, /*residual=*/res);
+  return launchRows(b, rows, cols, 4 * rows * cols + cols);
 }
 
 Status layernorm(Builder &b) {
   int64_t rows, cols;
-  if (Status s = rowsCols(b.o, rows, cols); !s)
-    return s;
-  if (Status s = floatDType(b.o); !s)
+  if (Status s = floatRows(b, rows, cols); !s)
     return s;
   double eps = 1e-5;
   int out = b.output("out", b.o.dtype, {rows, cols});
@@ -123,18 +122,8 @@ Status layernorm(Builder &b) {
   int bias = b.input("bias", b.o.dtype, {cols});
   b.p.buffers[out].reference =
       ref::layerNorm(b.values(x), b.values(w), b.values(bias), rows, cols, eps);
-  b.ptr("out", out, {"out_ptr", "y", "output"});
-  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
-  b.ptr("w", w, {"w_ptr", "weight"});
-  b.ptr("bias", bias, {"b", "b_ptr", "bias_ptr"});
-  b.i64("stride", cols, {"row_stride"});
-  b.i64("n_cols", cols, {"cols", "n"});
-  b.f64("eps", eps, {"epsilon"});
-  b.p.launch.grid.x = rows;
-  b.p.elements = rows * cols;
-  b.p.bytes = (2 * rows * cols + 2 * cols) * static_cast<int64_t>(sizeOf(b.o.dtype));
-  b.describe();
-  return Status::ok();
+  normArgs(b, out, x, w, cols, eps, /*residual=*/-1, bias);
+  return launchRows(b, rows, cols, 2 * rows * cols + 2 * cols);
 }
 
 } // namespace tessel::harness::problems
