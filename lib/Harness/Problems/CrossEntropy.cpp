@@ -69,18 +69,24 @@ static int labelsBuffer(Builder &b, const std::vector<int64_t> &lab) {
   return buf;
 }
 
+/// NxV rows of a float dtype and the loss reduction (option or config `reduction`).
+static Status rowsAndReduction(Builder &b, int64_t &n, int64_t &v, ref::Reduction &red,
+                               std::string &redName) {
+  if (Status s = rowsCols(b.o, n, v); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  return reduction(b, red, redName);
+}
+
 /// loss[row] per row (0 when ignored), and the reduction of the losses computed on the host
 /// from the kernel's output (a derived buffer): mean over the non-ignored rows (NaN when there
 /// is none, as PyTorch, case C4), sum, or none (nothing more to check).
 Status crossEntropy(Builder &b) {
   int64_t n, v;
-  if (Status s = rowsCols(b.o, n, v); !s)
-    return s;
-  if (Status s = floatDType(b.o); !s)
-    return s;
   ref::Reduction red;
   std::string redName;
-  if (Status s = reduction(b, red, redName); !s)
+  if (Status s = rowsAndReduction(b, n, v, red, redName); !s)
     return s;
   const int64_t ignoreIndex = -100;
   int loss = b.output("loss", DType::f32, {n});
@@ -127,13 +133,9 @@ Status crossEntropy(Builder &b) {
 /// per token, case C3), dloss[0] (sum) or dloss[0] / n_valid (mean); ignored rows get 0.
 Status crossEntropyBackward(Builder &b) {
   int64_t n, v;
-  if (Status s = rowsCols(b.o, n, v); !s)
-    return s;
-  if (Status s = floatDType(b.o); !s)
-    return s;
   ref::Reduction red;
   std::string redName;
-  if (Status s = reduction(b, red, redName); !s)
+  if (Status s = rowsAndReduction(b, n, v, red, redName); !s)
     return s;
   const int64_t ignoreIndex = -100;
   int dlogits = b.output("dlogits", b.o.dtype, {n, v});
