@@ -42,19 +42,17 @@ LogicalResult accelerate(tile::DotOp dot, const TargetInfo &target, bool fallbac
       numWarps = nw.getInt();
   std::string reason;
   Attribute enc = target.getDotEncoding(a, b, d, dot.getPrecision(), numWarps, reason);
-  if (enc && !reason.empty()) {
-    // On a matrix unit, but not the fastest one the target has.
-    InFlightDiagnostic diag = fallbackIsError ? emitError(dot.getLoc()) : emitRemark(dot.getLoc());
+  // No matrix unit (FMA), or not the target's fastest one (the adapter's message says which).
+  if (!enc || !reason.empty()) {
+    // At the dot's location only: printing the whole op under a remark buries the reason.
+    auto diag = fallbackIsError ? emitError(dot.getLoc()) : emitRemark(dot.getLoc());
+    if (!enc)
+      diag << "tile.dot runs on FMA units, not on " << target.getName() << "'s matrix unit: ";
     diag << reason;
     if (fallbackIsError)
       return failure();
-  }
-  if (!enc) {
-    // At the dot's location only: printing the whole op under a remark buries the reason.
-    auto diag = fallbackIsError ? emitError(dot.getLoc()) : emitRemark(dot.getLoc());
-    diag << "tile.dot runs on FMA units, not on " << target.getName()
-         << "'s matrix unit: " << reason;
-    return failure(fallbackIsError);
+    if (!enc)
+      return success();
   }
   OpBuilder builder(dot);
   Location loc = dot.getLoc();

@@ -19,9 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
 
 namespace tessel {
 #define GEN_PASS_DEF_TILEGPUINSERTBARRIERS
@@ -111,43 +109,18 @@ bool anyConflict(ArrayRef<Access> list, const Access &a) {
 
 /// The buffer and stage a memdesc value designates.
 std::optional<Access> accessOf(Value memdesc) {
-  Access a;
   // A view counts as its whole source (slices of one stage are not told apart).
   while (auto sub = memdesc.getDefiningOp<MemDescSubviewOp>())
     memdesc = sub.getSrc();
-  if (auto index = memdesc.getDefiningOp<MemDescIndexOp>()) {
-    auto alloc = index.getSrc().getDefiningOp<LocalAllocOp>();
-    if (!alloc)
+  if (memdesc.getDefiningOp<MemDescIndexOp>()) {
+    std::optional<RingStage> s = getRingStage(memdesc);
+    if (!s)
       return std::nullopt;
-    a.buffer = alloc;
-    a.mod = cast<MemDescType>(index.getSrc().getType()).getShape().front();
-    Value idx = index.getIndex();
-    APInt cst;
-    if (matchPattern(idx, m_ConstantInt(&cst))) {
-      a.c = cst.getSExtValue() % a.mod;
-      return a;
-    }
-    Operation *rem = idx.getDefiningOp();
-    APInt m;
-    if (isa_and_present<arith::RemUIOp, arith::RemSIOp>(rem) &&
-        matchPattern(rem->getOperand(1), m_ConstantInt(&m)) && m.getSExtValue() == a.mod) {
-      Value x = rem->getOperand(0);
-      APInt c;
-      if (auto add = x.getDefiningOp<arith::AddIOp>();
-          add && matchPattern(add.getRhs(), m_ConstantInt(&c))) {
-        a.x = add.getLhs();
-        a.c = c.getSExtValue() % a.mod;
-      } else {
-        a.x = x;
-      }
-      return a;
-    }
-    return a.whole();
+    Access a{s->ring, s->x, s->c, s->stages};
+    return s->known ? a : a.whole();
   }
-  if (auto alloc = memdesc.getDefiningOp<LocalAllocOp>()) {
-    a.buffer = alloc;
-    return a;
-  }
+  if (auto alloc = memdesc.getDefiningOp<LocalAllocOp>())
+    return Access{alloc, Value(), 0, 0};
   return std::nullopt;
 }
 

@@ -142,23 +142,20 @@ struct Driver {
   /// Which kernel produced each variant name (across all input files).
   llvm::StringMap<const KernelInfo *> variantOwners;
 
+  /// Compiles `unit` and its GPU twins (the __div8 one, then --twin's), built first:
+  /// compiling consumes the unit.
   void compileUnit(Unit &unit) {
-    collectRequestedTwins(unit);
-    std::optional<Unit> twin;
-    if (specialize && !StringRef(unit.meta.target).starts_with("interpreter"))
-      twin = specializedTwin(unit);
-    TimingScope scope = timing.nest(unit.meta.variant);
-    if (mlir::failed(compileVariant(*unit.module, std::move(unit.meta), compile, scope)))
-      failed = true;
-    if (twin) {
-      TimingScope twinScope = timing.nest(twin->meta.variant);
-      if (mlir::failed(compileVariant(*twin->module, std::move(twin->meta), compile, twinScope)))
-        failed = true;
+    std::vector<Unit> units;
+    if (!StringRef(unit.meta.target).starts_with("interpreter")) {
+      if (specialize)
+        if (std::optional<Unit> twin = specializedTwin(unit))
+          units.push_back(std::move(*twin));
+      appendRequestedTwins(unit, units);
     }
-    for (Unit &requested : requestedTwins) {
-      TimingScope twinScope = timing.nest(requested.meta.variant);
-      if (mlir::failed(
-              compileVariant(*requested.module, std::move(requested.meta), compile, twinScope)))
+    units.insert(units.begin(), std::move(unit));
+    for (Unit &u : units) {
+      TimingScope scope = timing.nest(u.meta.variant);
+      if (mlir::failed(compileVariant(*u.module, std::move(u.meta), compile, scope)))
         failed = true;
     }
   }
@@ -180,12 +177,8 @@ struct Driver {
     return twin;
   }
 
-  /// The --twin variants of `unit` (built before `unit` is compiled: compiling consumes it).
-  std::vector<Unit> requestedTwins;
-  void collectRequestedTwins(Unit &unit) {
-    requestedTwins.clear();
-    if (StringRef(unit.meta.target).starts_with("interpreter"))
-      return;
+  /// Appends the --twin variants of `unit` to `out`.
+  void appendRequestedTwins(Unit &unit, std::vector<Unit> &out) {
     for (StringRef text : twins) {
       std::string error;
       std::optional<TwinRequest> request = parseTwinRequest(text, unit.meta.args, error);
@@ -200,7 +193,7 @@ struct Driver {
       if (!twin)
         return;
       applyTwinRequest(kernel, *request, twin->meta.args);
-      requestedTwins.push_back(std::move(*twin));
+      out.push_back(std::move(*twin));
     }
   }
 

@@ -364,13 +364,18 @@ TargetInfo::OperandStaging NVIDIATargetInfo::getDotOperandStaging(RankedTensorTy
   return OperandStaging::None;
 }
 
+/// Whether `operand` is in the dot_op layout of a wgmma (mma version 3) dot.
+static bool isWgmmaOperand(RankedTensorType operand) {
+  auto enc = dyn_cast_if_present<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
+  auto mma = enc ? dyn_cast<tile_gpu::MmaEncodingAttr>(enc.getParent()) : nullptr;
+  return mma && mma.getVersionMajor() == 3;
+}
+
 Attribute NVIDIATargetInfo::getDotOperandSharedEncoding(RankedTensorType loaded,
                                                         RankedTensorType operand) const {
   // wgmma reads its operands from shared memory in the placement it swizzles itself.
-  auto enc = dyn_cast_if_present<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
-  auto mma = enc ? dyn_cast<tile_gpu::MmaEncodingAttr>(enc.getParent()) : nullptr;
   auto blocked = dyn_cast_if_present<tile_gpu::BlockedEncodingAttr>(loaded.getEncoding());
-  if (!mma || mma.getVersionMajor() != 3 || !blocked || loaded.getRank() != 2)
+  if (!isWgmmaOperand(operand) || !blocked || loaded.getRank() != 2)
     return {};
   return tile_gpu::getMmaSwizzledSharedEncoding(
       loaded.getContext(), loaded.getShape(), blocked.getOrder(), loaded.getElementTypeBitWidth());
@@ -379,9 +384,7 @@ Attribute NVIDIATargetInfo::getDotOperandSharedEncoding(RankedTensorType loaded,
 unsigned NVIDIATargetInfo::getDotOperandExtraStages(RankedTensorType operand) const {
   // tile-nv-warpgroup-dot keeps iteration k - 1's wgmma in flight while iteration k issues the
   // copies of k + S - 1: that stage must be neither k's nor k - 1's.
-  auto enc = dyn_cast_if_present<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
-  auto mma = enc ? dyn_cast<tile_gpu::MmaEncodingAttr>(enc.getParent()) : nullptr;
-  return mma && mma.getVersionMajor() == 3 ? 1 : 0;
+  return isWgmmaOperand(operand) ? 1 : 0;
 }
 
 void NVIDIATargetInfo::addLayoutPasses(OpPassManager &pm) const {

@@ -68,6 +68,17 @@ struct OperandPlacement {
   }
 };
 
+/// Inline-asm constraints for `n` f32 registers read and written in place: n outputs "=f", then
+/// n inputs tied to them ("0", "1", ...).
+std::string tiedF32Constraints(unsigned n) {
+  std::string c;
+  for (unsigned i = 0; i < n; ++i)
+    c += "=f,";
+  for (unsigned i = 0; i < n; ++i)
+    c += std::to_string(i) + (i + 1 < n ? "," : "");
+  return c;
+}
+
 /// i64 descriptor for the byte address `addr` (i32, shared window).
 Value descriptor(OpBuilder &b, Location loc, Value addr, const OperandPlacement &p) {
   Type i64 = b.getI64Type();
@@ -121,12 +132,7 @@ struct WarpgroupDotConversion : public ConvertOpToLLVMPattern<tile_nv::Warpgroup
                             "k16.f32." + ty + "." + ty + " {" + regs + "}, " + operand(2 * n) +
                             ", " + operand(2 * n + 1) + ", p, 1, 1, " + (pa.mnMajor ? "1" : "0") +
                             ", " + (pb.mnMajor ? "1" : "0") + "; }";
-    std::string constraints;
-    for (unsigned i = 0; i < n; ++i)
-      constraints += "=f,";
-    for (unsigned i = 0; i < n; ++i)
-      constraints += std::to_string(i) + ",";
-    constraints += "l,l,r";
+    std::string constraints = tiedF32Constraints(n) + ",l,l,r";
     Type f32 = rewriter.getF32Type();
     auto resultType =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), SmallVector<Type>(n, f32));
@@ -172,11 +178,7 @@ struct WarpgroupDotWaitConversion : public ConvertOpToLLVMPattern<tile_nv::Warpg
     Type f32 = rewriter.getF32Type();
     if (!llvm::all_of(all, [&](Value v) { return v.getType() == f32; }))
       return op.emitError("warpgroup_dot_wait waits for f32 accumulators");
-    std::string constraints;
-    for (unsigned i = 0; i < all.size(); ++i)
-      constraints += "=f,";
-    for (unsigned i = 0; i < all.size(); ++i)
-      constraints += std::to_string(i) + (i + 1 < all.size() ? "," : "");
+    std::string constraints = tiedF32Constraints(all.size());
     auto resultType =
         LLVM::LLVMStructType::getLiteral(rewriter.getContext(), SmallVector<Type>(all.size(), f32));
     Value out = nvidia::ptxAsm(

@@ -2,8 +2,10 @@
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -215,6 +217,33 @@ int64_t MemDescType::getSizeInBytes() const {
     n += n / cols * enc.getPad();
   }
   return n * std::max<unsigned>(1, getElementType().getIntOrFloatBitWidth() / 8);
+}
+
+std::optional<RingStage> tessel::tile_gpu::getRingStage(Value memdesc) {
+  auto index = memdesc.getDefiningOp<MemDescIndexOp>();
+  auto ring = index ? index.getSrc().getDefiningOp<LocalAllocOp>() : nullptr;
+  if (!ring)
+    return std::nullopt;
+  RingStage s{ring, Value(), 0, ring.getType().getShape().front()};
+  Value idx = index.getIndex();
+  APInt cst, m, c;
+  if (matchPattern(idx, m_ConstantInt(&cst))) {
+    s.c = cst.getSExtValue() % s.stages;
+    return s;
+  }
+  Operation *rem = idx.getDefiningOp();
+  if (!isa_and_present<arith::RemUIOp, arith::RemSIOp>(rem) ||
+      !matchPattern(rem->getOperand(1), m_ConstantInt(&m)) || m.getSExtValue() != s.stages) {
+    s.known = false;
+    return s;
+  }
+  s.x = rem->getOperand(0);
+  if (auto add = s.x.getDefiningOp<arith::AddIOp>();
+      add && matchPattern(add.getRhs(), m_ConstantInt(&c))) {
+    s.x = add.getLhs();
+    s.c = c.getSExtValue() % s.stages;
+  }
+  return s;
 }
 
 int64_t MemDescType::getAlignment() const {

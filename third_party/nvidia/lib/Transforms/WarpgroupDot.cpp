@@ -7,10 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "tessel/NVIDIA/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Matchers.h"
 
 namespace tessel::tile_nv {
 #define GEN_PASS_DEF_TILENVWARPGROUPDOT
@@ -69,33 +67,6 @@ FailureOr<Value> sharedOperand(OpBuilder &b, tile::DotOp dot, unsigned opIdx,
   return Value(alloc);
 }
 
-/// Stage (x + c) % stages of the ring `ring` that a memdesc_index selects.
-struct RingStage {
-  LocalAllocOp ring;
-  Value x;
-  int64_t c = 0, stages = 0;
-};
-
-std::optional<RingStage> ringStageOf(Value memdesc) {
-  auto index = memdesc.getDefiningOp<MemDescIndexOp>();
-  auto ring = index ? index.getSrc().getDefiningOp<LocalAllocOp>() : nullptr;
-  if (!ring)
-    return std::nullopt;
-  RingStage s{ring, Value(), 0, ring.getType().getShape().front()};
-  Operation *rem = index.getIndex().getDefiningOp();
-  APInt m, c;
-  if (!isa_and_present<arith::RemUIOp>(rem) ||
-      !matchPattern(rem->getOperand(1), m_ConstantInt(&m)) || m.getSExtValue() != s.stages)
-    return std::nullopt;
-  s.x = rem->getOperand(0);
-  if (auto add = s.x.getDefiningOp<arith::AddIOp>();
-      add && matchPattern(add.getRhs(), m_ConstantInt(&c))) {
-    s.x = add.getLhs();
-    s.c = c.getSExtValue() % s.stages;
-  }
-  return s;
-}
-
 /// Lets `wait` (of the dot `wg` in a loop, accumulating into an iteration argument) keep one
 /// group in flight across iterations: true when the loop writes the operands' rings only into
 /// stages other than the one read and the one read the iteration before, so that the
@@ -110,8 +81,8 @@ bool keepOneGroupInFlight(tile_nv::WarpgroupDotOp wg, tile_nv::WarpgroupDotWaitO
   // The accumulator registers are in flight between iterations: nothing else may read them.
   if (wg.getC() != loop.getRegionIterArgs()[i] || !wg.getC().hasOneUse())
     return false;
-  std::optional<RingStage> ra = ringStageOf(wg.getA()), rb = ringStageOf(wg.getB());
-  if (!ra || !rb || ra->x != rb->x)
+  std::optional<RingStage> ra = getRingStage(wg.getA()), rb = getRingStage(wg.getB());
+  if (!ra || !rb || !ra->known || !rb->known || !ra->x || ra->x != rb->x)
     return false;
   bool safe = true;
   loop.getBody()->walk([&](Operation *op) {
@@ -123,8 +94,8 @@ bool keepOneGroupInFlight(tile_nv::WarpgroupDotOp wg, tile_nv::WarpgroupDotWaitO
     else
       return;
     for (const RingStage &read : {*ra, *rb}) {
-      std::optional<RingStage> w = ringStageOf(dst);
-      if (!w) {
+      std::optional<RingStage> w = getRingStage(dst);
+      if (!w || !w->known) {
         safe = false; // a write we cannot place
         return;
       }

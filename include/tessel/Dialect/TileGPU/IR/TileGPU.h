@@ -27,6 +27,18 @@ namespace tessel::tile_gpu {
 /// value every thread reads): tile-gpu-allocate-shared-memory places its scratch past the live
 /// buffers and tile-gpu-insert-barriers treats it as touching all of shared memory.
 bool mayUseScratch(mlir::Operation *op);
+
+/// The stage of a ring (a local_alloc of S stages) that a memdesc_index selects. The pipeline
+/// indexes rings with `(x + c) % S` (or a constant c; x is then null), which tells stages of one
+/// iteration apart; `known` is false for any other index (only the ring is known).
+struct RingStage {
+  LocalAllocOp ring;
+  mlir::Value x;
+  int64_t c = 0, stages = 0;
+  bool known = true;
+};
+/// The ring stage `memdesc` designates; none when it is not a memdesc_index of a local_alloc.
+std::optional<RingStage> getRingStage(mlir::Value memdesc);
 } // namespace tessel::tile_gpu
 #include "tessel/Dialect/TileGPU/IR/LinearLayout.h"
 
