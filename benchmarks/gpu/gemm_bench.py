@@ -47,7 +47,9 @@ def parse_shapes(text):
 def gemm_variants(dt):
     """(name, path, divisibility of each scalar) of the no-epilogue GEMM cubins for dt."""
     out = []
-    for path in sorted(glob.glob(os.path.join(args.kernels, f"gemm__{dt}__*.json"))):
+    paths = glob.glob(os.path.join(args.kernels, f"gemm__{dt}__*.json")) + \
+        glob.glob(os.path.join(args.kernels, f"gemm_block_ptr__{dt}__*.json"))
+    for path in sorted(paths):
         j = json.load(open(path))
         c = j.get("config", {})
         if c.get("HAS_BIAS") in (True, 1, "true") or c.get("ACT", "none") != "none":
@@ -112,14 +114,14 @@ def bench(fn):
 print(f"GEMM on {torch.cuda.get_device_name()}, torch {torch.__version__}, "
       f"triton {triton.__version__}; peak {PEAK_TFLOPS:.0f} TFLOP/s (cuBLAS bf16 4096^3)", flush=True)
 rows = []
-ranked = {}  # dtype -> variant names, fastest first, from the last shape of that dtype
+ranked = {}  # (dtype, B layout) -> variant names, fastest first, from the last such shape
 for dt, m, n, k, bcol in parse_shapes(args.shapes):
     shape = f"{m}x{n}x{k}" + (":bT" if bcol else "")
     row = {"shape": shape, "dtype": dt, "flops": 2 * m * n * k, "tessel": {}, "tessel_errors": {}}
     # Tessel first, while this process holds no large tensors.
     cands = [v for v in gemm_variants(dt) if keeps_promises(v[2], m, n, k, bcol)]
-    if 2 * m * n * k > 2**36 and ranked.get(dt):
-        top = set(ranked[dt][: args.large_top])
+    if 2 * m * n * k > 2**36 and ranked.get((dt, bcol)):
+        top = set(ranked[(dt, bcol)][: args.large_top])
         cands = [v for v in cands if v[0] in top] or cands
     if not cands:
         row["tessel_errors"]["-"] = "no GEMM cubin for this dtype and shape"
@@ -133,7 +135,7 @@ for dt, m, n, k, bcol in parse_shapes(args.shapes):
             print(f"  tessel {dt} {shape} {name}: {ms * 1e3:9.1f} us "
                   f"{tflops(m, n, k, ms):7.1f} TFLOP/s", flush=True)
     if row["tessel"]:
-        ranked[dt] = sorted(row["tessel"], key=row["tessel"].get)
+        ranked[(dt, bcol)] = sorted(row["tessel"], key=row["tessel"].get)
     # cuBLAS and Triton on the same operands' shapes and layouts.
     x = torch.randn(m, k, device=dev, dtype=tdt[dt])
     if bcol:  # nn.Linear's weight (N, K); B = W^T is a strided view for Triton

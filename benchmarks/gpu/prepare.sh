@@ -56,7 +56,7 @@ sh "$root/test/kernels/instantiate.sh" f32 arith.bitcast arith.bitcast BLK=128 \
 gemm() { # gemm TARGET DIR EMIT [TESSELC ARGS...]: every variant of gemm.cpp, or one note
   local target=$1 dir=$2 emit=$3 tmp; shift 3
   tmp=$(mktemp -d)
-  if "$build/bin/tesselc" "$root/dsl/kernels/gemm.cpp" -k gemm --target="$target" \
+  if "$build/bin/tesselc" "$root/dsl/kernels/gemm.cpp" -k "${kernel:-gemm}" --target="$target" \
        --emit="$emit" -o "$tmp/out" "$@" >"$tmp/log" 2>&1; then
     mkdir -p "$dir" && cp "$tmp"/out/* "$dir/"
   else
@@ -94,6 +94,22 @@ if gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nt"; then
                "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=4"; do
       gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg -D HAS_BIAS=false -D ACT=none \
         "$nt" || true
+    done
+  done
+fi
+# gemm_block_ptr: the same GEMM through block pointers, every config; its __nn (A along K, B
+# along N) and __nt twins copy A and B with TMA, the others with masked cp.async. Also the
+# benchmark's extra block shapes, bf16 and f16.
+nn=--twin=nn:stride_ak=1,stride_bn=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bk%8,stride_cm%8
+if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"; then
+  for dt in bf16 f16; do
+    for cfg in "-D BLOCK_M=256 -D BLOCK_N=128 -D num_warps=8 -D num_stages=3" \
+               "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=8 -D num_stages=4" \
+               "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=4" \
+               "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4" \
+               "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=4"; do
+      kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg \
+        -D HAS_BIAS=false -D ACT=none "$nn" "$nt" || true
     done
   done
 fi

@@ -16,20 +16,21 @@ check() { # check LABEL ARGS...: one verified run
     fail=$((fail + 1)); echo "FAIL $label: $msg"
   fi
 }
-# GEMM (dsl/kernels/gemm.cpp), the sm_90a cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B
+# GEMM (dsl/kernels/gemm.cpp: gemm and gemm_block_ptr), the sm_90a cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B
 # col-major ("transposed B") and, for bf16, 4096^3 (and 4096^3 with B col-major for the __nt
 # twins), and the transposed twins on 136x264x200 and 256^3; every dtype and epilogue variant (HAS_BIAS,
 # ACT are per config). A __div8 twin runs only the cases that keep its promises (multiples of 8,
 # unit strides equal to 1)
 # (the runtime rejects the others at launch). No variants: prepare.sh could not compile gemm.cpp.
+# GEMM_FILTER (a glob, e.g. 'kernels/gemm_block_ptr__*') verifies only the variants it matches.
 gemm_verify() {
   local j label shape dtype opts p0=$pass f0=$fail
-  if ! ls kernels/gemm__*.json >/dev/null 2>&1; then
+  if ! ls kernels/gemm__*.json kernels/gemm_block_ptr__*.json >/dev/null 2>&1; then
     echo "gemm: no variants (tesselc could not compile gemm.cpp for cuda:sm_90a): skipped"
     return
   fi
-  for j in kernels/gemm__*.json gemm_sm80/gemm__*.json; do
-    [[ -f $j ]] || continue
+  for j in kernels/gemm__*.json kernels/gemm_block_ptr__*.json gemm_sm80/gemm__*.json; do
+    [[ -f $j && $j == ${GEMM_FILTER:-*} ]] || continue
     while read -r label shape dtype opts; do
       check "$(basename "$j") $label" "$j" --shape "$shape" --dtype "$dtype" $opts
     done < <(python3 - "$j" <<'PY'
@@ -42,15 +43,16 @@ cases = [("C7", 1000, 999, 1001, {}), ("cube511", 511, 511, 511, {}), ("row", 1,
          ("lda65", 64, 64, 64, {"lda": 65}), ("bT", 256, 256, 256, {"b_order": "col"})]
 if dt == "bf16" and sys.argv[1].startswith("kernels/"):  # sm_90a: the benchmark's code
     cases.append(("cube4096", 4096, 4096, 4096, {}))
-    if "__nt" in sys.argv[1]:  # y = x @ W^T at the benchmark's size
+    if "__nt" in sys.argv[1] or "__bT" in sys.argv[1]:  # y = x @ W^T at the benchmark's size
         cases.append(("cube4096bT", 4096, 4096, 4096, {"b_order": "col"}))
-# The transposed twins (prepare.sh: __nt, __tn, __tt) on multiples of 8 that are no multiples of
-# the blocks; only the twin whose promises a layout keeps runs it.
-if any(t in sys.argv[1] for t in ("__nt", "__tn", "__tt")):
-    for a_col, b_col in ((False, True), (True, False), (True, True)):
+# The layout twins (prepare.sh: __nn, __nt, __tn, __tt; gemm_block_ptr's copy with TMA) on
+# multiples of 8 that are no multiples of the blocks; only the twin whose promises a layout keeps
+# runs it.
+if any(t in sys.argv[1] for t in ("__nn", "__nt", "__tn", "__tt")):
+    for a_col, b_col in ((False, False), (False, True), (True, False), (True, True)):
         o = {**({"a_order": "col"} if a_col else {}), **({"b_order": "col"} if b_col else {})}
         t = "".join(k[0] + "T" for k in o)  # aT, bT, aTbT
-        cases += [("odd8" + t, 136, 264, 200, o), ("cube256" + t, 256, 256, 256, o)]
+        cases += [("odd8" + t, 136, 264, 200, o)] + ([("cube256" + t, 256, 256, 256, o)] if t else [])
 for label, M, N, K, o in cases:
     acol, bcol = o.get("a_order") == "col", o.get("b_order") == "col"
     lda = o.get("lda", M if acol else K)
@@ -128,7 +130,7 @@ PY
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward)
       shapes=$([[ $spec == 1 ]] && echo "8x5000 2x1000" || echo "8x5000 1x15") ;;
-    gemm) continue ;; # gemm_verify below
+    gemm | gemm_block_ptr) continue ;; # gemm_verify below
     *) echo "no shapes for $kernel"; fail=$((fail + 1)); continue ;;
   esac
   for s in $shapes; do check "$(basename "$j") $s" "$j" --shape "$s" --dtype "$dtype"; done

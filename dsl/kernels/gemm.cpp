@@ -6,6 +6,11 @@
 // grid = (cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N),). K need not be a multiple of BLOCK_K: the last
 // step masks the tail of K (case C7). Strides are in elements.
 //
+// gemm_block_ptr computes the same through block pointers, whose boundary checks read zeros
+// outside a and b: on sm_90a its loads become TMA bulk copies (one descriptor per operand,
+// built by the runtime) where the strides allow (a stride of 1, 16-byte multiples: the __div8
+// twins); elsewhere they are masked loads.
+//
 //===----------------------------------------------------------------------===//
 #include <tessel/dsl.h>
 
@@ -41,18 +46,35 @@ inline Tile<f32> activate(Activation act, const Tile<f32> &x) {
   return x;
 }
 
-template <class T>
-void gemm(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int M, Int N, Int K,
-          Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn, Int stride_cm,
-          Int stride_cn) {
-  Int pid = program_id(0);
+/// The (pid_m, pid_n) tile of program `pid` in GROUP_M order.
+inline std::pair<Int, Int> tileOf(const GemmConfig &cfg, Int pid, Int M, Int N) {
   Int num_pid_m = cdiv(M, cfg.BLOCK_M);
   Int num_pid_n = cdiv(N, cfg.BLOCK_N);
   Int in_group = cfg.GROUP_M * num_pid_n;
   Int first_m = pid / in_group * cfg.GROUP_M;
   Int group_size = minimum(num_pid_m - first_m, cfg.GROUP_M);
-  Int pid_m = first_m + pid % in_group % group_size;
-  Int pid_n = pid % in_group / group_size;
+  return {first_m + pid % in_group % group_size, pid % in_group / group_size};
+}
+
+/// c[tile] = act(acc + bias), masked to the matrix.
+template <class T>
+void storeTile(const GemmConfig &cfg, Tile<f32> acc, Ptr<T> c, Ptr<T> bias, Int M, Int N,
+               Int pid_m, Int pid_n, Int stride_cm, Int stride_cn) {
+  Tile<i64> cm = pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M);                // (BLOCK_M)
+  Tile<i64> cn = pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N);                // (BLOCK_N)
+  if (cfg.HAS_BIAS)
+    acc += cast<f32>(load(bias + cn % N))(None, _);                           // (BLOCK_M, BLOCK_N)
+  acc = activate(cfg.ACT, acc);                                               // (BLOCK_M, BLOCK_N)
+  Ptr<T> cp = c + cm(_, None) * stride_cm + cn(None, _) * stride_cn;          // (BLOCK_M, BLOCK_N)
+  Mask cmask = (cm(_, None) < M) & (cn(None, _) < N);                         // (BLOCK_M, BLOCK_N)
+  store(cp, cast<T>(acc), cmask);
+}
+
+template <class T>
+void gemm(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int M, Int N, Int K,
+          Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn, Int stride_cm,
+          Int stride_cn) {
+  auto [pid_m, pid_n] = tileOf(cfg, program_id(0), M, N);
 
   // Rows and columns wrap around (% M, % N) so loads need no mask on M and N.
   Tile<i64> rm = (pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M)) % M;          // (BLOCK_M)
@@ -71,29 +93,45 @@ void gemm(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int 
         return std::tuple{dot(av, bv, acc),                                   // (BLOCK_M, BLOCK_N)
                           ap + cfg.BLOCK_K * stride_ak, bp + cfg.BLOCK_K * stride_bk};
       });
-
-  if (cfg.HAS_BIAS)
-    acc += cast<f32>(load(bias + rn))(None, _);                               // (BLOCK_M, BLOCK_N)
-  acc = activate(cfg.ACT, acc);                                               // (BLOCK_M, BLOCK_N)
-
-  Tile<i64> cm = pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M);                // (BLOCK_M)
-  Tile<i64> cn = pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N);                // (BLOCK_N)
-  Ptr<T> cp = c + cm(_, None) * stride_cm + cn(None, _) * stride_cn;          // (BLOCK_M, BLOCK_N)
-  Mask cmask = (cm(_, None) < M) & (cn(None, _) < N);                         // (BLOCK_M, BLOCK_N)
-  store(cp, cast<T>(acc), cmask);
+  storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
 }
+
+template <class T>
+void gemm_block_ptr(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int M,
+                    Int N, Int K, Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn,
+                    Int stride_cm, Int stride_cn) {
+  auto [pid_m, pid_n] = tileOf(cfg, program_id(0), M, N);
+  BlockPtr<T> ap = make_block_ptr(a, {M, K}, {stride_am, stride_ak}, {pid_m * cfg.BLOCK_M, 0},
+                                  {cfg.BLOCK_M, cfg.BLOCK_K}, {1, 0});
+  BlockPtr<T> bp = make_block_ptr(b, {K, N}, {stride_bk, stride_bn}, {0, pid_n * cfg.BLOCK_N},
+                                  {cfg.BLOCK_K, cfg.BLOCK_N}, {1, 0});
+  Tile<f32> acc = zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N});                     // (BLOCK_M, BLOCK_N)
+
+  std::tie(acc, ap, bp) = for_range(
+      0, cdiv(K, cfg.BLOCK_K), 1, std::tuple{acc, ap, bp},
+      [&](Int k, Tile<f32> acc, BlockPtr<T> ap, BlockPtr<T> bp) {
+        Tile<T> av = load(ap, {0, 1}, Padding::zero);                         // (BLOCK_M, BLOCK_K)
+        Tile<T> bv = load(bp, {0, 1}, Padding::zero);                         // (BLOCK_K, BLOCK_N)
+        return std::tuple{dot(av, bv, acc),                                   // (BLOCK_M, BLOCK_N)
+                          advance(ap, {0, cfg.BLOCK_K}), advance(bp, {cfg.BLOCK_K, 0})};
+      });
+  storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
+}
+
+/// Both kernels' configs (GROUP_M = 8): Triton's tutorial tiles and the fused epilogues.
+#define GEMM_CONFIGS                                                                               \
+  GemmConfig{.BLOCK_M = 128, .BLOCK_N = 256, .BLOCK_K = 64, .num_warps = 8, .num_stages = 3}, \
+  GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4, .num_stages = 4}, \
+  GemmConfig{.BLOCK_M = 64, .BLOCK_N = 64, .BLOCK_K = 64, .num_warps = 4, .num_stages = 4}, \
+  GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .HAS_BIAS = true, .ACT = Activation::relu, .num_warps = 4, .num_stages = 4}, \
+  GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .HAS_BIAS = true, .ACT = Activation::gelu, .num_warps = 4, .num_stages = 4}, \
+  GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .HAS_BIAS = true, .ACT = Activation::silu, .num_warps = 4, .num_stages = 4}
+
 TESSEL_KERNEL(gemm, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn),
-              CONFIGS(GemmConfig{.BLOCK_M = 128, .BLOCK_N = 256, .BLOCK_K = 64, .num_warps = 8,
-                                 .num_stages = 3},
-                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
-                                 .num_stages = 4},
-                      GemmConfig{.BLOCK_M = 64, .BLOCK_N = 64, .BLOCK_K = 64, .num_warps = 4,
-                                 .num_stages = 4},
-                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .HAS_BIAS = true,
-                                 .ACT = Activation::relu, .num_warps = 4, .num_stages = 4},
-                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .HAS_BIAS = true,
-                                 .ACT = Activation::gelu, .num_warps = 4, .num_stages = 4},
-                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .HAS_BIAS = true,
-                                 .ACT = Activation::silu, .num_warps = 4, .num_stages = 4}))
+              CONFIGS(GEMM_CONFIGS))
+TESSEL_KERNEL(gemm_block_ptr, DTYPES(f16, bf16, f32),
+              ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                   stride_cm, stride_cn),
+              CONFIGS(GEMM_CONFIGS))

@@ -21,6 +21,9 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     pm.addPass(createLoopInvariantCodeMotionPass());
+    TileLowerBlockPointersOptions blockPointerOptions;
+    blockPointerOptions.target = target.getName().str();
+    pm.addPass(createTileLowerBlockPointers(blockPointerOptions));
     TileGPUAssignLayoutsOptions layoutOptions;
     layoutOptions.threadsPerWarp = target.getWarpSize();
     pm.addPass(createTileGPUAssignLayouts(layoutOptions));

@@ -77,6 +77,28 @@ LogicalResult lowerTo(ModuleOp module, const StageContext &context, const Target
   return success();
 }
 
+/// kTensorMapsAttrName's dictionaries as JSON objects (integers, strings, arrays of them).
+llvm::json::Value tensorMapsJSON(ArrayAttr maps) {
+  std::function<llvm::json::Value(Attribute)> convert = [&](Attribute a) -> llvm::json::Value {
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      return i.getInt();
+    if (auto s = dyn_cast<StringAttr>(a))
+      return s.str();
+    if (auto d = dyn_cast<DictionaryAttr>(a)) {
+      llvm::json::Object o;
+      for (NamedAttribute n : d)
+        o[n.getName().strref()] = convert(n.getValue());
+      return o;
+    }
+    llvm::json::Array list;
+    if (auto arr = dyn_cast<ArrayAttr>(a))
+      for (Attribute e : arr)
+        list.push_back(convert(e));
+    return list;
+  };
+  return convert(maps);
+}
+
 /// LLVM IR, assembly and binary of the module's kernel, computed once per variant.
 LogicalResult codegen(ModuleOp module, const StageContext &context, const TargetInfo &target) {
   if (context.products->count("assembly"))
@@ -104,6 +126,8 @@ LogicalResult codegen(ModuleOp module, const StageContext &context, const Target
             kernel->getAttrOfType<IntegerAttr>(tile_gpu::TileGPUDialect::getSharedMemoryAttrName()))
       meta->sharedMemory = smem.getInt();
     meta->resources = out.usage;
+    if (auto maps = module->getAttrOfType<ArrayAttr>(kTensorMapsAttrName))
+      meta->tensorMaps = tensorMapsJSON(maps);
     if (!out.binaryMetadata.empty()) {
       llvm::Expected<llvm::json::Value> md = llvm::json::parse(out.binaryMetadata);
       if (!md)

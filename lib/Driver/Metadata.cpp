@@ -94,5 +94,7 @@ llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
     doc["resources"] = resourcesJSON(*meta.resources);
   if (meta.binaryMetadata)
     doc["binary_metadata"] = *meta.binaryMetadata;
+  if (meta.tensorMaps)
+    doc["tensor_maps"] = *meta.tensorMaps;
   return doc;
 }

@@ -153,6 +153,49 @@ Status readResources(const json &r, VariantResources &out) {
   return f.error().empty() ? Status::ok() : Status::error(f.error());
 }
 
+Status readTensorMaps(const json &maps, std::vector<TensorMapInfo> &out) {
+  auto operands = [](const json &list, std::vector<TensorMapInfo::Operand> &ops) {
+    if (!list.is_array())
+      return false;
+    for (const json &o : list) {
+      TensorMapInfo::Operand op;
+      if (o.is_object() && o.contains("arg") && o["arg"].is_number_integer())
+        op.arg = o["arg"].get<int64_t>();
+      else if (o.is_object() && o.contains("value") && o["value"].is_number_integer())
+        op.value = o["value"].get<int64_t>();
+      else
+        return false;
+      ops.push_back(op);
+    }
+    return true;
+  };
+  for (size_t i = 0; i < maps.size(); ++i) {
+    std::string where = "tensor_maps[" + std::to_string(i) + "] ";
+    const json &m = maps[i];
+    TensorMapInfo t;
+    if (!m.is_object() || !m.contains("base") || !m["base"].is_number_integer() ||
+        !m.contains("element") || !m["element"].is_string() || !m.contains("dims") ||
+        !operands(m["dims"], t.dims) || !m.contains("strides") ||
+        !operands(m["strides"], t.strides) || !m.contains("box") || !m["box"].is_array() ||
+        !m.contains("swizzle") || !m["swizzle"].is_number_integer())
+      return Status::error(where + "needs base, element, dims, strides, box and swizzle");
+    t.base = m["base"].get<int64_t>();
+    t.element = m["element"].get<std::string>();
+    t.swizzle = m["swizzle"].get<int64_t>();
+    for (const json &b : m["box"]) {
+      if (!b.is_number_integer())
+        return Status::error(where + "\"box\" is not an array of integers");
+      t.box.push_back(b.get<int64_t>());
+    }
+    if (t.box.size() != t.dims.size() || t.strides.size() + 1 != t.dims.size())
+      return Status::error(where + "has " + std::to_string(t.dims.size()) + " dims, " +
+                           std::to_string(t.box.size()) + " box extents and " +
+                           std::to_string(t.strides.size()) + " strides");
+    out.push_back(std::move(t));
+  }
+  return Status::ok();
+}
+
 /// The document's fields, `path` only for relative paths.
 Status readDocument(const json &j, const std::string &path, KernelMetadata &m) {
   Fields f(j, "");
@@ -173,10 +216,14 @@ Status readDocument(const json &j, const std::string &path, KernelMetadata &m) {
   const json *resources = f.maybe("resources", &json::is_object, "an object");
   if (const json *binary = f.maybe("binary_metadata", &json::is_object, "an object"))
     m.binaryMetadata = binary->dump();
+  const json *maps = f.maybe("tensor_maps", &json::is_array, "an array");
   if (!f.error().empty())
     return Status::error(f.error());
   if (Status s = readArgs(*args, m.args); !s)
     return s;
+  if (maps)
+    if (Status s = readTensorMaps(*maps, m.tensorMaps); !s)
+      return s;
   readConfig(*config, m);
   if (resources) {
     m.resources.emplace();

@@ -53,6 +53,8 @@ bool CudaDriver::load(std::string &error) {
   TESSEL_RESOLVE(cuGetErrorName, "cuGetErrorName")
   TESSEL_RESOLVE(cuGetErrorString, "cuGetErrorString")
 #undef TESSEL_RESOLVE
+  std::string optional;
+  resolve(lib, "cuTensorMapEncodeTiled", cuTensorMapEncodeTiled, optional);
   return true;
 }
 

@@ -10,7 +10,10 @@
 //   scratch        an op that may use scratch ran (its lowering starts with a barrier of its
 //                  own; afterwards any byte may be in use).
 // Other ops (the adapters': wgmma reading its operands) take part through the read and write
-// effects they declare on memdesc operands.
+// effects they declare on memdesc operands. A write on AsyncWriteResource (a bulk copy that
+// completes on an mbarrier) needs the barrier before it but is not recorded: its readers wait
+// on the mbarrier, which orders what a barrier would. Effects on other resources (an
+// mbarrier's hardware state) order nothing here.
 // An access names a buffer (its local_alloc) and, for a ring, a stage `(x + c) % S`. Two stages
 // of one ring are disjoint when they have the same x and different c (mod S); buffers are
 // disjoint when their [offset, offset + size) ranges are (offsets from
@@ -178,7 +181,8 @@ private:
       bool any = false;
       for (const MemoryEffects::EffectInstance &e : list) {
         Value v = e.getValue();
-        if (!v || !isa<MemDescType>(v.getType()))
+        if (!v || !isa<MemDescType>(v.getType()) ||
+            !isa<SideEffects::DefaultResource, AsyncWriteResource>(e.getResource()))
           continue;
         bool write = isa<MemoryEffects::Write>(e.getEffect());
         if (!write && !isa<MemoryEffects::Read>(e.getEffect()))
@@ -188,6 +192,9 @@ private:
         if (!a || state.scratch || anyConflict(state.writes, *a) ||
             (write && anyConflict(state.reads, *a)))
           barrierBefore(op, state, insert);
+        // Readers of a write completed on a barrier wait for that barrier themselves.
+        if (write && isa<AsyncWriteResource>(e.getResource()))
+          continue;
         if (a)
           State::add(write ? state.writes : state.reads, *a);
         else

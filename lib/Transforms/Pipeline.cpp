@@ -12,7 +12,10 @@
 // NVIDIA). The registers hold one tile in flight, so that ring needs S - 1 stages: the store
 // refills the stage this iteration read (with num_stages = 2, one buffer, as Triton's AMD
 // stream pipeliner has it). num_stages is lowered, with a remark, until the rings fit the
-// target's shared memory.
+// target's shared memory. A load through a block pointer that the adapter kept for its bulk
+// tensor copies (TMA) is staged by the adapter's hooks: the copies of one iteration complete on
+// one barrier of a ring beside the operands' rings, which the iteration waits on in every
+// thread (its phase flips each time the ring goes round) instead of an async_wait.
 //
 // The "address slice" of a pipelined load is the set of pure ops in the loop body its pointer
 // and mask are computed from. Loop-carried values it uses ("pointer arguments", such as the
@@ -91,7 +94,7 @@ public:
     FailureOr<bool> fits = fitStages();
     if (failed(fits))
       return failure();
-    if (*fits)
+    if (*fits && (!anyTensorMap || tensorMapStages()))
       rewrite();
     return success();
   }
@@ -106,6 +109,17 @@ private:
       auto cvt = dyn_cast<ConvertLayoutOp>(*load->getUsers().begin());
       if (!type || !cvt || cvt->getBlock() != load->getBlock())
         continue;
+      if (isa<tile::BlockPtrType>(load.getPtr().getType())) {
+        // Kept by the adapter (loadsBlockThroughTensorMap), through a make_block_ptr of the
+        // iteration's offsets.
+        auto block = load.getPtr().getDefiningOp<tile::MakeBlockPtrOp>();
+        if (!block || block->getBlock() != load->getBlock())
+          continue;
+        loads.push_back({load, cvt, Staging::TensorMap, Attribute(), Value(),
+                         target.getDotOperandExtraStages(cvt.getType())});
+        anyTensorMap = true;
+        continue;
+      }
       auto blocked = dyn_cast_if_present<BlockedEncodingAttr>(type.getEncoding());
       if (!blocked)
         continue;
@@ -124,6 +138,30 @@ private:
     }
   }
 
+  /// A bulk copy writes a box along the tensor's contiguous dimension (the block pointer's
+  /// stride-1 dimension) in the hardware-swizzled placement.
+  Attribute tensorMapPlacement(tile::LoadOp load, RankedTensorType type) {
+    auto block = load.getPtr().getDefiningOp<tile::MakeBlockPtrOp>();
+    SmallVector<unsigned> order = {1, 0};
+    if (block.getStrides().size() == 2 && matchPattern(block.getStrides()[0], m_One()))
+      order = {0, 1};
+    return getMmaSwizzledSharedEncoding(forOp.getContext(), type.getShape(), order,
+                                        type.getElementTypeBitWidth());
+  }
+
+  /// Ring stages of the TensorMap-staged loads, which share one barrier per stage: the same
+  /// for all of them, else 0.
+  unsigned tensorMapStages() const {
+    unsigned r = 0;
+    for (const PipelinedLoad &l : loads)
+      if (l.staging == Staging::TensorMap) {
+        if (r && r != l.ringStages(S))
+          return 0;
+        r = l.ringStages(S);
+      }
+    return r;
+  }
+
   /// Chooses the rings' placements and lowers S until they fit the target's shared memory;
   /// false when not even two stages fit (the loop stays as it is).
   FailureOr<bool> fitStages() {
@@ -131,7 +169,9 @@ private:
     SmallVector<int64_t> stageBytes;
     for (PipelinedLoad &l : loads) {
       auto type = cast<RankedTensorType>(l.load.getType());
-      l.placement = target.getDotOperandSharedEncoding(type, l.convert.getType());
+      l.placement = l.staging == Staging::TensorMap
+                        ? tensorMapPlacement(l.load, type)
+                        : target.getDotOperandSharedEncoding(type, l.convert.getType());
       if (!l.placement)
         l.placement = getSwizzledSharedEncoding(
             ctx, type.getShape(), cast<BlockedEncodingAttr>(type.getEncoding()).getOrder(),
@@ -263,8 +303,17 @@ private:
         b.clone(op, map);
     Value inRange =
         b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, forOp.getUpperBound());
+    SmallVector<TargetInfo::TensorMapCopy> tensorMapCopies;
     for (PipelinedLoad &l : loads) {
       Value ptr = map.lookupOrDefault(l.load.getPtr());
+      if (l.staging == Staging::TensorMap) {
+        Value stage = b.create<arith::RemUIOp>(
+            loc, count, b.create<arith::ConstantIntOp>(loc, l.ringStages(S), 32));
+        tensorMapCopies.push_back(
+            {ptr.getDefiningOp<tile::MakeBlockPtrOp>(),
+             b.create<MemDescIndexOp>(loc, stageTypeOf(l.ring), l.ring, stage)});
+        continue;
+      }
       auto ptrType = cast<RankedTensorType>(ptr.getType());
       auto maskType =
           RankedTensorType::get(ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
@@ -285,11 +334,21 @@ private:
     }
     if (anyAsync)
       b.create<AsyncCommitGroupOp>(loc);
+    if (!tensorMapCopies.empty())
+      target.issueTensorMapCopies(b, loc, tensorMapCopies, barrierStage(b, count), inRange);
     auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
     SmallVector<Value> next;
     for (unsigned i : pointerArgs)
       next.push_back(map.lookupOrDefault(yield.getOperand(i)));
     return next;
+  }
+
+  /// The stage of the TensorMap barrier ring that iteration `count` (i32) uses.
+  Value barrierStage(OpBuilder &b, Value count) {
+    Location loc = forOp.getLoc();
+    Value stage = b.create<arith::RemUIOp>(
+        loc, count, b.create<arith::ConstantIntOp>(loc, tensorMapStages(), 32));
+    return b.create<MemDescIndexOp>(loc, stageTypeOf(barriers), barriers, stage);
   }
 
   void rewrite() {
@@ -311,6 +370,8 @@ private:
       l.ring = b.create<LocalAllocOp>(
           loc, MemDescType::get(ctx, shape, type.getElementType(), l.placement), IntegerAttr());
     }
+    if (anyTensorMap)
+      barriers = target.createCopyBarriers(b, loc, tensorMapStages());
 
     // Prologue: iterations 0 .. S - 2.
     SmallVector<Value> args;
@@ -353,6 +414,10 @@ private:
     // Wait for this iteration's stage, read the operands.
     if (anyAsync)
       nb.create<AsyncWaitOp>(loc, S - 2);
+    if (anyTensorMap) {
+      Value round = nb.create<arith::DivUIOp>(loc, count, i32Const(nb, tensorMapStages()));
+      target.waitTensorMapCopies(nb, loc, barrierStage(nb, count), round);
+    }
     for (PipelinedLoad &l : loads) {
       Value readStage = nb.create<arith::RemUIOp>(loc, count, i32Const(nb, l.ringStages(S)));
       Value stage = nb.create<MemDescIndexOp>(loc, stageTypeOf(l.ring), l.ring, readStage);
@@ -400,6 +465,8 @@ private:
   const AxisInfoAnalysis &axis;
   SmallVector<PipelinedLoad> loads;
   bool anyAsync = false;
+  bool anyTensorMap = false;
+  Value barriers; // TensorMap staging: one barrier per ring stage
   bool perfFallbackError;
   llvm::SetVector<Operation *> slice;
   llvm::SetVector<unsigned> pointerArgs;

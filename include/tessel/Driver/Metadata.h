@@ -48,6 +48,8 @@ struct VariantMetadata {
   /// The backend's launch metadata of the binary (CompiledKernel::binaryMetadata; AMD: the
   /// code object's kernel metadata with the kernel-argument layout), if it has any.
   std::optional<llvm::json::Value> binaryMetadata;
+  /// The tensor maps the runtime builds for a launch (kTensorMapsAttrName, as JSON), if any.
+  std::optional<llvm::json::Value> tensorMaps;
   /// A specialized twin: the variant it specializes; its assumptions are the args'
   /// divisibility (checked at launch).
   std::optional<std::string> specializes;

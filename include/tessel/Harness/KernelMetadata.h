@@ -40,6 +40,23 @@ struct VariantResources {
   std::optional<int64_t> occupancyHint; ///< programs per SM the binary was built to fit
 };
 
+/// A tensor map (TMA descriptor, sm_90a) that the runtime encodes before each launch from the
+/// kernel's arguments: the JSON's `tensor_maps` entry (docs/Artifacts.md). The maps travel, 128
+/// bytes each, in one extra kernel parameter after the arguments.
+struct TensorMapInfo {
+  /// A dimension or stride: kernel argument `arg`, or the constant `value`.
+  struct Operand {
+    std::optional<int64_t> arg;
+    int64_t value = 0;
+  };
+  int64_t base = 0;             ///< the pointer argument of the tensor's first element
+  std::string element;          ///< "bf16", "f16", ...
+  std::vector<Operand> dims;    ///< elements, innermost first
+  std::vector<Operand> strides; ///< elements, of dims 1 .. rank - 1
+  std::vector<int64_t> box;     ///< elements copied per dimension, innermost first
+  int64_t swizzle = 128;        ///< bytes: 32, 64 or 128
+};
+
 /// A compiled kernel variant: one kernel at one config. Read from the JSON file tesselc writes
 /// next to the variant's artifacts, or made up from a `.mlir` file and a function name (the
 /// executor that loads it then fills `args` from the IR).
@@ -64,6 +81,7 @@ struct KernelMetadata {
   /// AMD variants: the code object's kernel metadata as JSON text (the kernarg layout the HIP
   /// executor packs arguments into; lib/Runtime/HipKernelInfo reads it); empty otherwise.
   std::string binaryMetadata;
+  std::vector<TensorMapInfo> tensorMaps; ///< CUDA sm_90a variants that copy with TMA
 
   /// The config value of the first of `names` present (compared case-insensitively), else
   /// `fallback`.

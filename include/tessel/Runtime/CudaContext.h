@@ -59,6 +59,9 @@ public:
             int warmup, int reps, std::vector<double> &ms, std::string &error,
             size_t flushBytes = size_t(256) << 20);
 
+  /// The driver's entry points, for what the context does not wrap (tensor maps).
+  const CudaDriver &getDriver() const { return *driver; }
+
   /// Device-to-device copy of `bytes`, timed like time(): the bandwidth ceiling.
   bool timeCopy(size_t bytes, int reps, std::vector<double> &ms, std::string &error);
 

@@ -54,6 +54,12 @@ struct CudaDriver {
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  /// CUDA 12+ (sm_90 tensor maps); null on older drivers, which then cannot run TMA kernels.
+  CUresult (*cuTensorMapEncodeTiled)(void *tensorMap, int dataType, unsigned rank,
+                                     void *globalAddress, const uint64_t *globalDim,
+                                     const uint64_t *globalStrides, const unsigned *boxDim,
+                                     const unsigned *elementStrides, int interleave, int swizzle,
+                                     int l2Promotion, int oobFill);
 
   /// Opens libcuda.so.1 and resolves every entry point; false with a reason otherwise.
   bool load(std::string &error);

@@ -88,6 +88,15 @@ struct CompiledKernel {
   std::string binaryMetadata;
 };
 
+/// Module attribute: the tensor maps (TMA descriptors) the kernel reads, which the runtime
+/// builds before each launch and passes, 128 bytes each, in one extra trailing kernel parameter
+/// (a global pointer). An array of dictionaries, one per map:
+///   {base = <argument index>, element = "bf16", dims = [...], strides = [...],
+///    box = [...], swizzle = <bytes>}
+/// dims (innermost first) and strides (elements, of dims 1..rank-1) are each {arg = <index>} or
+/// {value = <constant>}; box is the copied box (innermost first); swizzle is 32, 64 or 128.
+inline constexpr llvm::StringLiteral kTensorMapsAttrName = "tessel.tensor_maps";
+
 class TargetInfo {
 public:
   virtual ~TargetInfo();
@@ -160,8 +169,11 @@ public:
   ///   Registers  a load into registers at the top of the iteration, stored to the ring after
   ///              the dot (AMD's global -> LDS staging): the registers hold the next tile while
   ///              the matrix units work;
+  ///   TensorMap  a bulk tensor copy of a block pointer's box (TMA on sm_90a), completing on a
+  ///              barrier per ring stage: the loads loadsBlockThroughTensorMap kept; the
+  ///              pipeline uses the three tensor-map hooks below for them;
   ///   None       the load stays synchronous.
-  enum class OperandStaging { None, AsyncCopy, Registers };
+  enum class OperandStaging { None, AsyncCopy, Registers, TensorMap };
   virtual OperandStaging getDotOperandStaging(mlir::RankedTensorType loaded,
                                               mlir::RankedTensorType operand,
                                               unsigned vectorBytes) const {
@@ -177,6 +189,32 @@ public:
                                                       mlir::RankedTensorType operand) const {
     return {};
   }
+  /// Whether `load`, through a block pointer, stays one for the adapter's bulk tensor copies
+  /// (sm_90a: TMA): tile-lower-block-pointers then leaves it a block-pointer load, through a
+  /// make_block_ptr of the block's current base, shape, strides and offsets right before it,
+  /// instead of lowering it to a masked load of a pointer tile. The adapter must then lower
+  /// every such load that reaches it.
+  virtual bool loadsBlockThroughTensorMap(tile::LoadOp load) const { return false; }
+  /// One TensorMap-staged copy: the block (its make_block_ptr) into the ring stage `dst`.
+  struct TensorMapCopy {
+    tile::MakeBlockPtrOp block;
+    mlir::Value dst;
+  };
+  /// A ring of `stages` barriers in shared memory, initialized, for TensorMap staging (one
+  /// per stage; the copies of one iteration all complete on their stage's barrier). Null when
+  /// the adapter has no such copies.
+  virtual mlir::Value createCopyBarriers(mlir::OpBuilder &b, mlir::Location loc,
+                                         unsigned stages) const {
+    return {};
+  }
+  /// Issues `copies` when `pred` (i1), completing on `barrier` (one stage of the ring).
+  virtual void issueTensorMapCopies(mlir::OpBuilder &b, mlir::Location loc,
+                                    llvm::ArrayRef<TensorMapCopy> copies, mlir::Value barrier,
+                                    mlir::Value pred) const {}
+  /// Waits, in every thread, for the copies of `barrier` (one stage of the ring) in its phase
+  /// `phase` (i32: how many times the ring went round before).
+  virtual void waitTensorMapCopies(mlir::OpBuilder &b, mlir::Location loc, mlir::Value barrier,
+                                   mlir::Value phase) const {}
   /// Adds the adapter's own layout passes to the GPU pipeline, after tile-gpu-pipeline and
   /// before shared-memory allocation (NVIDIA sm_90a: dots onto wgmma).
   virtual void addLayoutPasses(mlir::OpPassManager &pm) const {}

@@ -19,6 +19,39 @@ def TileCombine : Pass<"tile-combine", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileLowerBlockPointers : Pass<"tile-lower-block-pointers", "mlir::ModuleOp"> {
+  let summary = "Replace block pointers by their components and masked loads and stores";
+  let description = [{
+    Every !tile.block_ptr value becomes its components: the base pointer and i64 shape,
+    strides and offsets. tile.advance adds to the offsets; scf.for, scf.if and scf.while carry
+    the components instead (an scf.for iter_arg that the body only advances carries its
+    offsets alone). A load or store through a block pointer becomes one through a tile of
+    pointers with the interpreter's semantics:
+
+      tile.load %bp boundary_check = [0, 1] padding = zero : !tile.block_ptr<tensor<64x32xf16>>
+        ->
+      %ptrs = base + sum_d (offset_d + arange(0, B_d)) * stride_d       (64-bit, broadcast)
+      %mask = AND over the checked d of 0 <= offset_d + arange(0, B_d) < shape_d
+      tile.load %ptrs, %mask, %zeros                                     (padding nan: NaNs)
+
+    without a mask when no dimension is checked and without `other` when there is no padding
+    (out-of-bounds lanes are undefined); a store writes nothing for out-of-bounds lanes. The
+    addresses are a scalar start plus per-lane offsets; along the first dimension of `order`
+    whose stride is the constant 1 the lanes are contiguous (AxisInfo vectorizes them), the
+    other dimensions count their lanes from 1 so that AxisInfo derives their rows' alignment
+    from the stride. A load that the target keeps for its bulk tensor copies
+    (TargetInfo::loadsBlockThroughTensorMap, asked on the input) stays a block-pointer load,
+    through a tile.make_block_ptr of the current components right before it. Loops around
+    the new accesses get loop-invariant code motion. Block pointers passed to functions or
+    through other ops are errors.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", "\"\"",
+           "target (default: the module's tile.target)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TileGPUAssignLayouts : Pass<"tile-gpu-assign-layouts", "mlir::ModuleOp"> {
   let summary = "Give every tile a distributed layout (blocked or slice)";
   let description = [{

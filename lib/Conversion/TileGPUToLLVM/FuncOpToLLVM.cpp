@@ -92,6 +92,34 @@ template <typename OpT> struct GridOpConversion : public ConvertOpToLLVMPattern<
   const TargetInfo &target;
 };
 
+/// No block pointer reaches the lowering: tile-lower-block-pointers rewrites them, except the
+/// loads an adapter keeps for its bulk tensor copies (TargetInfo::loadsBlockThroughTensorMap),
+/// which tile-gpu-pipeline stages (TensorMap staging).
+LogicalResult checkBlockPointers(Operation *op, const TargetInfo &target) {
+  auto isBlockPtr = [](Type t) { return isa<tile::BlockPtrType>(t); };
+  bool touches = llvm::any_of(op->getOperandTypes(), isBlockPtr) ||
+                 llvm::any_of(op->getResultTypes(), isBlockPtr) ||
+                 llvm::any_of(op->getRegions(), [&](Region &region) {
+                   return llvm::any_of(region.getBlocks(), [&](Block &b) {
+                     return llvm::any_of(b.getArgumentTypes(), isBlockPtr);
+                   });
+                 });
+  if (!touches)
+    return success();
+  auto isBlockLoad = [](Operation *user) {
+    auto load = dyn_cast<tile::LoadOp>(user);
+    return load && isa<tile::BlockPtrType>(load.getPtr().getType());
+  };
+  if (isBlockLoad(op) || (isa<tile::MakeBlockPtrOp>(op) && !op->use_empty() &&
+                          llvm::all_of(op->getUsers(), isBlockLoad)))
+    return op->emitError() << "a block-pointer load kept for " << target.getName()
+                           << "'s bulk tensor copies (TMA) was not pipelined: it needs an scf.for "
+                              "that tile-gpu-pipeline rewrites, with num_stages >= 2";
+  return op->emitError() << "'" << op->getName()
+                         << "' on a block pointer reached the GPU lowering; run "
+                            "--tile-lower-block-pointers before the layout passes";
+}
+
 } // namespace
 
 namespace tessel {
@@ -115,10 +143,8 @@ LogicalResult tessel::checkLowerable(ModuleOp module, const TargetInfo &target) 
                     "' has no distributed layout; run --tile-gpu-assign-layouts first");
     if (isa<tile::ScanOp>(op))
       return fail("tile.scan is not supported by the GPU backends yet");
-    if (isa<tile::MakeBlockPtrOp, tile::AdvanceOp>(op) ||
-        llvm::any_of(op->getOperandTypes(), [](Type t) { return isa<tile::BlockPtrType>(t); }))
-      return fail("block pointers are not supported by the GPU backends yet; use a tile of "
-                  "pointers");
+    if (failed(checkBlockPointers(op, target)))
+      return WalkResult::interrupt();
     if (isa<tile_gpu::AsyncCopyGlobalToLocalOp, tile_gpu::AsyncCommitGroupOp,
             tile_gpu::AsyncWaitOp>(op) &&
         !target.supportsAsyncCopy())

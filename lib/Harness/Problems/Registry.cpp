@@ -171,11 +171,12 @@ static int64_t physicalMemoryBytes() {
 
 Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) {
   ProblemOptions opts = optsIn;
-  // Kernel names of the library map to their problems: *_looped variants, old names.
-  const std::string suffix = "_looped";
-  if (opts.name.size() > suffix.size() &&
-      opts.name.compare(opts.name.size() - suffix.size(), suffix.size(), suffix) == 0)
-    opts.name.resize(opts.name.size() - suffix.size());
+  // Kernel names of the library map to their problems: *_looped and *_block_ptr variants, old
+  // names.
+  for (const std::string suffix : {"_looped", "_block_ptr"})
+    if (opts.name.size() > suffix.size() &&
+        opts.name.compare(opts.name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      opts.name.resize(opts.name.size() - suffix.size());
   if (opts.name == "cross_entropy_bwd")
     opts.name = "cross_entropy_backward";
   for (const Entry &e : entries()) {

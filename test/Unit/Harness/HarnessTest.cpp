@@ -277,6 +277,38 @@ TEST(KernelMetadata, ReadsTesselcSchema) {
   EXPECT_FALSE(loadKernelMetadata(path, m).isOk());
 }
 
+// tensor_maps (sm_90a variants that copy with TMA): each map's base argument, dims and strides
+// (argument or constant), box and swizzle; a malformed entry is an error naming it.
+TEST(KernelMetadata, ReadsTensorMaps) {
+  std::string path = ::testing::TempDir() + "/tma.json";
+  const char *head = R"({"schema": 2, "kernel": "k", "function": "k", "target": "cuda:sm_90a",
+    "num_warps": 4, "num_stages": 1, "args": [], "config": {}, "artifacts": {"tile": "k.mlir"},
+    "tensor_maps": )";
+  std::ofstream(path) << head << R"([{"base": 0, "element": "bf16", "dims": [{"value": 64},
+    {"arg": 4}], "strides": [{"arg": 7}], "box": [64, 128], "swizzle": 128}]})";
+  KernelMetadata m;
+  Status read = loadKernelMetadata(path, m);
+  ASSERT_TRUE(read.isOk()) << read.message();
+  ASSERT_EQ(m.tensorMaps.size(), 1u);
+  const TensorMapInfo &t = m.tensorMaps[0];
+  EXPECT_EQ(t.base, 0);
+  EXPECT_EQ(t.element, "bf16");
+  ASSERT_EQ(t.dims.size(), 2u);
+  EXPECT_FALSE(t.dims[0].arg.has_value());
+  EXPECT_EQ(t.dims[0].value, 64);
+  EXPECT_EQ(t.dims[1].arg, 4);
+  EXPECT_EQ(t.strides[0].arg, 7);
+  EXPECT_EQ(t.box, (std::vector<int64_t>{64, 128}));
+  EXPECT_EQ(t.swizzle, 128);
+  std::ofstream(path) << head << R"([{"base": 0, "element": "bf16", "dims": [{"arg": 1}],
+    "strides": [{"arg": 7}], "box": [64], "swizzle": 128}]})";
+  read = loadKernelMetadata(path, m);
+  ASSERT_FALSE(read.isOk());
+  EXPECT_NE(read.message().find("tensor_maps[0] has 1 dims, 1 box extents and 1 strides"),
+            std::string::npos)
+      << read.message();
+}
+
 // A file of another schema is refused as a whole, with the file, the schema it has and the fix.
 TEST(KernelMetadata, RefusesOtherSchemas) {
   std::string path = ::testing::TempDir() + "/old.json";

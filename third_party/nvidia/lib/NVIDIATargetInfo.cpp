@@ -399,6 +399,7 @@ void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,
   populateAsyncCopyToLLVMPatterns(converter, *this, axis, patterns);
   populateDotOperandToLdmatrixPatterns(converter, *this, shared, patterns);
   populateWarpgroupDotToLLVMPatterns(converter, *this, patterns);
+  populateTensorMapToLLVMPatterns(converter, *this, patterns);
 }
 void NVIDIATargetInfo::configureConversionTarget(ConversionTarget &target) const {
   target.addLegalDialect<NVVM::NVVMDialect>();

@@ -16,6 +16,8 @@ void populateAsyncCopyToLLVMPatterns(mlir::LLVMTypeConverter &converter, const T
 void populateWarpgroupDotToLLVMPatterns(mlir::LLVMTypeConverter &converter,
                                         const TargetInfo &target,
                                         mlir::RewritePatternSet &patterns);
+void populateTensorMapToLLVMPatterns(mlir::LLVMTypeConverter &converter, const TargetInfo &target,
+                                     mlir::RewritePatternSet &patterns);
 /// wgmma's accumulator layout (mma version 3) for a dot on sm_90a, or null with `reason`.
 mlir::Attribute getWgmmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
                                     mlir::RankedTensorType d, unsigned numWarps,
@@ -58,6 +60,14 @@ public:
   mlir::Attribute getDotOperandSharedEncoding(mlir::RankedTensorType loaded,
                                               mlir::RankedTensorType operand) const override;
   void addLayoutPasses(mlir::OpPassManager &pm) const override;
+  bool loadsBlockThroughTensorMap(tile::LoadOp load) const override;
+  mlir::Value createCopyBarriers(mlir::OpBuilder &b, mlir::Location loc,
+                                 unsigned stages) const override;
+  void issueTensorMapCopies(mlir::OpBuilder &b, mlir::Location loc,
+                            llvm::ArrayRef<TensorMapCopy> copies, mlir::Value barrier,
+                            mlir::Value pred) const override;
+  void waitTensorMapCopies(mlir::OpBuilder &b, mlir::Location loc, mlir::Value barrier,
+                           mlir::Value phase) const override;
   unsigned getDotOperandExtraStages(mlir::RankedTensorType operand) const override;
   void populateConversionPatterns(mlir::LLVMTypeConverter &converter, const AxisInfoMap &axis,
                                   SharedMemoryPlan &shared,

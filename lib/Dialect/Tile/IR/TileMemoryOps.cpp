@@ -75,7 +75,11 @@ LogicalResult LoadOp::verify() {
     if (getMask() || getOther())
       return emitOpError("a load through a block pointer takes boundary_check and padding, "
                          "not a mask or other");
-    if (getType() != bp.getBlockType())
+    // The layout stage gives the result a distributed layout; the block type has none.
+    auto result = dyn_cast<RankedTensorType>(getType());
+    RankedTensorType block = bp.getBlockType();
+    if (!result || result.getShape() != block.getShape() ||
+        result.getElementType() != block.getElementType())
       return emitOpError() << "result type " << getType() << " differs from the block type "
                            << bp.getBlockType();
     if (getPadding() == PaddingOption::nan && !isa<FloatType>(bp.getBlockType().getElementType()))

@@ -64,3 +64,40 @@ LogicalResult WarpgroupDotOp::verify() {
   }
   return success();
 }
+
+/// One 8-byte mbarrier: a memdesc of one i64.
+static LogicalResult verifyBarrier(Operation *op, tile_gpu::MemDescType t) {
+  if (!t.getElementType().isInteger(64) || t.getShape().size() != 1 || t.getShape()[0] != 1)
+    return op->emitOpError() << "barrier must be one i64 in shared memory (a stage of a ring "
+                                "memdesc<S x 1 x i64>), not "
+                             << t;
+  return success();
+}
+
+LogicalResult InitBarrierOp::verify() {
+  if (getCount() < 1)
+    return emitOpError("expects at least one arrival");
+  return verifyBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
+  if (failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  tile_gpu::MemDescType dst = getDst().getType();
+  if (getCoords().size() != dst.getShape().size())
+    return emitOpError() << "expects one coordinate per dimension of the box " << dst << ", got "
+                         << getCoords().size();
+  auto enc = dyn_cast_if_present<tile_gpu::SharedEncodingAttr>(dst.getEncoding());
+  if (dst.getShape().size() != 2 || !enc || !enc.getBlockCols() || enc.getPad() != 0)
+    return emitOpError() << "destination must be a 2-D tile in a hardware-swizzled placement "
+                            "(#tile_gpu.shared with blockCols), not "
+                         << dst;
+  unsigned bytes = std::max(1u, dst.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t rowBytes = int64_t(enc.getBlockCols()) * bytes;
+  int64_t rows = dst.getShape()[enc.getOrder()[1]];
+  if (rowBytes != 128 && rowBytes != 64 && rowBytes != 32)
+    return emitOpError() << "rows of " << rowBytes << " bytes: TMA swizzles rows of 32, 64 or 128";
+  if (rows > 256)
+    return emitOpError() << "a box has at most 256 rows, not " << rows;
+  return success();
+}

@@ -3,6 +3,8 @@
 // The rewrite is in Passes.td. An operand already in shared memory in the hardware-swizzled
 // placement (the pipelined ring's stage) is read where it is; any other operand is stored to a
 // new buffer in that placement, along the contiguous dimension of the layout it comes from.
+// Operands written by ordinary stores or cp.async get a proxy fence; rings that only bulk tensor
+// copies (TMA) write need none.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/NVIDIA/Transforms/Passes.h"
@@ -89,6 +91,8 @@ bool keepOneGroupInFlight(tile_nv::WarpgroupDotOp wg, tile_nv::WarpgroupDotWaitO
     Value dst;
     if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
       dst = copy.getDst();
+    else if (auto tma = dyn_cast<tile_nv::AsyncTMACopyGlobalToLocalOp>(op))
+      dst = tma.getDst();
     else if (auto store = dyn_cast<LocalStoreOp>(op))
       dst = store.getDst();
     else
@@ -115,6 +119,19 @@ bool keepOneGroupInFlight(tile_nv::WarpgroupDotOp wg, tile_nv::WarpgroupDotWaitO
   auto last = b.create<tile_nv::WarpgroupDotWaitOp>(wait.getLoc(), TypeRange{out.getType()},
                                                     ValueRange{out}, 0);
   out.replaceAllUsesExcept(last.getOutputs()[0], last);
+  return true;
+}
+
+/// Whether every write to the ring `memdesc` is a stage of comes from bulk tensor copies, which
+/// write through the asynchronous proxy that wgmma reads through: no proxy fence is needed.
+bool writtenOnlyByTensorCopies(Value memdesc) {
+  std::optional<RingStage> stage = getRingStage(memdesc);
+  if (!stage)
+    return false;
+  for (Operation *index : stage->ring->getUsers())
+    for (Operation *user : index->getUsers())
+      if (isa<LocalStoreOp, AsyncCopyGlobalToLocalOp>(user))
+        return false;
   return true;
 }
 
@@ -147,7 +164,8 @@ struct WarpgroupDotPass : tile_nv::impl::TileNVWarpgroupDotBase<WarpgroupDotPass
           fb.setInsertionPointAfter(p);
           break;
         }
-      fb.create<tile_nv::FenceAsyncSharedOp>(loc);
+      if (stored || !writtenOnlyByTensorCopies(*a) || !writtenOnlyByTensorCopies(*bb))
+        fb.create<tile_nv::FenceAsyncSharedOp>(loc);
       auto wg = b.create<tile_nv::WarpgroupDotOp>(loc, dot.getType(), *a, *bb, dot.getC());
       auto wait = b.create<tile_nv::WarpgroupDotWaitOp>(loc, TypeRange{dot.getType()},
                                                         ValueRange{wg.getD()}, 0);

@@ -8,6 +8,16 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace tessel::tile_gpu {
+/// Shared memory written asynchronously and made visible by a wait on a barrier (Hopper's bulk
+/// tensor copies, completed on an mbarrier): an op that declares its write on this resource
+/// needs a barrier before it when other threads may still read or write those bytes, but none
+/// after it, as every reader waits for the barrier itself (tile-gpu-insert-barriers).
+struct AsyncWriteResource : public mlir::SideEffects::Resource::Base<AsyncWriteResource> {
+  llvm::StringRef getName() final { return "<AsyncWrite>"; }
+};
+} // namespace tessel::tile_gpu
+
 #include "tessel/Dialect/TileGPU/IR/TileGPUDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES

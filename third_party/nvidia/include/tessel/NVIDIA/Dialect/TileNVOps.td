@@ -12,6 +12,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "tessel/Dialect/Tile/IR/TileTypes.td"
 
 def TileNV_Dialect : Dialect {
   let name = "tile_nv";
@@ -75,6 +76,85 @@ def TileNV_FenceAsyncSharedOp : TileNV_Op<"fence_async_shared"> {
     TMA reads that are ordered after the fence (by a barrier, for other threads' writes).
   }];
   let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// mbarriers and bulk tensor copies (TMA)
+//===----------------------------------------------------------------------===//
+
+def TileNV_AsyncWrite : Resource<"::tessel::tile_gpu::AsyncWriteResource">;
+// The phase and transaction count of an mbarrier: arrivals and waits change them, which keeps
+// those ops alive, but they order nothing for tile-gpu-insert-barriers (the hardware does).
+def TileNV_MBarrierState : Resource<"::tessel::tile_nv::MBarrierStateResource">;
+
+def TileNV_InitBarrierOp : TileNV_Op<"init_barrier"> {
+  let summary = "Initialize an mbarrier with its expected arrival count";
+  let description = [{
+    ```mlir
+    tile_nv.init_barrier %bar, 1 : !tile_gpu.memdesc<1xi64, #shared1d>
+    ```
+    mbarrier.init.shared::cta.b64 by thread 0, then fence.mbarrier_init so that the bulk copies
+    see the initialized barrier. `bar` is one 8-byte barrier (a stage of a ring of them). Other
+    threads may use it after a barrier (tile-gpu-insert-barriers puts one there: the write is
+    declared).
+  }];
+  let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemWrite]>:$barrier, I32Attr:$count);
+  let assemblyFormat = "$barrier `,` $count attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def TileNV_BarrierExpectOp : TileNV_Op<"barrier_expect"> {
+  let summary = "Arrive on an mbarrier and expect `bytes` more bytes of asynchronous copies";
+  let description = [{
+    ```mlir
+    tile_nv.barrier_expect %bar, 49152, %pred : !tile_gpu.memdesc<1xi64, #shared1d>
+    ```
+    mbarrier.arrive.expect_tx by thread 0 when `pred`: the barrier's phase completes once its
+    arrivals are in and the copies that complete on it (async_tma_copy_global_to_local) have
+    written `bytes` bytes.
+  }];
+  let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemRead, MemWrite<TileNV_MBarrierState>]>:$barrier,
+                       I32Attr:$bytes, I1:$pred);
+  let assemblyFormat = "$barrier `,` $bytes `,` $pred attr-dict `:` qualified(type($barrier))";
+}
+
+def TileNV_WaitBarrierOp : TileNV_Op<"wait_barrier"> {
+  let summary = "Wait until the mbarrier's phase of parity `phase` completes";
+  let description = [{
+    ```mlir
+    tile_nv.wait_barrier %bar, %phase : !tile_gpu.memdesc<1xi64, #shared1d>
+    ```
+    Every thread spins on mbarrier.try_wait.parity(phase & 1). Afterwards the bytes the barrier's
+    copies wrote are visible to the waiting thread: no further barrier is needed to read them.
+  }];
+  let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemRead, MemWrite<TileNV_MBarrierState>]>:$barrier,
+                       I32:$phase);
+  let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
+}
+
+def TileNV_AsyncTMACopyGlobalToLocalOp : TileNV_Op<"async_tma_copy_global_to_local"> {
+  let summary = "Bulk tensor copy (TMA) of a box of a global tensor into shared memory";
+  let description = [{
+    ```mlir
+    tile_nv.async_tma_copy_global_to_local %maps[0] [%k, %m] %dst, %bar, %pred
+        : !tile.ptr<i8>, !tile_gpu.memdesc<128x64xbf16, #swizzled>, !tile_gpu.memdesc<1xi64, #shared1d>
+    ```
+    `maps` is the kernel's array of 128-byte tensor maps (CUtensorMap, built by the runtime from
+    the kernel's `tensor_maps` metadata); `map` selects one. `coords` (i32, innermost dimension
+    first) is the box's first element; elements outside the tensor read as the map's fill
+    (zero). The destination is in the hardware-swizzled placement of the map's swizzle
+    (`#tile_gpu.shared` with blockCols): one cp.async.bulk.tensor per column block of blockCols
+    elements, issued by thread 0 when `pred`, completing on `barrier` (whose barrier_expect
+    accounts for the bytes).
+  }];
+  let arguments = (ins Tile_PtrType:$maps, I32Attr:$map, Variadic<I32>:$coords,
+                       Arg<TileNV_MemDesc, "destination", [MemWrite<TileNV_AsyncWrite>]>:$dst,
+                       Arg<TileNV_MemDesc, "barrier", [MemRead]>:$barrier, I1:$pred);
+  let assemblyFormat = [{
+    $maps `[` $map `]` `[` $coords `]` $dst `,` $barrier `,` $pred attr-dict `:`
+    qualified(type($maps)) `,` qualified(type($dst)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TESSEL_NVIDIA_DIALECT_TILENVOPS_TD

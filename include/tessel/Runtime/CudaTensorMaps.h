@@ -1,0 +1,33 @@
+//===- CudaTensorMaps.h - a variant's TMA descriptors at launch -*- C++ -*-===//
+//
+// A variant that copies with TMA (sm_90a) reads its tensor maps
+// (KernelMetadata::tensorMaps) from one extra trailing kernel parameter; the CUDA executor
+// encodes them from the launch's arguments with cuTensorMapEncodeTiled.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_RUNTIME_CUDATENSORMAPS_H
+#define TESSEL_RUNTIME_CUDATENSORMAPS_H
+
+#include "tessel/Harness/KernelMetadata.h"
+#include "tessel/Runtime/CudaDriver.h"
+#include "tessel/Runtime/GpuLaunch.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tessel::rt {
+
+/// Bytes of one CUtensorMap (cuda.h: 16 x 64-bit words, 64-byte aligned).
+inline constexpr size_t kTensorMapBytes = 128;
+
+/// Encodes `variant`'s tensor maps for the checked launch arguments `args` into `out`
+/// (kTensorMapBytes each). False with `error` naming the map and the rule broken (a base or
+/// stride that is not a multiple of 16 bytes, a driver without cuTensorMapEncodeTiled).
+bool encodeTensorMaps(const CudaDriver &driver, const harness::KernelMetadata &variant,
+                      const std::vector<CheckedArg> &args, std::vector<uint8_t> &out,
+                      std::string &error);
+
+} // namespace tessel::rt
+
+#endif // TESSEL_RUNTIME_CUDATENSORMAPS_H

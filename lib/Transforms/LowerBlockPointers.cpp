@@ -1,0 +1,773 @@
+//===- LowerBlockPointers.cpp - block pointers to pointer tiles and masks --===//
+//
+// A block pointer is the tuple (base, shape[r], strides[r], offsets[r]) of
+// tile.make_block_ptr. This pass replaces every such value by its components (i64 scalars and
+// the base pointer): tile.advance adds to the offsets, scf.for / scf.if / scf.while carry the
+// components instead of the block pointer (an scf.for iter_arg that the body only advances
+// carries just its offsets), and a load or store through one becomes an access through a tile
+// of pointers whose mask is the interpreter's boundary check (lib/Interpreter/MemoryOps.cpp,
+// blockAddresses): lane i of dimension d is at position p = offset_d + i, and a checked
+// dimension reads or writes it only when 0 <= p < shape_d.
+//
+// The addresses, base + sum_d (offset_d + i_d) * stride_d (exact in 64 bits, as addptr is),
+// are built as one scalar start and per-lane i64 offsets:
+//
+//   start = addptr(base, sum_d (offset_d - s_d) * stride_d)
+//   ptrs  = addptr(splat(start), sum_d broadcast(expand_dims(arange(s_d, s_d + B_d)) * stride_d))
+//
+// with s_d = 0 along the vectorized dimension f (the first of `order` whose stride is the
+// constant 1, which then needs no multiply and stays contiguous for AxisInfo) and s_d = 1
+// along the others: AxisInfo takes the divisibility of a run's first element for the whole
+// run, so a row term arange(0, B) * stride would claim that every row starts at a multiple
+// of any power of two (row 0 does) and widen loads across rows of an odd stride; from
+// arange(1, B + 1) it derives the stride's own divisibility, which holds for every row.
+//
+// The address computations are then hoisted out of the loops around the new accesses
+// (loop-invariant code motion on those loops only). A load that
+// TargetInfo::loadsBlockThroughTensorMap keeps (asked on the input IR) stays a block-pointer
+// load, through a make_block_ptr of the current components right before it.
+//
+//===----------------------------------------------------------------------===//
+#include "tessel/Transforms/Passes.h"
+
+#include "tessel/Target/TargetRegistry.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace tessel {
+#define GEN_PASS_DEF_TILELOWERBLOCKPOINTERS
+#include "tessel/Transforms/Passes.h.inc"
+} // namespace tessel
+
+using namespace mlir;
+using namespace tessel;
+
+namespace {
+
+bool isBlockPtr(Type t) { return isa<tile::BlockPtrType>(t); }
+bool anyBlockPtr(TypeRange types) { return llvm::any_of(types, isBlockPtr); }
+
+/// Whether `op` has a block-pointer operand, result or region argument.
+bool touchesBlockPtr(Operation *op) {
+  return anyBlockPtr(op->getOperandTypes()) || anyBlockPtr(op->getResultTypes()) ||
+         llvm::any_of(op->getRegions(), [](Region &region) {
+           return llvm::any_of(region.getBlocks(),
+                               [](Block &b) { return anyBlockPtr(b.getArgumentTypes()); });
+         });
+}
+
+/// The components of one block pointer.
+struct Parts {
+  Value base;
+  SmallVector<Value> shape, strides, offsets;
+
+  unsigned rank() const { return shape.size(); }
+  SmallVector<Value> flat() const {
+    SmallVector<Value> v = {base};
+    llvm::append_range(v, shape);
+    llvm::append_range(v, strides);
+    llvm::append_range(v, offsets);
+    return v;
+  }
+  static Parts fromFlat(ValueRange v, unsigned rank) {
+    Parts p;
+    p.base = v[0];
+    p.shape.assign(v.begin() + 1, v.begin() + 1 + rank);
+    p.strides.assign(v.begin() + 1 + rank, v.begin() + 1 + 2 * rank);
+    p.offsets.assign(v.begin() + 1 + 2 * rank, v.begin() + 1 + 3 * rank);
+    return p;
+  }
+};
+
+unsigned rankOf(Type blockPtr) {
+  return cast<tile::BlockPtrType>(blockPtr).getBlockType().getRank();
+}
+
+/// The types a block pointer of type `t` becomes: base, then 3 * rank i64.
+SmallVector<Type> flatTypes(Type t, Type base) {
+  SmallVector<Type> types = {base};
+  types.append(3 * rankOf(t), IntegerType::get(t.getContext(), 64));
+  return types;
+}
+
+/// i64 scalar arithmetic that folds constants as it builds (wrapping, as the interpreter's).
+struct I64Math {
+  OpBuilder &b;
+  Location loc;
+  SmallVectorImpl<Operation *> &created; // constants, erased if unused in the end
+
+  static std::optional<int64_t> constant(Value v) {
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)))
+      return c.getSExtValue();
+    return std::nullopt;
+  }
+  Value get(int64_t v) {
+    auto c = b.create<arith::ConstantIntOp>(loc, v, 64);
+    created.push_back(c);
+    return c;
+  }
+  Value add(Value x, Value y) {
+    std::optional<int64_t> cx = constant(x), cy = constant(y);
+    if (cx && cy)
+      return get(int64_t(uint64_t(*cx) + uint64_t(*cy)));
+    if (cy == 0)
+      return x;
+    if (cx == 0)
+      return y;
+    return b.create<arith::AddIOp>(loc, x, y);
+  }
+  Value add(Value x, int64_t c) {
+    if (c == 0)
+      return x;
+    if (std::optional<int64_t> cx = constant(x))
+      return get(int64_t(uint64_t(*cx) + uint64_t(c)));
+    return b.create<arith::AddIOp>(loc, x, get(c));
+  }
+  Value mul(Value x, Value y) {
+    std::optional<int64_t> cx = constant(x), cy = constant(y);
+    if (cx && cy)
+      return get(int64_t(uint64_t(*cx) * uint64_t(*cy)));
+    if (cy == 1)
+      return x;
+    if (cx == 1)
+      return y;
+    return b.create<arith::MulIOp>(loc, x, y);
+  }
+};
+
+/// What a loop or branch carries for one of its values: the value itself, all parts of a block
+/// pointer, or (an scf.for iter_arg that the body only advances) the offsets the advances move.
+struct Carried {
+  enum Kind { Value, AllParts, Offsets } kind;
+  SmallVector<bool, 4> moving; // Offsets: per dimension, whether an advance moves it
+
+  static Carried of(Type t) { return {isBlockPtr(t) ? AllParts : Value, {}}; }
+};
+
+/// The `order` a block-pointer value may have: unknown (no make_block_ptr reaches it yet), one
+/// order, or several (conflict).
+struct OrderState {
+  DenseI32ArrayAttr order;
+  bool conflict = false;
+};
+
+class Lowering {
+public:
+  Lowering(ModuleOp module, const TargetInfo *target) : module(module), target(target) {}
+
+  /// Checks, decides and rewrites; fails after reporting an error, before changing anything
+  /// (but for a bug in the pass, which cleanup reports).
+  LogicalResult run() {
+    if (failed(checkSupported()))
+      return failure();
+    computeOrders();
+    if (failed(decideAccesses()))
+      return failure();
+    for (Region &region : module->getRegions())
+      lowerRegion(region);
+    if (failed(cleanup()))
+      return failure();
+    hoistAddressComputations();
+    return success();
+  }
+
+private:
+  //===--- before any change ----------------------------------------------===//
+
+  /// Every op that touches a block pointer is one this pass rewrites.
+  LogicalResult checkSupported() {
+    WalkResult r = module.walk([&](Operation *op) -> WalkResult {
+      if (!touchesBlockPtr(op))
+        return WalkResult::advance();
+      if (auto mk = dyn_cast<tile::MakeBlockPtrOp>(op)) {
+        ArrayRef<int64_t> block = mk.getType().getBlockType().getShape();
+        if (block.empty()) {
+          mk.emitError("tile-lower-block-pointers cannot lower a rank-0 block pointer; load "
+                       "through its base pointer instead");
+          return WalkResult::interrupt();
+        }
+        if (llvm::any_of(block, [](int64_t d) { return d < 1 || d > INT32_MAX - 1; })) {
+          mk.emitError("tile-lower-block-pointers needs block dimensions in [1, 2^31 - 1), the "
+                       "lengths of tile.arange");
+          return WalkResult::interrupt();
+        }
+      }
+      if (isa<scf::YieldOp, scf::ConditionOp>(op) &&
+          !isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op->getParentOp())) {
+        op->emitError() << "tile-lower-block-pointers cannot carry a block pointer out of '"
+                        << op->getParentOp()->getName()
+                        << "'; carry it through scf.for, scf.if or scf.while";
+        return WalkResult::interrupt();
+      }
+      if (isa<tile::MakeBlockPtrOp, tile::AdvanceOp, tile::LoadOp, tile::StoreOp, scf::ForOp,
+              scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(op))
+        return WalkResult::advance();
+      if (isa<FunctionOpInterface>(op) || isa<CallOpInterface>(op) ||
+          op->hasTrait<OpTrait::ReturnLike>()) {
+        op->emitError("tile-lower-block-pointers cannot pass a block pointer between functions; "
+                      "inline the function (the GPU pipeline's inliner runs first) or pass its "
+                      "base pointer, shape, strides and offsets");
+        return WalkResult::interrupt();
+      }
+      op->emitError() << "tile-lower-block-pointers cannot lower '" << op->getName()
+                      << "' on a block pointer; use block pointers only in tile.advance, "
+                         "tile.load, tile.store, and carry them through scf.for, scf.if or "
+                         "scf.while";
+      return WalkResult::interrupt();
+    });
+    return failure(r.wasInterrupted());
+  }
+
+  /// Joins the order of `src` into `dst`; true when `dst` changed.
+  bool join(Value dst, Value src) {
+    auto it = orders.find(src);
+    if (it == orders.end())
+      return false;
+    OrderState s = it->second;
+    OrderState &d = orders[dst];
+    if (d.conflict)
+      return false;
+    if (s.conflict || (d.order && d.order != s.order)) {
+      d.conflict = true;
+      return true;
+    }
+    if (d.order)
+      return false;
+    d.order = s.order;
+    return true;
+  }
+
+  /// The `order` of every block-pointer value, through advances and control flow.
+  void computeOrders() {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      module.walk([&](Operation *op) {
+        if (auto mk = dyn_cast<tile::MakeBlockPtrOp>(op)) {
+          if (!orders.count(mk.getResult())) {
+            orders[mk.getResult()].order = mk.getOrderAttr();
+            changed = true;
+          }
+        } else if (auto adv = dyn_cast<tile::AdvanceOp>(op)) {
+          changed |= join(adv.getResult(), adv.getPtr());
+        } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+          auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+          for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+            if (!isBlockPtr(arg.getType()))
+              continue;
+            changed |= join(arg, loop.getInitArgs()[i]);
+            changed |= join(arg, yield.getOperand(i));
+            changed |= join(loop.getResult(i), arg);
+          }
+        } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+          for (auto [i, result] : llvm::enumerate(ifOp.getResults())) {
+            if (!isBlockPtr(result.getType()))
+              continue;
+            changed |= join(result, ifOp.thenYield().getOperand(i));
+            changed |= join(result, ifOp.elseYield().getOperand(i));
+          }
+        } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+          scf::ConditionOp cond = loop.getConditionOp();
+          for (auto [i, arg] : llvm::enumerate(loop.getBeforeArguments())) {
+            if (!isBlockPtr(arg.getType()))
+              continue;
+            changed |= join(arg, loop.getInits()[i]);
+            changed |= join(arg, loop.getYieldOp().getOperand(i));
+          }
+          for (auto [i, arg] : llvm::enumerate(loop.getAfterArguments())) {
+            if (!isBlockPtr(arg.getType()))
+              continue;
+            changed |= join(arg, cond.getArgs()[i]);
+            changed |= join(loop.getResult(i), cond.getArgs()[i]);
+          }
+        }
+      });
+    }
+  }
+
+  /// The order of the block pointer an access goes through; null when it is not one order.
+  DenseI32ArrayAttr orderOf(Value bp) const {
+    auto it = orders.find(bp);
+    if (it == orders.end() || it->second.conflict)
+      return {};
+    return it->second.order;
+  }
+
+  /// Which loads the adapter keeps, and each access's order.
+  LogicalResult decideAccesses() {
+    WalkResult r = module.walk([&](Operation *op) -> WalkResult {
+      Value ptr;
+      if (auto load = dyn_cast<tile::LoadOp>(op))
+        ptr = load.getPtr();
+      else if (auto store = dyn_cast<tile::StoreOp>(op))
+        ptr = store.getPtr();
+      if (!ptr || !isBlockPtr(ptr.getType()))
+        return WalkResult::advance();
+      accessOrder[op] = orderOf(ptr);
+      auto load = dyn_cast<tile::LoadOp>(op);
+      if (!load || !target || !target->loadsBlockThroughTensorMap(load))
+        return WalkResult::advance();
+      if (!accessOrder[op]) {
+        load.emitError("the block pointer of this load comes from make_block_ptr ops of "
+                       "different orders; give them one order (the adapter keeps the load for "
+                       "its bulk tensor copies, which need one)");
+        return WalkResult::interrupt();
+      }
+      kept.insert(op);
+      return WalkResult::advance();
+    });
+    return failure(r.wasInterrupted());
+  }
+
+  //===--- the rewrite -------------------------------------------------------===//
+
+  void lowerRegion(Region &region) {
+    for (Block &block : region)
+      for (Operation &op : llvm::make_early_inc_range(block))
+        lowerOp(&op);
+  }
+
+  void lowerOp(Operation *op) {
+    if (auto mk = dyn_cast<tile::MakeBlockPtrOp>(op)) {
+      parts[mk.getResult()] = {mk.getBase(), SmallVector<Value>(mk.getShape()),
+                               SmallVector<Value>(mk.getStrides()),
+                               SmallVector<Value>(mk.getOffsets())};
+      dead.push_back(op);
+    } else if (auto adv = dyn_cast<tile::AdvanceOp>(op)) {
+      lowerAdvance(adv);
+    } else if (auto load = dyn_cast<tile::LoadOp>(op);
+               load && isBlockPtr(load.getPtr().getType())) {
+      lowerLoad(load);
+    } else if (auto store = dyn_cast<tile::StoreOp>(op);
+               store && isBlockPtr(store.getPtr().getType())) {
+      lowerStore(store);
+    } else if (auto loop = dyn_cast<scf::ForOp>(op); loop && anyBlockPtr(loop->getResultTypes())) {
+      lowerFor(loop);
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && anyBlockPtr(ifOp->getResultTypes())) {
+      lowerIf(ifOp);
+    } else if (auto loop = dyn_cast<scf::WhileOp>(op);
+               loop &&
+               (anyBlockPtr(loop->getResultTypes()) || anyBlockPtr(loop.getInits().getTypes()))) {
+      lowerWhile(loop);
+    } else {
+      for (Region &region : op->getRegions())
+        lowerRegion(region);
+    }
+  }
+
+  /// The parts of block pointer `v`, which the walk has met before its uses.
+  const Parts &partsOf(Value v) const {
+    auto it = parts.find(v);
+    assert(it != parts.end() && "block pointer used before its definition was lowered");
+    return it->second;
+  }
+
+  void lowerAdvance(tile::AdvanceOp adv) {
+    OpBuilder b(adv);
+    I64Math m{b, adv.getLoc(), constants};
+    Parts p = partsOf(adv.getPtr());
+    for (unsigned d = 0; d < p.rank(); ++d)
+      p.offsets[d] = m.add(p.offsets[d], adv.getOffsets()[d]);
+    parts[adv.getResult()] = p;
+    dead.push_back(adv);
+  }
+
+  /// A tile of `type` equal to the i64 scalar `v` (a constant when `v` is one).
+  static Value splat(OpBuilder &b, Location loc, Value v, RankedTensorType type) {
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)))
+      return b.create<arith::ConstantOp>(loc, DenseElementsAttr::get(type, c));
+    return b.create<tile::SplatOp>(loc, type, v);
+  }
+
+  /// The pointer tile of an access through a block pointer of block type `block`, and its
+  /// boundary mask over the `checked` dimensions (null when there are none).
+  std::pair<Value, Value> addresses(OpBuilder &b, Location loc, const Parts &p,
+                                    RankedTensorType block, DenseI32ArrayAttr order,
+                                    ArrayRef<int32_t> checked) {
+    unsigned rank = p.rank();
+    ArrayRef<int64_t> shape = block.getShape();
+    Type i64 = b.getI64Type(), i32 = b.getI32Type();
+    // The vectorized dimension: the first of `order` (without one: the last dimension first)
+    // whose stride is the constant 1.
+    SmallVector<int32_t> dims;
+    if (order)
+      llvm::append_range(dims, order.asArrayRef());
+    else
+      for (int d = rank - 1; d >= 0; --d)
+        dims.push_back(d);
+    std::optional<unsigned> fast;
+    for (int32_t d : dims)
+      if (matchPattern(p.strides[d], m_One())) {
+        fast = d;
+        break;
+      }
+    auto full = [&](Value v) -> Value {
+      auto t = cast<RankedTensorType>(v.getType());
+      if (t.getShape() == shape)
+        return v;
+      return b.create<tile::BroadcastOp>(loc, RankedTensorType::get(shape, t.getElementType()), v);
+    };
+
+    I64Math m{b, loc, constants};
+    Value start, lanes, mask;
+    for (unsigned d = 0; d < rank; ++d) {
+      // Positions along d: offset_d + i = (offset_d - first) + (first + i), i in [0, B_d).
+      int32_t first = fast == d ? 0 : 1;
+      Value from = m.add(p.offsets[d], -first);
+      Value term = m.mul(from, p.strides[d]);
+      start = start ? m.add(start, term) : term;
+      Value idx = b.create<tile::ArangeOp>(loc, RankedTensorType::get({shape[d]}, i32), first,
+                                           first + shape[d]);
+      // (B_d) -> (1, .., B_d, .., 1), as the DSL's t(None, _) / t(_, None) build it.
+      for (unsigned a = 0; a < rank; ++a) {
+        if (a == d)
+          continue;
+        SmallVector<int64_t> s(cast<RankedTensorType>(idx.getType()).getShape());
+        s.insert(s.begin() + a, 1);
+        idx = b.create<tile::ExpandDimsOp>(loc, RankedTensorType::get(s, i32), idx, a);
+      }
+      SmallVector<int64_t> unit(rank, 1);
+      unit[d] = shape[d];
+      auto unitType = RankedTensorType::get(unit, i64);
+      idx = b.create<arith::ExtSIOp>(loc, unitType, idx);
+      Value lane = idx;
+      if (I64Math::constant(p.strides[d]) != 1)
+        lane = b.create<arith::MulIOp>(loc, idx, splat(b, loc, p.strides[d], unitType));
+      lanes = lanes ? b.create<arith::AddIOp>(loc, lanes, full(lane)).getResult() : full(lane);
+      if (!llvm::is_contained(checked, int32_t(d)))
+        continue;
+      Value pos = idx;
+      if (I64Math::constant(from) != 0)
+        pos = b.create<arith::AddIOp>(loc, idx, splat(b, loc, from, unitType));
+      Value in = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, pos,
+                                         splat(b, loc, p.shape[d], unitType));
+      // The lower bound holds for every lane when offset_d is a non-negative constant.
+      std::optional<int64_t> offset = I64Math::constant(p.offsets[d]);
+      if (!offset || *offset < 0) {
+        Value zeros = b.create<arith::ConstantOp>(loc, b.getZeroAttr(unitType));
+        Value above = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, pos, zeros);
+        in = b.create<arith::AndIOp>(loc, above, in);
+      }
+      mask = mask ? b.create<arith::AndIOp>(loc, mask, full(in)).getResult() : full(in);
+    }
+    if (I64Math::constant(start) != 0)
+      start = b.create<tile::AddPtrOp>(loc, p.base.getType(), p.base, start);
+    else
+      start = p.base;
+    auto ptrType = RankedTensorType::get(shape, p.base.getType());
+    Value ptrs = b.create<tile::SplatOp>(loc, ptrType, start);
+    ptrs = b.create<tile::AddPtrOp>(loc, ptrType, ptrs, lanes);
+    return {ptrs, mask};
+  }
+
+  static ArrayRef<int32_t> checkedDims(std::optional<ArrayRef<int32_t>> bc) {
+    return bc ? *bc : ArrayRef<int32_t>();
+  }
+
+  void lowerLoad(tile::LoadOp load) {
+    OpBuilder b(load);
+    Location loc = load.getLoc();
+    const Parts &p = partsOf(load.getPtr());
+    auto bpType = cast<tile::BlockPtrType>(load.getPtr().getType());
+    if (kept.contains(load)) {
+      Value bp = b.create<tile::MakeBlockPtrOp>(loc, bpType, p.base, p.shape, p.strides, p.offsets,
+                                                accessOrder.lookup(load));
+      load.getPtrMutable().assign(bp);
+      return;
+    }
+    RankedTensorType block = bpType.getBlockType();
+    auto [ptrs, mask] =
+        addresses(b, loc, p, block, accessOrder.lookup(load), checkedDims(load.getBoundaryCheck()));
+    // Out-of-bounds lanes read the padding; without one they are undefined (no `other`).
+    Value other;
+    if (std::optional<tile::PaddingOption> pad = load.getPadding(); pad && mask) {
+      TypedAttr value = b.getZeroAttr(block);
+      if (*pad == tile::PaddingOption::nan)
+        value = DenseElementsAttr::get(
+            block, APFloat::getNaN(cast<FloatType>(block.getElementType()).getFloatSemantics()));
+      other = b.create<arith::ConstantOp>(loc, value);
+    }
+    auto lowered = b.create<tile::LoadOp>(loc, block, ptrs, mask, other, load.getCacheAttr(),
+                                          load.getEvictAttr(), load.getIsVolatileAttr(),
+                                          DenseI32ArrayAttr(), tile::PaddingOptionAttr());
+    lowered->setDiscardableAttrs(load->getDiscardableAttrDictionary());
+    load.getResult().replaceAllUsesWith(lowered.getResult());
+    load.erase();
+    accesses.push_back(lowered);
+  }
+
+  void lowerStore(tile::StoreOp store) {
+    OpBuilder b(store);
+    RankedTensorType block = cast<tile::BlockPtrType>(store.getPtr().getType()).getBlockType();
+    auto [ptrs, mask] = addresses(b, store.getLoc(), partsOf(store.getPtr()), block,
+                                  accessOrder.lookup(store), checkedDims(store.getBoundaryCheck()));
+    auto lowered =
+        b.create<tile::StoreOp>(store.getLoc(), ptrs, store.getValue(), mask, store.getCacheAttr(),
+                                store.getEvictAttr(), DenseI32ArrayAttr());
+    lowered->setDiscardableAttrs(store->getDiscardableAttrDictionary());
+    store.erase();
+    accesses.push_back(lowered);
+  }
+
+  /// Appends what `v` becomes as an operand of a loop or branch: its carried parts, or itself.
+  void appendCarried(SmallVectorImpl<Value> &out, Value v, const Carried &how) const {
+    if (how.kind == Carried::Value) {
+      out.push_back(v);
+    } else if (how.kind == Carried::AllParts) {
+      llvm::append_range(out, partsOf(v).flat());
+    } else {
+      for (auto [o, moving] : llvm::zip(partsOf(v).offsets, how.moving))
+        if (moving)
+          out.push_back(o);
+    }
+  }
+
+  /// The parts of a value carried as `how` (not Carried::Value) in `values`: all of them, or
+  /// the moving offsets with the other parts from `like`.
+  Parts partsFrom(ValueRange values, const Carried &how, Value like, unsigned rank) const {
+    if (how.kind == Carried::AllParts)
+      return Parts::fromFlat(values, rank);
+    Parts p = partsOf(like);
+    unsigned k = 0;
+    for (unsigned d = 0; d < rank; ++d)
+      if (how.moving[d])
+        p.offsets[d] = values[k++];
+    return p;
+  }
+
+  /// How many values carry a value carried as `how`.
+  static unsigned carriedCount(const Carried &how, unsigned rank) {
+    if (how.kind == Carried::Value)
+      return 1;
+    if (how.kind == Carried::AllParts)
+      return 1 + 3 * rank;
+    return llvm::count(how.moving, true);
+  }
+
+  /// Replaces the block pointers among `block`'s arguments from `firstArg` on (carried as
+  /// `how[i]`) by arguments for their carried parts. `like[i]` is a lowered block pointer of
+  /// the same base type; for Carried::Offsets its other parts are the argument's.
+  void expandArguments(Block *block, unsigned firstArg, ArrayRef<Carried> how,
+                       ArrayRef<Value> like) {
+    OpBuilder b = OpBuilder::atBlockBegin(block);
+    unsigned pos = firstArg;
+    for (auto [c, l] : llvm::zip(how, like)) {
+      BlockArgument old = block->getArgument(pos);
+      if (c.kind == Carried::Value) {
+        ++pos;
+        continue;
+      }
+      unsigned rank = rankOf(old.getType());
+      SmallVector<Type> types;
+      if (c.kind == Carried::Offsets)
+        types.assign(carriedCount(c, rank), b.getI64Type());
+      else
+        types = flatTypes(old.getType(), partsOf(l).base.getType());
+      SmallVector<Value> args;
+      for (auto [k, t] : llvm::enumerate(types))
+        args.push_back(block->insertArgument(pos + 1 + k, t, old.getLoc()));
+      // A stand-in for the old argument until its users are rewritten.
+      auto standIn = b.create<UnrealizedConversionCastOp>(old.getLoc(), old.getType(), args);
+      parts[standIn.getResult(0)] = partsFrom(args, c, l, rank);
+      dead.push_back(standIn);
+      old.replaceAllUsesWith(standIn.getResult(0));
+      block->eraseArgument(pos);
+      pos += types.size();
+    }
+  }
+
+  /// Replaces the operands of `term` from `first` on by what they carry.
+  void rewriteTerminator(Operation *term, unsigned first, ArrayRef<Carried> how) {
+    SmallVector<Value> operands(term->getOperands().take_front(first));
+    for (auto [v, c] : llvm::zip(term->getOperands().drop_front(first), how))
+      appendCarried(operands, v, c);
+    term->setOperands(operands);
+  }
+
+  /// The parts of the results of `old`, now `results` of its replacement (carried as `how`;
+  /// for Carried::Offsets, `like[i]` has the other parts).
+  void mapResults(Operation *old, ValueRange results, ArrayRef<Carried> how, ArrayRef<Value> like) {
+    unsigned pos = 0;
+    for (auto [i, c] : llvm::enumerate(how)) {
+      Value r = old->getResult(i);
+      if (c.kind == Carried::Value) {
+        r.replaceAllUsesWith(results[pos++]);
+        continue;
+      }
+      unsigned rank = rankOf(r.getType()), n = carriedCount(c, rank);
+      parts[r] = partsFrom(results.slice(pos, n), c, like.empty() ? Value() : like[i], rank);
+      pos += n;
+    }
+    dead.push_back(old);
+  }
+
+  /// How the body of `loop` carries iter_arg `i`: when it yields the argument only advanced,
+  /// just the offsets the advances move (by anything but the constant 0); the base, shape,
+  /// strides and other offsets are the initial value's.
+  static Carried carriedBy(scf::ForOp loop, unsigned i) {
+    Value arg = loop.getRegionIterArgs()[i];
+    if (!isBlockPtr(arg.getType()))
+      return {Carried::Value, {}};
+    Carried c{Carried::Offsets, SmallVector<bool, 4>(rankOf(arg.getType()), false)};
+    Value v = loop.getBody()->getTerminator()->getOperand(i);
+    while (auto adv = v.getDefiningOp<tile::AdvanceOp>()) {
+      for (auto [d, step] : llvm::enumerate(adv.getOffsets()))
+        c.moving[d] = c.moving[d] || !matchPattern(step, m_Zero());
+      v = adv.getPtr();
+    }
+    return v == arg ? c : Carried{Carried::AllParts, {}};
+  }
+
+  void lowerFor(scf::ForOp loop) {
+    SmallVector<Carried> how;
+    SmallVector<Value> inits, like(loop.getInitArgs());
+    for (auto [i, init] : llvm::enumerate(like)) {
+      how.push_back(carriedBy(loop, i));
+      appendCarried(inits, init, how.back());
+    }
+    OpBuilder b(loop);
+    auto newLoop = b.create<scf::ForOp>(loop.getLoc(), loop.getLowerBound(), loop.getUpperBound(),
+                                        loop.getStep(), inits);
+    newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+    newLoop.getRegion().takeBody(loop.getRegion());
+    expandArguments(newLoop.getBody(), 1, how, like);
+    lowerRegion(newLoop.getRegion());
+    rewriteTerminator(newLoop.getBody()->getTerminator(), 0, how);
+    mapResults(loop, newLoop.getResults(), how, like);
+  }
+
+  void lowerIf(scf::IfOp ifOp) {
+    lowerRegion(ifOp.getThenRegion());
+    lowerRegion(ifOp.getElseRegion());
+    SmallVector<Carried> how;
+    for (Value r : ifOp.getResults())
+      how.push_back(Carried::of(r.getType()));
+    rewriteTerminator(ifOp.thenYield(), 0, how);
+    rewriteTerminator(ifOp.elseYield(), 0, how);
+    OpBuilder b(ifOp);
+    auto newIf = b.create<scf::IfOp>(ifOp.getLoc(), ifOp.thenYield().getOperandTypes(),
+                                     ifOp.getCondition(), /*addThenBlock=*/false,
+                                     /*addElseBlock=*/false);
+    newIf->setDiscardableAttrs(ifOp->getDiscardableAttrDictionary());
+    newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+    newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+    mapResults(ifOp, newIf.getResults(), how, {});
+  }
+
+  void lowerWhile(scf::WhileOp loop) {
+    SmallVector<Carried> before, after;
+    SmallVector<Value> inits, initValues(loop.getInits());
+    for (Value init : initValues) {
+      before.push_back(Carried::of(init.getType()));
+      appendCarried(inits, init, before.back());
+    }
+    for (Value r : loop.getResults())
+      after.push_back(Carried::of(r.getType()));
+    expandArguments(loop.getBeforeBody(), 0, before, initValues);
+    lowerRegion(loop.getBefore());
+    // The after block and the results take the parts the condition passes on.
+    scf::ConditionOp cond = loop.getConditionOp();
+    SmallVector<Value> passed(cond.getArgs());
+    rewriteTerminator(cond, 1, after);
+    SmallVector<Type> resultTypes(cond.getArgs().getTypes());
+    expandArguments(loop.getAfterBody(), 0, after, passed);
+    lowerRegion(loop.getAfter());
+    rewriteTerminator(loop.getAfterBody()->getTerminator(), 0, before);
+    OpBuilder b(loop);
+    auto newLoop = b.create<scf::WhileOp>(loop.getLoc(), resultTypes, inits);
+    newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+    newLoop.getBefore().takeBody(loop.getBefore());
+    newLoop.getAfter().takeBody(loop.getAfter());
+    mapResults(loop, newLoop.getResults(), after, {});
+  }
+
+  /// Erases the replaced ops, users first, and the constants no one uses.
+  LogicalResult cleanup() {
+    for (Operation *op : llvm::reverse(dead)) {
+      if (!op->use_empty()) {
+        InFlightDiagnostic diag = op->emitError(
+            "tile-lower-block-pointers left a use of this block pointer (a bug in the pass)");
+        for (Operation *user : op->getUsers())
+          diag.attachNote(user->getLoc()) << "used here by " << user->getName();
+        return failure();
+      }
+      op->erase();
+    }
+    dead.clear();
+    for (Operation *c : constants)
+      if (c->use_empty())
+        c->erase();
+    constants.clear();
+    return success();
+  }
+
+  /// Loop-invariant code motion on the loops around the new accesses, innermost first: the
+  /// lane offsets depend on the strides only.
+  void hoistAddressComputations() {
+    llvm::SetVector<Operation *> loops;
+    for (Operation *op : accesses)
+      for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+        if (isa<LoopLikeOpInterface>(p))
+          loops.insert(p);
+    auto depth = [](Operation *op) {
+      unsigned d = 0;
+      for (; op; op = op->getParentOp())
+        ++d;
+      return d;
+    };
+    SmallVector<Operation *> sorted(loops.begin(), loops.end());
+    llvm::stable_sort(sorted, [&](Operation *a, Operation *b) { return depth(a) > depth(b); });
+    // A kept load's make_block_ptr stays right before it, where the adapter looks for it.
+    for (Operation *op : sorted) {
+      auto loop = cast<LoopLikeOpInterface>(op);
+      moveLoopInvariantCode(
+          loop.getLoopRegions(), [&](Value v, Region *) { return loop.isDefinedOutsideOfLoop(v); },
+          [&](Operation *op, Region *) {
+            return !isa<tile::MakeBlockPtrOp>(op) && isMemoryEffectFree(op) && isSpeculatable(op);
+          },
+          [&](Operation *op, Region *) { loop.moveOutOfLoop(op); });
+    }
+  }
+
+  ModuleOp module;
+  const TargetInfo *target;
+  DenseMap<Value, OrderState> orders;
+  DenseMap<Operation *, DenseI32ArrayAttr> accessOrder;
+  DenseSet<Operation *> kept;
+  DenseMap<Value, Parts> parts;
+  SmallVector<Operation *> dead;      // replaced ops, erased users first
+  SmallVector<Operation *> accesses;  // the new loads and stores
+  SmallVector<Operation *> constants; // i64 constants made while folding
+};
+
+struct LowerBlockPointersPass : tessel::impl::TileLowerBlockPointersBase<LowerBlockPointersPass> {
+  using TileLowerBlockPointersBase::TileLowerBlockPointersBase;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool any = module
+                   .walk([](Operation *op) {
+                     return touchesBlockPtr(op) ? WalkResult::interrupt() : WalkResult::advance();
+                   })
+                   .wasInterrupted();
+    if (!any)
+      return markAllAnalysesPreserved();
+    // The target decides which loads stay block-pointer loads.
+    std::unique_ptr<TargetInfo> info = createTargetInfoFor(module, target);
+    if (!info)
+      return signalPassFailure();
+    if (failed(Lowering(module, info.get()).run()))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,163 @@
+//===- TensorMapToLLVM.cpp - mbarriers and TMA copies to PTX --------------===//
+//
+// The tile_nv barrier and bulk-copy ops become inline PTX (PTX ISA 8.0, "Parallel
+// Synchronization and Communication Instructions: mbarrier" and "cp.async.bulk.tensor"):
+//   init_barrier     thread 0: mbarrier.init.shared::cta.b64, fence.mbarrier_init (the copies
+//                    arrive through the asynchronous proxy);
+//   barrier_expect   thread 0, when pred: mbarrier.arrive.expect_tx.shared::cta.b64;
+//   async_tma_copy_global_to_local
+//                    thread 0, when pred: one cp.async.bulk.tensor.Nd.shared::cluster.global.
+//                    mbarrier::complete_tx::bytes per column block of the swizzled placement;
+//                    block j is a (rows x blockCols) box at coordinate c0 + j blockCols written
+//                    j rows blockCols elements after the stage's start;
+//   wait_barrier     every thread: mbarrier.try_wait.parity in a loop.
+// Shared addresses are 32-bit (the shared window); a shared::cta address is a valid
+// shared::cluster address of the CTA itself.
+//
+//===----------------------------------------------------------------------===//
+#include "NVIDIATargetInfo.h"
+
+#include "PTXAsm.h"
+
+#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+#include "tessel/NVIDIA/Dialect/TileNV.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tile_gpu;
+
+namespace {
+
+Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
+  return b.create<LLVM::PtrToIntOp>(loc, b.getI32Type(), ptr);
+}
+
+/// i1: this thread is thread 0 (and `pred`, when given).
+Value isLeader(OpBuilder &b, Location loc, const TargetInfo &target, Value pred = {}) {
+  Value tid = target.getThreadId(b, loc);
+  Value leader = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, tid, i32Const(b, loc, 0));
+  return pred ? b.create<LLVM::AndOp>(loc, leader, pred) : leader;
+}
+
+template <class Op> struct TensorMapPattern : public ConvertOpToLLVMPattern<Op> {
+  TensorMapPattern(LLVMTypeConverter &c, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<Op>(c), target(target) {}
+  const TargetInfo &target;
+};
+
+struct InitBarrierConversion : TensorMapPattern<tile_nv::InitBarrierOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::InitBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value leader =
+        rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(), isLeader(rewriter, loc, target));
+    nvidia::ptxAsm(rewriter, loc, Type(),
+                   {leader, sharedAddress(rewriter, loc, adaptor.getBarrier()),
+                    i32Const(rewriter, loc, op.getCount())},
+                   "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.init.shared::cta.b64 [$1], "
+                   "$2; @p fence.mbarrier_init.release.cluster; }",
+                   "r,r,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierExpectConversion : TensorMapPattern<tile_nv::BarrierExpectOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::BarrierExpectOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(),
+                                               isLeader(rewriter, loc, target, adaptor.getPred()));
+    nvidia::ptxAsm(rewriter, loc, Type(),
+                   {pred, sharedAddress(rewriter, loc, adaptor.getBarrier()),
+                    i32Const(rewriter, loc, op.getBytes())},
+                   "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p "
+                   "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], $2; }",
+                   "r,r,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitBarrierConversion : TensorMapPattern<tile_nv::WaitBarrierOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::WaitBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value parity =
+        rewriter.create<LLVM::AndOp>(loc, adaptor.getPhase(), i32Const(rewriter, loc, 1));
+    // Labels are local to the braces, so every wait can reuse them.
+    nvidia::ptxAsm(rewriter, loc, Type(),
+                   {sharedAddress(rewriter, loc, adaptor.getBarrier()), parity},
+                   "{ .reg .pred done; wait_barrier_loop: "
+                   "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1; "
+                   "@!done bra.uni wait_barrier_loop; }",
+                   "r,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLocalOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MemDescType dst = op.getDst().getType();
+    auto enc = cast<SharedEncodingAttr>(dst.getEncoding());
+    unsigned cdim = enc.getOrder()[0];
+    int64_t cols = dst.getShape()[cdim], rows = dst.getShape()[1 - cdim];
+    int64_t blockCols = enc.getBlockColsFor(cols);
+    int64_t elemBytes = std::max(1u, dst.getElementType().getIntOrFloatBitWidth() / 8);
+    unsigned rank = adaptor.getCoords().size();
+
+    // The map's address: 128 bytes per map in the kernel's tensor-map array.
+    Value maps = adaptor.getMaps();
+    Value map = rewriter.create<LLVM::GEPOp>(loc, maps.getType(), rewriter.getI8Type(), maps,
+                                             ArrayRef<LLVM::GEPArg>{int32_t(op.getMap() * 128)});
+    Value mapAddr = rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), map);
+    Value pred = rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(),
+                                               isLeader(rewriter, loc, target, adaptor.getPred()));
+    Value dstBase = sharedAddress(rewriter, loc, adaptor.getDst());
+    Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
+
+    std::string coords;
+    for (unsigned d = 0; d < rank; ++d)
+      coords += (d ? ", $" : "$") + std::to_string(3 + d);
+    std::string asmString = "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p cp.async.bulk.tensor." +
+                            std::to_string(rank) +
+                            "d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {" +
+                            coords + "}], [$" + std::to_string(3 + rank) + "]; }";
+    std::string constraints = "r,r,l";
+    for (unsigned d = 0; d < rank; ++d)
+      constraints += ",r";
+    constraints += ",r";
+    for (int64_t j = 0; j < cols / blockCols; ++j) {
+      SmallVector<Value> operands = {
+          pred,
+          rewriter.create<LLVM::AddOp>(loc, dstBase,
+                                       i32Const(rewriter, loc, j * rows * blockCols * elemBytes)),
+          mapAddr};
+      for (auto [d, c] : llvm::enumerate(adaptor.getCoords()))
+        operands.push_back(d == 0 && j ? rewriter.create<LLVM::AddOp>(
+                                             loc, c, i32Const(rewriter, loc, j * blockCols))
+                                       : c);
+      operands.push_back(bar);
+      nvidia::ptxAsm(rewriter, loc, Type(), operands, asmString, constraints);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+namespace tessel::nvidia {
+void populateTensorMapToLLVMPatterns(LLVMTypeConverter &converter, const TargetInfo &target,
+                                     RewritePatternSet &patterns) {
+  patterns.add<InitBarrierConversion, BarrierExpectConversion, WaitBarrierConversion,
+               AsyncTMACopyConversion>(converter, target);
+}
+} // namespace tessel::nvidia

@@ -1,0 +1,258 @@
+//===- TensorMaps.cpp - block-pointer dot operands through TMA ------------===//
+//
+// On sm_90a a dot operand loaded through a block pointer in a loop is copied into its ring
+// stage by the tensor memory accelerator: one cp.async.bulk.tensor per 128-byte column block,
+// completing on an mbarrier, instead of per-thread cp.async with its address arithmetic. The
+// box is described by a tensor map (CUtensorMap) that the runtime encodes on the host from
+// kernel arguments, so the block's base, shape and strides must be kernel arguments or
+// constants, its contiguous dimension must have stride 1 and the other strides and the base
+// 16-byte multiples (the __div8 variants' promises). The kernel's maps are recorded in the
+// module (kTensorMapsAttrName) and passed in one extra kernel parameter.
+//
+//===----------------------------------------------------------------------===//
+#include "NVIDIATargetInfo.h"
+
+#include "tessel/NVIDIA/Dialect/TileNV.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::nvidia;
+
+namespace {
+
+constexpr StringLiteral kMapsArgAttr = "tile_nv.tensor_maps";
+
+/// `v` with loop-carried values that the loop passes on unchanged replaced by their initial
+/// value, and integer widenings looked through.
+Value rootValue(Value v) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      auto loop = dyn_cast_if_present<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (!loop || arg == loop.getInductionVar())
+        return v;
+      unsigned i = arg.getArgNumber() - 1;
+      if (loop.getBody()->getTerminator()->getOperand(i) != arg)
+        return v;
+      v = loop.getInitArgs()[i];
+      continue;
+    }
+    if (auto ext = v.getDefiningOp<arith::ExtSIOp>()) {
+      v = ext.getIn();
+      continue;
+    }
+    if (auto ext = v.getDefiningOp<arith::ExtUIOp>()) {
+      v = ext.getIn();
+      continue;
+    }
+    return v;
+  }
+}
+
+/// The kernel argument `v` is (its index), if it is one.
+std::optional<unsigned> kernelArg(Value v) {
+  auto arg = dyn_cast<BlockArgument>(rootValue(v));
+  if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+    return std::nullopt;
+  return arg.getArgNumber();
+}
+
+/// {arg = i} or {value = c} for a shape or stride; null when it is neither.
+DictionaryAttr describe(Value v) {
+  MLIRContext *ctx = v.getContext();
+  Builder b(ctx);
+  Value r = rootValue(v);
+  APInt c;
+  if (matchPattern(r, m_ConstantInt(&c)))
+    return b.getDictionaryAttr(b.getNamedAttr("value", b.getI64IntegerAttr(c.getSExtValue())));
+  if (std::optional<unsigned> i = kernelArg(r))
+    return b.getDictionaryAttr(b.getNamedAttr("arg", b.getI64IntegerAttr(*i)));
+  return {};
+}
+
+/// What `v` (a kernel argument or constant) is known to be a multiple of.
+int64_t knownMultiple(Value v) {
+  Value r = rootValue(v);
+  APInt c;
+  if (matchPattern(r, m_ConstantInt(&c)))
+    return c.isZero() ? 0 : std::abs(c.getSExtValue());
+  if (auto arg = dyn_cast<BlockArgument>(r))
+    if (auto f = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
+      if (auto d = f.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                   tile::TileDialect::getDivisibilityAttrName()))
+        return d.getInt();
+  return 1;
+}
+
+/// The make_block_ptr a block pointer comes from through advances and loop-carried values
+/// that only advance it; null otherwise.
+tile::MakeBlockPtrOp rootBlock(Value bp) {
+  while (true) {
+    if (auto adv = bp.getDefiningOp<tile::AdvanceOp>()) {
+      bp = adv.getPtr();
+      continue;
+    }
+    if (auto mk = bp.getDefiningOp<tile::MakeBlockPtrOp>())
+      return mk;
+    auto arg = dyn_cast<BlockArgument>(bp);
+    auto loop = arg ? dyn_cast_if_present<scf::ForOp>(arg.getOwner()->getParentOp()) : nullptr;
+    if (!loop || arg == loop.getInductionVar())
+      return {};
+    unsigned i = arg.getArgNumber() - 1;
+    Value next = loop.getBody()->getTerminator()->getOperand(i);
+    while (auto adv = next.getDefiningOp<tile::AdvanceOp>())
+      next = adv.getPtr();
+    if (next != arg)
+      return {};
+    bp = loop.getInitArgs()[i];
+  }
+}
+
+/// The dimension of stride 1 of a 2-D block, if one is.
+std::optional<unsigned> contiguousDim(tile::MakeBlockPtrOp block) {
+  for (unsigned d = 0; d < 2; ++d)
+    if (matchPattern(rootValue(block.getStrides()[d]), m_One()))
+      return d;
+  return std::nullopt;
+}
+
+/// The index of `block`'s map in the kernel's list, adding it (and the kernel's maps
+/// parameter, returned in `maps`) when new.
+unsigned registerTensorMap(tile::MakeBlockPtrOp block, tile_gpu::MemDescType box, Value &maps) {
+  auto func = block->getParentOfType<func::FuncOp>();
+  auto module = func->getParentOfType<ModuleOp>();
+  MLIRContext *ctx = func.getContext();
+  Builder b(ctx);
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    if (func.getArgAttr(i, kMapsArgAttr))
+      maps = func.getArgument(i);
+  if (!maps) {
+    unsigned i = func.getNumArguments();
+    func.insertArgument(
+        i, tile::PtrType::get(b.getI8Type()),
+        b.getDictionaryAttr({b.getNamedAttr(kMapsArgAttr, b.getUnitAttr()),
+                             b.getNamedAttr(tile::TileDialect::getDivisibilityAttrName(),
+                                            b.getI32IntegerAttr(64))}),
+        func.getLoc());
+    maps = func.getArgument(i);
+  }
+  unsigned c = *contiguousDim(block), o = 1 - c;
+  auto enc = cast<tile_gpu::SharedEncodingAttr>(box.getEncoding());
+  unsigned bits = box.getElementType().getIntOrFloatBitWidth();
+  int64_t blockCols = enc.getBlockColsFor(box.getShape()[c]);
+  std::string element;
+  llvm::raw_string_ostream(element) << box.getElementType();
+  SmallVector<NamedAttribute> fields = {
+      b.getNamedAttr("base", b.getI64IntegerAttr(*kernelArg(block.getBase()))),
+      b.getNamedAttr("element", b.getStringAttr(element)),
+      b.getNamedAttr(
+          "dims", b.getArrayAttr({describe(block.getShape()[c]), describe(block.getShape()[o])})),
+      b.getNamedAttr("strides", b.getArrayAttr({describe(block.getStrides()[o])})),
+      b.getNamedAttr("box", b.getI64ArrayAttr({blockCols, box.getShape()[o]})),
+      b.getNamedAttr("swizzle", b.getI64IntegerAttr(blockCols * bits / 8))};
+  DictionaryAttr entry = b.getDictionaryAttr(fields);
+  SmallVector<Attribute> list;
+  if (auto old = module->getAttrOfType<ArrayAttr>(kTensorMapsAttrName))
+    list.assign(old.begin(), old.end());
+  auto it = llvm::find(list, entry);
+  if (it != list.end())
+    return it - list.begin();
+  list.push_back(entry);
+  module->setAttr(kTensorMapsAttrName, b.getArrayAttr(list));
+  return list.size() - 1;
+}
+
+} // namespace
+
+bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
+  if (arch != "sm_90a" || !isa<tile::BlockPtrType>(load.getPtr().getType()) || load.getMask() ||
+      load.getIsVolatile() || !load->hasOneUse() || !load->getParentOfType<scf::ForOp>())
+    return false;
+  // Out-of-bounds elements of the box read as zero.
+  if (auto pad = load.getPadding(); pad && *pad != tile::PaddingOption::zero)
+    return false;
+  auto type = cast<RankedTensorType>(load.getType());
+  Type elem = type.getElementType();
+  if (type.getRank() != 2 || !(elem.isF16() || elem.isBF16()))
+    return false;
+  // An operand of a dot that runs on wgmma, which reads the stage where the copy put it.
+  auto dot = dyn_cast<tile::DotOp>(*load->getUsers().begin());
+  auto func = load->getParentOfType<func::FuncOp>();
+  auto warps = func ? func->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName())
+                    : IntegerAttr();
+  // Only tile-gpu-pipeline stages such a load (TensorMap staging).
+  auto stages = func ? func->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumStagesAttrName())
+                     : IntegerAttr();
+  if (!stages || stages.getInt() < 2)
+    return false;
+  std::string why;
+  if (!dot || dot.getC() == load.getResult() || !warps ||
+      !getWgmmaDotEncoding(cast<RankedTensorType>(dot.getA().getType()),
+                           cast<RankedTensorType>(dot.getB().getType()),
+                           cast<RankedTensorType>(dot.getType()), warps.getInt(), why))
+    return false;
+  tile::MakeBlockPtrOp block = rootBlock(load.getPtr());
+  if (!block || block.getShape().size() != 2 || !kernelArg(block.getBase()))
+    return false;
+  std::optional<unsigned> c = contiguousDim(block);
+  if (!c)
+    return false;
+  unsigned o = 1 - *c, bytes = elem.getIntOrFloatBitWidth() / 8;
+  if (!describe(block.getShape()[0]) || !describe(block.getShape()[1]) ||
+      !describe(block.getStrides()[o]))
+    return false;
+  // cuTensorMapEncodeTiled: a 16-byte aligned base and strides of 16-byte multiples.
+  int64_t stride = knownMultiple(block.getStrides()[o]);
+  if (knownMultiple(block.getBase()) % 16 != 0 || stride == 0 || (stride * bytes) % 16 != 0)
+    return false;
+  SmallVector<unsigned> order = {*c, o};
+  auto enc = tile_gpu::getMmaSwizzledSharedEncoding(load.getContext(), type.getShape(), order,
+                                                    elem.getIntOrFloatBitWidth());
+  return enc && type.getDimSize(o) <= 256 &&
+         type.getDimSize(*c) % enc.getBlockColsFor(type.getDimSize(*c)) == 0;
+}
+
+Value NVIDIATargetInfo::createCopyBarriers(OpBuilder &b, Location loc, unsigned stages) const {
+  MLIRContext *ctx = b.getContext();
+  auto enc = tile_gpu::SharedEncodingAttr::get(ctx, 1, 1, 1, {0}, 0);
+  auto ringType = tile_gpu::MemDescType::get(ctx, {int64_t(stages), 1}, b.getI64Type(), enc);
+  auto stageType = tile_gpu::MemDescType::get(ctx, {1}, b.getI64Type(), enc);
+  Value ring = b.create<tile_gpu::LocalAllocOp>(loc, ringType, IntegerAttr());
+  for (unsigned s = 0; s < stages; ++s) {
+    Value stage = b.create<tile_gpu::MemDescIndexOp>(loc, stageType, ring,
+                                                     b.create<arith::ConstantIntOp>(loc, s, 32));
+    b.create<tile_nv::InitBarrierOp>(loc, stage, 1);
+  }
+  return ring;
+}
+
+void NVIDIATargetInfo::issueTensorMapCopies(OpBuilder &b, Location loc,
+                                            ArrayRef<TensorMapCopy> copies, Value barrier,
+                                            Value pred) const {
+  int64_t bytes = 0;
+  for (const TensorMapCopy &c : copies) {
+    auto t = cast<tile_gpu::MemDescType>(c.dst.getType());
+    bytes += t.getShape()[0] * t.getShape()[1] * (t.getElementType().getIntOrFloatBitWidth() / 8);
+  }
+  b.create<tile_nv::BarrierExpectOp>(loc, barrier, bytes, pred);
+  for (const TensorMapCopy &c : copies) {
+    tile::MakeBlockPtrOp block = c.block;
+    auto box = cast<tile_gpu::MemDescType>(c.dst.getType());
+    Value maps;
+    unsigned index = registerTensorMap(block, box, maps);
+    unsigned cdim = *contiguousDim(block);
+    SmallVector<Value> coords;
+    for (unsigned d : {cdim, 1 - cdim})
+      coords.push_back(b.create<arith::TruncIOp>(loc, b.getI32Type(), block.getOffsets()[d]));
+    b.create<tile_nv::AsyncTMACopyGlobalToLocalOp>(loc, maps, index, coords, c.dst, barrier, pred);
+  }
+}
+
+void NVIDIATargetInfo::waitTensorMapCopies(OpBuilder &b, Location loc, Value barrier,
+                                           Value phase) const {
+  b.create<tile_nv::WaitBarrierOp>(loc, barrier, phase);
+}
