@@ -207,8 +207,12 @@ void AxisInfoAnalysis::visit(Operation *op) {
         bool aIsOne = matchPattern(m.getLhs(), m_One()), bIsOne = matchPattern(m.getRhs(), m_One());
         for (unsigned d = 0; d < rank; ++d) {
           out.contiguity[d] = bIsOne ? a.contiguity[d] : aIsOne ? b.contiguity[d] : 1;
-          out.divisibility[d] =
-              std::min<int64_t>(a.divisibility[d] * b.divisibility[d], AxisInfo::kMaxDivisibility);
+          // An operand's divisibility holds for the first value of each run; once the runs are
+          // cut to single values (times anything but 1), every value counts, and a run
+          // [x, x + 1, ...] has values that are only multiples of 1 (Triton's rule).
+          int64_t ad = a.contiguity[d] > 1 && !bIsOne ? 1 : a.divisibility[d];
+          int64_t bd = b.contiguity[d] > 1 && !aIsOne ? 1 : b.divisibility[d];
+          out.divisibility[d] = std::min<int64_t>(ad * bd, AxisInfo::kMaxDivisibility);
         }
         elementwiseConstancy(a, b);
       })
@@ -275,7 +279,13 @@ void AxisInfoAnalysis::visit(Operation *op) {
       .Case<tile::ExpandDimsOp>([&](auto e) {
         AxisInfo a = get(e.getSrc());
         unsigned axis = e.getAxis();
-        int64_t div = a.divisibility.empty() ? 1 : a.divisibility[0];
+        // The new axis has one value per position of the others: what all of them are multiples
+        // of, where a run of contiguous values counts as multiples of 1.
+        int64_t div = AxisInfo::kMaxDivisibility;
+        for (unsigned s = 0; s < a.divisibility.size(); ++s)
+          div = gcd(div, a.contiguity[s] > 1 ? 1 : a.divisibility[s]);
+        if (a.divisibility.empty())
+          div = 1;
         for (unsigned d = 0, s = 0; d < rank; ++d) {
           if (d == axis) {
             out.divisibility[d] = div;

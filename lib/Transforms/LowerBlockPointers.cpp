@@ -10,17 +10,15 @@
 // dimension reads or writes it only when 0 <= p < shape_d.
 //
 // The addresses, base + sum_d (offset_d + i_d) * stride_d (exact in 64 bits, as addptr is),
-// are built as one scalar start and per-lane i64 offsets:
+// are built as one scalar start and per-lane i64 offsets, as the DSL's pointer arithmetic
+// would build them:
 //
-//   start = addptr(base, sum_d (offset_d - s_d) * stride_d)
-//   ptrs  = addptr(splat(start), sum_d broadcast(expand_dims(arange(s_d, s_d + B_d)) * stride_d))
+//   start = addptr(base, sum_d offset_d * stride_d)
+//   ptrs  = addptr(splat(start), sum_d broadcast(expand_dims(arange(0, B_d)) * stride_d))
 //
-// with s_d = 0 along the vectorized dimension f (the first of `order` whose stride is the
-// constant 1, which then needs no multiply and stays contiguous for AxisInfo) and s_d = 1
-// along the others: AxisInfo takes the divisibility of a run's first element for the whole
-// run, so a row term arange(0, B) * stride would claim that every row starts at a multiple
-// of any power of two (row 0 does) and widen loads across rows of an odd stride; from
-// arange(1, B + 1) it derives the stride's own divisibility, which holds for every row.
+// with no multiply along a dimension of the constant stride 1 (it stays contiguous for
+// AxisInfo, so the access vectorizes along it; the other rows start at multiples of their
+// stride's divisibility). `order` matters only for the make_block_ptr of a kept load.
 //
 // The address computations are then hoisted out of the loops around the new accesses
 // (loop-invariant code motion on those loops only). A load that
@@ -392,25 +390,10 @@ private:
   /// The pointer tile of an access through a block pointer of block type `block`, and its
   /// boundary mask over the `checked` dimensions (null when there are none).
   std::pair<Value, Value> addresses(OpBuilder &b, Location loc, const Parts &p,
-                                    RankedTensorType block, DenseI32ArrayAttr order,
-                                    ArrayRef<int32_t> checked) {
+                                    RankedTensorType block, ArrayRef<int32_t> checked) {
     unsigned rank = p.rank();
     ArrayRef<int64_t> shape = block.getShape();
     Type i64 = b.getI64Type(), i32 = b.getI32Type();
-    // The vectorized dimension: the first of `order` (without one: the last dimension first)
-    // whose stride is the constant 1.
-    SmallVector<int32_t> dims;
-    if (order)
-      llvm::append_range(dims, order.asArrayRef());
-    else
-      for (int d = rank - 1; d >= 0; --d)
-        dims.push_back(d);
-    std::optional<unsigned> fast;
-    for (int32_t d : dims)
-      if (matchPattern(p.strides[d], m_One())) {
-        fast = d;
-        break;
-      }
     auto full = [&](Value v) -> Value {
       auto t = cast<RankedTensorType>(v.getType());
       if (t.getShape() == shape)
@@ -421,13 +404,12 @@ private:
     I64Math m{b, loc, constants};
     Value start, lanes, mask;
     for (unsigned d = 0; d < rank; ++d) {
-      // Positions along d: offset_d + i = (offset_d - first) + (first + i), i in [0, B_d).
-      int32_t first = fast == d ? 0 : 1;
-      Value from = m.add(p.offsets[d], -first);
+      // Positions along d: offset_d + i, i in [0, B_d).
+      Value from = p.offsets[d];
       Value term = m.mul(from, p.strides[d]);
       start = start ? m.add(start, term) : term;
-      Value idx = b.create<tile::ArangeOp>(loc, RankedTensorType::get({shape[d]}, i32), first,
-                                           first + shape[d]);
+      Value idx =
+          b.create<tile::ArangeOp>(loc, RankedTensorType::get({shape[d]}, i32), 0, shape[d]);
       // (B_d) -> (1, .., B_d, .., 1), as the DSL's t(None, _) / t(_, None) build it.
       for (unsigned a = 0; a < rank; ++a) {
         if (a == d)
@@ -486,8 +468,7 @@ private:
       return;
     }
     RankedTensorType block = bpType.getBlockType();
-    auto [ptrs, mask] =
-        addresses(b, loc, p, block, accessOrder.lookup(load), checkedDims(load.getBoundaryCheck()));
+    auto [ptrs, mask] = addresses(b, loc, p, block, checkedDims(load.getBoundaryCheck()));
     // Out-of-bounds lanes read the padding; without one they are undefined (no `other`).
     Value other;
     if (std::optional<tile::PaddingOption> pad = load.getPadding(); pad && mask) {
@@ -510,7 +491,7 @@ private:
     OpBuilder b(store);
     RankedTensorType block = cast<tile::BlockPtrType>(store.getPtr().getType()).getBlockType();
     auto [ptrs, mask] = addresses(b, store.getLoc(), partsOf(store.getPtr()), block,
-                                  accessOrder.lookup(store), checkedDims(store.getBoundaryCheck()));
+                                  checkedDims(store.getBoundaryCheck()));
     auto lowered =
         b.create<tile::StoreOp>(store.getLoc(), ptrs, store.getValue(), mask, store.getCacheAttr(),
                                 store.getEvictAttr(), DenseI32ArrayAttr());

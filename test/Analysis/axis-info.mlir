@@ -33,19 +33,21 @@ func.func @offsets(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %n: i64 {
 
 // -----
 
-// Rows of a 2-D tile: contiguous along columns, constant along rows after broadcast.
+// Rows of a 2-D tile: contiguous along columns, constant along rows after broadcast. Row r
+// starts at r * stride: a multiple of the stride's 16 for every r, not of the 2^30 that only
+// row 0 (the first value of the arange's run) has.
 func.func @rows(%stride: i64 {tile.divisibility = 16 : i32}) {
   // expected-remark @below {{contiguity = [8], divisibility = [1073741824], constancy = [1]}}
   %r = tile.arange 0, 8 : tensor<8xi32>
-  // expected-remark @below {{contiguity = [8, 1], divisibility = [1073741824, 1073741824], constancy = [1, 1]}}
+  // expected-remark @below {{contiguity = [8, 1], divisibility = [1073741824, 1], constancy = [1, 1]}}
   %re = tile.expand_dims %r {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
-  // expected-remark @below {{contiguity = [8, 1], divisibility = [1073741824, 1073741824], constancy = [1, 1]}}
+  // expected-remark @below {{contiguity = [8, 1], divisibility = [1073741824, 1], constancy = [1, 1]}}
   %r64 = arith.extsi %re : tensor<8x1xi32> to tensor<8x1xi64>
   // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [8, 1]}}
   %s = tile.splat %stride : i64 -> tensor<8x1xi64>
-  // expected-remark @below {{contiguity = [1, 1], divisibility = [1073741824, 1073741824], constancy = [1, 1]}}
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 1]}}
   %ro = arith.muli %r64, %s : tensor<8x1xi64>
-  // expected-remark @below {{contiguity = [1, 1], divisibility = [1073741824, 1073741824], constancy = [1, 64]}}
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 64]}}
   %rb = tile.broadcast %ro : tensor<8x1xi64> -> tensor<8x64xi64>
   return
 }

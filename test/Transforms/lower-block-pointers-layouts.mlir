@@ -21,8 +21,8 @@ func.func @aligned(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %o: !tile.
 // -----
 
 // The same with a row stride of unknown alignment: rows start anywhere, so the runs along the
-// contiguous dimension are read one f16 at a time (a row term (0 .. 63) * stride would claim
-// the alignment of row 0 for every row).
+// contiguous dimension are read one f16 at a time: AxisInfo counts the row term (0 .. 63) *
+// stride as a multiple of the stride's divisibility, not of row 0's.
 // CHECK: #[[S:.+]] = #tile_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: func.func @unaligned_rows(
 // CHECK: tile.load %{{.+}}, %{{.+}}, %{{.+}} : tensor<64x32x!tile.ptr<f16>, #[[S]]>

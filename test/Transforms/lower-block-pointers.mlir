@@ -3,14 +3,12 @@
 
 // boundary_check = [0, 1], padding = zero: a pointer tile from one scalar start and i64 lane
 // offsets, masked by 0 <= offset_d + i < shape_d in both dimensions; masked-off lanes read 0.
-// The stride-1 dimension (order[0] = 1) counts its lanes from 0 and is not multiplied (AxisInfo
-// sees it contiguous); the other counts from 1 (offset - 1 + (1 .. 64)) and is multiplied by
-// its stride.
+// The stride-1 dimension is not multiplied (AxisInfo sees it contiguous); the other is
+// multiplied by its stride, as `a + rows(_, None) * stride + cols(None, _)` in the DSL.
 // CHECK-LABEL: func.func @load_zero(
 // CHECK-SAME: %[[A:[^:]+]]: !tile.ptr<f16>, %[[M:[^:]+]]: i64, %[[K:[^:]+]]: i64, %[[S:[^:]+]]: i64, %[[OM:[^:]+]]: i64, %[[OK:[^:]+]]: i64)
-// CHECK: %[[FROM:.+]] = arith.addi %[[OM]], %c-1_i64 : i64
-// CHECK: %[[ROWOFF:.+]] = arith.muli %[[FROM]], %[[S]] : i64
-// CHECK: %[[R:.+]] = tile.arange 1, 65 : tensor<64xi32>
+// CHECK: %[[ROWOFF:.+]] = arith.muli %[[OM]], %[[S]] : i64
+// CHECK: %[[R:.+]] = tile.arange 0, 64 : tensor<64xi32>
 // CHECK: %[[RE:.+]] = tile.expand_dims %[[R]] {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
 // CHECK: %[[R64:.+]] = arith.extsi %[[RE]] : tensor<64x1xi32> to tensor<64x1xi64>
 // CHECK: %[[SS:.+]] = tile.splat %[[S]] : i64 -> tensor<64x1xi64>
@@ -67,12 +65,12 @@ func.func @load_nan(%a: !tile.ptr<f32>, %M: i64, %K: i64, %s: i64, %om: i64) -> 
 // -----
 
 // No boundary check: no mask and no `other` (padding is ignored, as on the interpreter). With no
-// stride the constant 1, both dimensions count from 1 and are multiplied by their strides.
+// stride the constant 1, both dimensions are multiplied by their strides.
 // CHECK-LABEL: func.func @load_unchecked(
 // CHECK-NOT: arith.cmpi
-// CHECK: tile.arange 1, 17 : tensor<16xi32>
+// CHECK: tile.arange 0, 16 : tensor<16xi32>
 // CHECK: arith.muli %{{.+}}, %{{.+}} : tensor<16x1xi64>
-// CHECK: tile.arange 1, 9 : tensor<8xi32>
+// CHECK: tile.arange 0, 8 : tensor<8xi32>
 // CHECK: arith.muli %{{.+}}, %{{.+}} : tensor<1x8xi64>
 // CHECK-NOT: arith.cmpi
 // CHECK: %[[T:.+]] = tile.load %{{[^,]+}} : tensor<16x8x!tile.ptr<f32>>
@@ -94,7 +92,7 @@ func.func @load_unchecked(%a: !tile.ptr<f32>, %M: i64, %K: i64, %sm: i64, %sk: i
 // CHECK: tile.arange 0, 8 : tensor<8xi32>
 // CHECK: arith.cmpi slt, %{{.+}}, %{{.+}} : tensor<8x1xi64>
 // CHECK: arith.cmpi sge, %{{.+}}, %{{.+}} : tensor<8x1xi64>
-// CHECK: tile.arange 1, 65 : tensor<64xi32>
+// CHECK: tile.arange 0, 64 : tensor<64xi32>
 // CHECK: arith.cmpi slt, %{{.+}}, %{{.+}} : tensor<1x64xi64>
 // CHECK: arith.cmpi sge, %{{.+}}, %{{.+}} : tensor<1x64xi64>
 // CHECK: %[[MASK:.+]] = arith.andi %{{.+}}, %{{.+}} : tensor<8x64xi1>
@@ -127,7 +125,7 @@ func.func @store(%a: !tile.ptr<bf16>, %v: tensor<8x64xbf16>, %M: i64, %N: i64, %
 // CHECK: %[[ABASES:.+]] = tile.splat %[[ABASE]]
 // CHECK: %[[APTRS:.+]] = tile.addptr %[[ABASES]], %[[ALANES]]
 // CHECK: %[[VA:.+]] = tile.load %[[APTRS]], %{{.+}}, %{{.+}} : tensor<64x64x!tile.ptr<f16>>
-// CHECK: arith.addi %[[BK]], %c-1_i64{{.*}} : i64
+// CHECK: arith.muli %[[BK]], %{{.+}} : i64
 // CHECK: %[[BBASE:.+]] = tile.addptr %[[B]], %{{.+}} : !tile.ptr<f16>, i64
 // CHECK: %[[BBASES:.+]] = tile.splat %[[BBASE]]
 // CHECK: %[[BPTRS:.+]] = tile.addptr %[[BBASES]], %[[BLANES]]
@@ -137,7 +135,7 @@ func.func @store(%a: !tile.ptr<bf16>, %v: tensor<8x64xbf16>, %M: i64, %N: i64, %
 // CHECK: %[[NA:.+]] = arith.addi %[[AK]], %c64_i64 : i64
 // CHECK: %[[NB:.+]] = arith.addi %[[BK]], %c64_i64 : i64
 // CHECK: scf.yield %[[D]], %[[NA]], %[[NB]] : tensor<64x64xf32>, i64, i64
-// CHECK: tile.arange 1, 65
+// CHECK: tile.arange 0, 64
 // CHECK: %[[CBASE:.+]] = tile.addptr %[[C]], %{{.+}} : !tile.ptr<f32>, i64
 // CHECK: %[[CPTRS:.+]] = tile.addptr %{{.+}}, %{{.+}} : tensor<64x64x!tile.ptr<f32>>, tensor<64x64xi64>
 // CHECK: tile.store %[[CPTRS]], %[[LOOP]]#0, %{{.+}} : tensor<64x64x!tile.ptr<f32>>
