@@ -10,8 +10,8 @@
 // dimension reads or writes it only when 0 <= p < shape_d.
 //
 // The addresses, base + sum_d (offset_d + i_d) * stride_d (exact in 64 bits, as addptr is),
-// are built as one scalar start and per-lane i64 offsets, as the DSL's pointer arithmetic
-// would build them:
+// are built (BlockPointerAccess.cpp) as one scalar start and per-lane i64 offsets, as the
+// DSL's pointer arithmetic would build them:
 //
 //   start = addptr(base, sum_d offset_d * stride_d)
 //   ptrs  = addptr(splat(start), sum_d broadcast(expand_dims(arange(0, B_d)) * stride_d))
@@ -27,6 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
+
+#include "BlockPointerAccess.h"
 
 #include "tessel/Target/TargetRegistry.h"
 
@@ -62,29 +64,6 @@ bool touchesBlockPtr(Operation *op) {
          });
 }
 
-/// The components of one block pointer.
-struct Parts {
-  Value base;
-  SmallVector<Value> shape, strides, offsets;
-
-  unsigned rank() const { return shape.size(); }
-  SmallVector<Value> flat() const {
-    SmallVector<Value> v = {base};
-    llvm::append_range(v, shape);
-    llvm::append_range(v, strides);
-    llvm::append_range(v, offsets);
-    return v;
-  }
-  static Parts fromFlat(ValueRange v, unsigned rank) {
-    Parts p;
-    p.base = v[0];
-    p.shape.assign(v.begin() + 1, v.begin() + 1 + rank);
-    p.strides.assign(v.begin() + 1 + rank, v.begin() + 1 + 2 * rank);
-    p.offsets.assign(v.begin() + 1 + 2 * rank, v.begin() + 1 + 3 * rank);
-    return p;
-  }
-};
-
 unsigned rankOf(Type blockPtr) {
   return cast<tile::BlockPtrType>(blockPtr).getBlockType().getRank();
 }
@@ -95,52 +74,6 @@ SmallVector<Type> flatTypes(Type t, Type base) {
   types.append(3 * rankOf(t), IntegerType::get(t.getContext(), 64));
   return types;
 }
-
-/// i64 scalar arithmetic that folds constants as it builds (wrapping, as the interpreter's).
-struct I64Math {
-  OpBuilder &b;
-  Location loc;
-  SmallVectorImpl<Operation *> &created; // constants, erased if unused in the end
-
-  static std::optional<int64_t> constant(Value v) {
-    APInt c;
-    if (matchPattern(v, m_ConstantInt(&c)))
-      return c.getSExtValue();
-    return std::nullopt;
-  }
-  Value get(int64_t v) {
-    auto c = b.create<arith::ConstantIntOp>(loc, v, 64);
-    created.push_back(c);
-    return c;
-  }
-  Value add(Value x, Value y) {
-    std::optional<int64_t> cx = constant(x), cy = constant(y);
-    if (cx && cy)
-      return get(int64_t(uint64_t(*cx) + uint64_t(*cy)));
-    if (cy == 0)
-      return x;
-    if (cx == 0)
-      return y;
-    return b.create<arith::AddIOp>(loc, x, y);
-  }
-  Value add(Value x, int64_t c) {
-    if (c == 0)
-      return x;
-    if (std::optional<int64_t> cx = constant(x))
-      return get(int64_t(uint64_t(*cx) + uint64_t(c)));
-    return b.create<arith::AddIOp>(loc, x, get(c));
-  }
-  Value mul(Value x, Value y) {
-    std::optional<int64_t> cx = constant(x), cy = constant(y);
-    if (cx && cy)
-      return get(int64_t(uint64_t(*cx) * uint64_t(*cy)));
-    if (cy == 1)
-      return x;
-    if (cx == 1)
-      return y;
-    return b.create<arith::MulIOp>(loc, x, y);
-  }
-};
 
 /// What a loop or branch carries for one of its values: the value itself, all parts of a block
 /// pointer, or (an scf.for iter_arg that the body only advances) the offsets the advances move.
@@ -363,7 +296,7 @@ private:
   }
 
   /// The parts of block pointer `v`, which the walk has met before its uses.
-  const Parts &partsOf(Value v) const {
+  const BlockPtrParts &partsOf(Value v) const {
     auto it = parts.find(v);
     assert(it != parts.end() && "block pointer used before its definition was lowered");
     return it->second;
@@ -372,84 +305,11 @@ private:
   void lowerAdvance(tile::AdvanceOp adv) {
     OpBuilder b(adv);
     I64Math m{b, adv.getLoc(), constants};
-    Parts p = partsOf(adv.getPtr());
+    BlockPtrParts p = partsOf(adv.getPtr());
     for (unsigned d = 0; d < p.rank(); ++d)
       p.offsets[d] = m.add(p.offsets[d], adv.getOffsets()[d]);
     parts[adv.getResult()] = p;
     dead.push_back(adv);
-  }
-
-  /// A tile of `type` equal to the i64 scalar `v` (a constant when `v` is one).
-  static Value splat(OpBuilder &b, Location loc, Value v, RankedTensorType type) {
-    APInt c;
-    if (matchPattern(v, m_ConstantInt(&c)))
-      return b.create<arith::ConstantOp>(loc, DenseElementsAttr::get(type, c));
-    return b.create<tile::SplatOp>(loc, type, v);
-  }
-
-  /// The pointer tile of an access through a block pointer of block type `block`, and its
-  /// boundary mask over the `checked` dimensions (null when there are none).
-  std::pair<Value, Value> addresses(OpBuilder &b, Location loc, const Parts &p,
-                                    RankedTensorType block, ArrayRef<int32_t> checked) {
-    unsigned rank = p.rank();
-    ArrayRef<int64_t> shape = block.getShape();
-    Type i64 = b.getI64Type(), i32 = b.getI32Type();
-    auto full = [&](Value v) -> Value {
-      auto t = cast<RankedTensorType>(v.getType());
-      if (t.getShape() == shape)
-        return v;
-      return b.create<tile::BroadcastOp>(loc, RankedTensorType::get(shape, t.getElementType()), v);
-    };
-
-    I64Math m{b, loc, constants};
-    Value start, lanes, mask;
-    for (unsigned d = 0; d < rank; ++d) {
-      // Positions along d: offset_d + i, i in [0, B_d).
-      Value from = p.offsets[d];
-      Value term = m.mul(from, p.strides[d]);
-      start = start ? m.add(start, term) : term;
-      Value idx =
-          b.create<tile::ArangeOp>(loc, RankedTensorType::get({shape[d]}, i32), 0, shape[d]);
-      // (B_d) -> (1, .., B_d, .., 1), as the DSL's t(None, _) / t(_, None) build it.
-      for (unsigned a = 0; a < rank; ++a) {
-        if (a == d)
-          continue;
-        SmallVector<int64_t> s(cast<RankedTensorType>(idx.getType()).getShape());
-        s.insert(s.begin() + a, 1);
-        idx = b.create<tile::ExpandDimsOp>(loc, RankedTensorType::get(s, i32), idx, a);
-      }
-      SmallVector<int64_t> unit(rank, 1);
-      unit[d] = shape[d];
-      auto unitType = RankedTensorType::get(unit, i64);
-      idx = b.create<arith::ExtSIOp>(loc, unitType, idx);
-      Value lane = idx;
-      if (I64Math::constant(p.strides[d]) != 1)
-        lane = b.create<arith::MulIOp>(loc, idx, splat(b, loc, p.strides[d], unitType));
-      lanes = lanes ? b.create<arith::AddIOp>(loc, lanes, full(lane)).getResult() : full(lane);
-      if (!llvm::is_contained(checked, int32_t(d)))
-        continue;
-      Value pos = idx;
-      if (I64Math::constant(from) != 0)
-        pos = b.create<arith::AddIOp>(loc, idx, splat(b, loc, from, unitType));
-      Value in = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, pos,
-                                         splat(b, loc, p.shape[d], unitType));
-      // The lower bound holds for every lane when offset_d is a non-negative constant.
-      std::optional<int64_t> offset = I64Math::constant(p.offsets[d]);
-      if (!offset || *offset < 0) {
-        Value zeros = b.create<arith::ConstantOp>(loc, b.getZeroAttr(unitType));
-        Value above = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, pos, zeros);
-        in = b.create<arith::AndIOp>(loc, above, in);
-      }
-      mask = mask ? b.create<arith::AndIOp>(loc, mask, full(in)).getResult() : full(in);
-    }
-    if (I64Math::constant(start) != 0)
-      start = b.create<tile::AddPtrOp>(loc, p.base.getType(), p.base, start);
-    else
-      start = p.base;
-    auto ptrType = RankedTensorType::get(shape, p.base.getType());
-    Value ptrs = b.create<tile::SplatOp>(loc, ptrType, start);
-    ptrs = b.create<tile::AddPtrOp>(loc, ptrType, ptrs, lanes);
-    return {ptrs, mask};
   }
 
   static ArrayRef<int32_t> checkedDims(std::optional<ArrayRef<int32_t>> bc) {
@@ -459,7 +319,7 @@ private:
   void lowerLoad(tile::LoadOp load) {
     OpBuilder b(load);
     Location loc = load.getLoc();
-    const Parts &p = partsOf(load.getPtr());
+    const BlockPtrParts &p = partsOf(load.getPtr());
     auto bpType = cast<tile::BlockPtrType>(load.getPtr().getType());
     if (kept.contains(load)) {
       Value bp = b.create<tile::MakeBlockPtrOp>(loc, bpType, p.base, p.shape, p.strides, p.offsets,
@@ -468,7 +328,8 @@ private:
       return;
     }
     RankedTensorType block = bpType.getBlockType();
-    auto [ptrs, mask] = addresses(b, loc, p, block, checkedDims(load.getBoundaryCheck()));
+    auto [ptrs, mask] =
+        blockAccess(b, loc, p, block, checkedDims(load.getBoundaryCheck()), constants);
     // Out-of-bounds lanes read the padding; without one they are undefined (no `other`).
     Value other;
     if (std::optional<tile::PaddingOption> pad = load.getPadding(); pad && mask) {
@@ -490,8 +351,8 @@ private:
   void lowerStore(tile::StoreOp store) {
     OpBuilder b(store);
     RankedTensorType block = cast<tile::BlockPtrType>(store.getPtr().getType()).getBlockType();
-    auto [ptrs, mask] = addresses(b, store.getLoc(), partsOf(store.getPtr()), block,
-                                  checkedDims(store.getBoundaryCheck()));
+    auto [ptrs, mask] = blockAccess(b, store.getLoc(), partsOf(store.getPtr()), block,
+                                    checkedDims(store.getBoundaryCheck()), constants);
     auto lowered =
         b.create<tile::StoreOp>(store.getLoc(), ptrs, store.getValue(), mask, store.getCacheAttr(),
                                 store.getEvictAttr(), DenseI32ArrayAttr());
@@ -515,10 +376,10 @@ private:
 
   /// The parts of a value carried as `how` (not Carried::Value) in `values`: all of them, or
   /// the moving offsets with the other parts from `like`.
-  Parts partsFrom(ValueRange values, const Carried &how, Value like, unsigned rank) const {
+  BlockPtrParts partsFrom(ValueRange values, const Carried &how, Value like, unsigned rank) const {
     if (how.kind == Carried::AllParts)
-      return Parts::fromFlat(values, rank);
-    Parts p = partsOf(like);
+      return BlockPtrParts::fromFlat(values, rank);
+    BlockPtrParts p = partsOf(like);
     unsigned k = 0;
     for (unsigned d = 0; d < rank; ++d)
       if (how.moving[d])
@@ -725,7 +586,7 @@ private:
   DenseMap<Value, OrderState> orders;
   DenseMap<Operation *, DenseI32ArrayAttr> accessOrder;
   DenseSet<Operation *> kept;
-  DenseMap<Value, Parts> parts;
+  DenseMap<Value, BlockPtrParts> parts;
   SmallVector<Operation *> dead;      // replaced ops, erased users first
   SmallVector<Operation *> accesses;  // the new loads and stores
   SmallVector<Operation *> constants; // i64 constants made while folding
