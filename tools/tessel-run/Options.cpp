@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <tuple>
 
 using namespace tessel::harness;
 
@@ -19,11 +20,27 @@ constexpr const char *kDescription =
     "Runs a compiled kernel variant on a target and verifies it against a double-precision "
     "reference.\n"
     "  tessel-run KERNEL --problem NAME --shape DIMS [options]\n"
-    "  tessel-run KERNEL --grid X[,Y,Z] --arg SPEC... (no problem: print every buffer)\n";
+    "  tessel-run KERNEL --grid X[,Y,Z] --arg SPEC... [--save NAME=F.npy] [--expect NAME=F.npy]\n"
+    "      (raw mode: the kernel on these buffers and scalars; print, save or check them)\n";
 
 constexpr const char *kFooter =
-    "--arg SPEC: f32:[1,2] (these values), f32[8] (poisoned), f32[8]=iota, f32[8]=1.5, "
-    "i64=5 (a scalar); NAME@SPEC names a buffer (tools/tessel-run/RawRun.h).";
+    "--arg SPEC, one per kernel argument in order (raw mode; tools/tessel-run/RawRun.h):\n"
+    "  f32:[1,2]           a buffer of these values\n"
+    "  f32:FILE.npy        a buffer from a NumPy .npy file (C order, little-endian; flattened;\n"
+    "                      values converted to the dtype, integers exactly)\n"
+    "  f32[8]              8 elements, poisoned (printed 'poison' where the kernel wrote none)\n"
+    "  f32[8]=iota         0, 1, 2, ...;   f32[8]=1.5: every element 1.5\n"
+    "  f32[8]=rand         from --seed: floats uniform in [-1, 1), integers in [-8, 8), never 0\n"
+    "                      (i1: 0 or 1); =rand(LO,HI): uniform in [LO, HI)\n"
+    "  i64=5, f32=0.5      a scalar (integer parameters take integers, float parameters floats)\n"
+    "  NAME@SPEC           labels it; where the kernel names the parameter, NAME must be that\n"
+    "After the run, buffers of at most 1024 elements are printed unless --save, --expect or\n"
+    "--quiet is given; others print 'NAME: N elements (DTYPE)'. --save writes f16 as '<f2' and\n"
+    "bf16 as float32 '<f4' (NumPy has no bfloat16), other dtypes as their own type. --expect\n"
+    "checks like a problem's output: ||out - ref|| / ||ref|| within the dtype's bound (f32 1e-5,\n"
+    "f64 1e-12, f16/bf16 1e-2, integers exact; --tol X instead), no NaN or poison where the\n"
+    "reference has none; one PASS/FAIL line per --expect, exit code 1 on FAIL. --bench times\n"
+    "--reps launches on the initial contents.";
 
 /// NAME=VALUE, with a non-empty NAME.
 bool splitKeyValue(const std::string &s, std::string &k, std::string &v) {
@@ -98,12 +115,28 @@ int tessel::harness::parseRunOptions(int argc, char **argv, RunOptions &out) {
   app.add_option("--reps", out.reps, "timed launches for --bench (default 5)")
       ->option_text("N")
       ->check(CLI::Range(1, 1 << 20));
-  app.add_flag("--quiet", out.quiet, "print only the verdict line");
+  app.add_flag("--quiet", out.quiet,
+               "print only the verdict line (raw mode: only the --expect lines)");
   app.add_option("--grid", out.gridSpec, "without --problem: run on the --arg values")
       ->option_text("X[,Y,Z]");
   app.add_option("--arg", out.rawArgs, "(repeatable) a buffer or scalar of a raw run (below)")
       ->option_text("SPEC")
       ->allow_extra_args(false);
+  std::vector<std::string> saves, expects;
+  app.add_option("--save", saves,
+                 "(repeatable, raw mode) write buffer NAME to a .npy file after the run")
+      ->option_text("NAME=FILE.npy")
+      ->allow_extra_args(false);
+  app.add_option("--expect", expects,
+                 "(repeatable, raw mode) compare buffer NAME after the run with a .npy reference")
+      ->option_text("NAME=FILE.npy")
+      ->allow_extra_args(false);
+  double tol = -1;
+  CLI::Option *tolOption =
+      app.add_option("--tol", tol,
+                     "raw mode: --expect's bound instead of the dtype's (relative; absolute "
+                     "for an all-zero reference)")
+          ->option_text("X");
   app.add_option("--programs", programs, "run only these linear program ids of the grid")
       ->option_text("FIRST:COUNT");
   app.add_flag("--list-targets", out.listTargets, "print the targets of this build");
@@ -141,6 +174,18 @@ int tessel::harness::parseRunOptions(int argc, char **argv, RunOptions &out) {
       return usageError("--opt needs NAME=VALUE, got '" + kv + "'");
     out.options[k] = v;
   }
+  for (auto [list, flag, dest] :
+       {std::tuple(&saves, "--save", &out.saves), std::tuple(&expects, "--expect", &out.expects)})
+    for (const std::string &kv : *list) {
+      std::string k, v;
+      if (!splitKeyValue(kv, k, v) || v.empty())
+        return usageError(std::string(flag) + " needs NAME=FILE.npy, got '" + kv + "'");
+      dest->emplace_back(k, v);
+    }
+  if (tolOption->count() && !(tol >= 0)) // NaN too
+    return usageError("--tol needs a bound >= 0, got " + tolOption->as<std::string>());
+  if (tolOption->count())
+    out.tol = tol;
   if (!programs.empty()) {
     size_t colon = programs.find(':');
     char *end1 = nullptr, *end2 = nullptr;

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tessel::harness {
@@ -25,6 +26,9 @@ struct RunOptions {
   std::map<std::string, std::string> defineText; ///< -D NAME=enum-value
   std::map<std::string, std::string> options;    ///< --opt NAME=VALUE
   std::vector<std::string> rawArgs;              ///< --arg SPEC (RawRun.h)
+  /// Raw mode: --save NAME=PATH.npy and --expect NAME=PATH.npy, in command-line order.
+  std::vector<std::pair<std::string, std::string>> saves, expects;
+  std::optional<double> tol; ///< --tol X: the --expect bound instead of the dtype's
   std::string gridSpec;
   bool hasPrograms = false;
   int64_t firstProgram = 0, programCount = -1; ///< --programs FIRST:COUNT

@@ -135,8 +135,11 @@ int main(int argc, char **argv) {
     grid.x = g[0];
     grid.y = g.size() > 1 ? g[1] : 1;
     grid.z = g.size() > 2 ? g[2] : 1;
-    return rawRun(*ex, variant, o.rawArgs, grid, o.firstProgram, o.programCount);
+    return rawRun(*ex, variant, o, grid);
   }
+  if (!o.saves.empty() || !o.expects.empty() || o.tol)
+    return usage("--save, --expect and --tol belong to a raw run (--grid and --arg); a problem "
+                 "checks its outputs itself");
 
   // The problem.
   if (defaulted && target == "interpreter" && !o.quiet)
@@ -219,14 +222,7 @@ int main(int argc, char **argv) {
       fmt::print(stderr, "{}\n", s.message());
       return 1;
     }
-    std::sort(ms.begin(), ms.end());
-    double med = ms[ms.size() / 2];
-    double gbps = p.bytes / (med * 1e-3) / 1e9, copy = 0;
-    fmt::print("bench: median {:.4f} ms over {} launches, {:.3g} elements/s, {:.0f} GB/s", med,
-               o.reps, p.elements / (med * 1e-3), gbps);
-    if (ex->copyBandwidth(copy))
-      fmt::print(" ({:.1f}% of the {:.0f} GB/s device copy)", 100 * gbps / copy, copy);
-    fmt::print("\n");
+    printBench(*ex, ms, o.reps, p.elements, p.bytes);
     ex->releaseAll();
   }
   return report.pass ? 0 : 1;

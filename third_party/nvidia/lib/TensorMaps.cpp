@@ -212,7 +212,9 @@ bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
   SmallVector<unsigned> order = {*c, o};
   auto enc = tile_gpu::getMmaSwizzledSharedEncoding(load.getContext(), type.getShape(), order,
                                                     elem.getIntOrFloatBitWidth());
-  return enc && type.getDimSize(o) <= 256 &&
+  // Only the 128-byte swizzle has been run on a GPU (H200, 2026-12-01); boxes with rows of 64
+  // or 32 bytes (BLOCK_K = 32 or 16 in 16-bit types) keep cp.async until they are verified.
+  return enc && enc.getBlockCols() * bytes == 128 && type.getDimSize(o) <= 256 &&
          type.getDimSize(*c) % enc.getBlockColsFor(type.getDimSize(*c)) == 0;
 }
 
