@@ -20,22 +20,38 @@ PEAK_TFLOPS = 734.0  # cuBLAS bf16 4096^3 on this H200 (DESIGN.md), the ceiling 
 # The acceptance shapes first (bf16 4096^3, f16 1024x1024x2048), then a large and an odd one.
 DEFAULT_SHAPES = "bf16:4096x4096x4096,f16:1024x1024x2048,bf16:8192x8192x8192,f16:1000x999x1001"
 
+# The LLM linear-layer suite of shared/anchors/gemm_suite.py (h200-gemm-suite.json): y = x @ W^T,
+# bf16, W (N, K) as nn.Linear stores it, for the Llama-3 8B and 70B projections at several M.
+LLM_LAYERS = {"8B": [("qkv", 4096, 6144), ("o", 4096, 4096), ("gate_up", 4096, 28672),
+                     ("down", 14336, 4096)],
+              "70B": [("qkv", 8192, 10240), ("o", 8192, 8192), ("gate_up", 8192, 57344),
+                      ("down", 28672, 8192)]}
+LLM_MS = {"8B": [1, 16, 64, 256, 2048, 8192], "70B": [16, 2048]}
+LLM_SHAPES = ",".join(f"bf16:{m}x{n}x{k}:bT" for model, layers in LLM_LAYERS.items()
+                      for _, k, n in layers for m in LLM_MS[model])
+
 here = os.path.dirname(os.path.abspath(__file__))
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("--shapes", default=DEFAULT_SHAPES,
                 help="DT:MxNxK[:bT],... (DT bf16, f16, f32; :bT: B stored (N, K) row-major, as "
-                     "nn.Linear's weight, so y = x @ W^T: cuBLAS F.linear, Tessel's nt twins)")
+                     "nn.Linear's weight, so y = x @ W^T: cuBLAS F.linear, Tessel's nt twins), "
+                     "or 'llm' for the 32 shapes of shared/anchors/gemm_suite.py")
 ap.add_argument("--reps", type=int, default=50, help="timed launches per Tessel config")
 ap.add_argument("--large-top", type=int, default=2,
                 help="shapes of more than 2^36 flops time only this many configs, the fastest "
                      "at the previous shape of that dtype (each verified run needs a host "
                      "reference of the whole product)")
+ap.add_argument("--check-rows", type=int, default=64,
+                help="products of more than 2^34 flops are verified on this many rows spread "
+                     "over M (the gemm problem's check_rows), every element still checked "
+                     "written; 0: whole products")
 ap.add_argument("--kernels", default=os.path.join(here, "kernels"))
 ap.add_argument("--runner", default=os.path.join(here, "tessel-run-gpu"))
 args = ap.parse_args()
 
 
 def parse_shapes(text):
+    text = ",".join(LLM_SHAPES if t == "llm" else t for t in text.split(","))
     out = []
     for item in text.split(","):
         dt, dims, *layout = item.split(":")
@@ -72,16 +88,24 @@ def keeps_promises(div, m, n, k, bcol):
                for name, (d, e) in div.items())
 
 
+copy_gbps = [None]
+
+
 def tessel_time(path, dt, m, n, k, bcol):
     """(median ms, None) or (None, why) for one verified, timed tessel-run-gpu run."""
     cmd = [args.runner, path, "--target=cuda", "--shape", f"{m}x{n}x{k}", "--dtype", dt,
            "--bench", "--reps", str(args.reps)] + (["--opt", "b_order=col"] if bcol else [])
+    if args.check_rows and 2 * m * n * k > 2**34 and m > args.check_rows:
+        cmd += ["--opt", f"check_rows={args.check_rows}"]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except subprocess.TimeoutExpired:
         return None, "timed out after 300 s"
     out = p.stdout + p.stderr
     ms = re.search(r"^bench: median ([0-9.]+) ms", out, re.M)
+    copy = re.search(r"of the ([0-9.]+) GB/s device copy", out)
+    if copy:  # the runner's device-to-device copy, the bandwidth ceiling of decode shapes
+        copy_gbps[0] = float(copy.group(1))
     if p.returncode != 0 or not ms or not re.search(r": PASS$", out, re.M):
         lines = [l for l in out.splitlines() if l.strip()]
         return None, f"rc {p.returncode}: " + (" | ".join(lines[-3:]) if lines else "no output")
@@ -165,10 +189,12 @@ def fmt(v, spec):  # "5.1f%": a percentage
         return "-"
     return format(v, spec[:-1]) + "%" if spec.endswith("%") else format(v, spec)
 hdr = (f"{'shape':19s} {'dtype':5s} {'tessel':>7s} {'cublas':>7s} {'triton':>7s} "
-       f"{'t/cuBLAS':>8s} {'t/triton':>8s} {'%peak':>6s}  fastest Tessel config")
+       f"{'t/cuBLAS':>8s} {'t/triton':>8s} {'%peak':>6s} {'GB/s':>6s} {'%copy':>6s}  "
+       f"fastest Tessel config")
 print()
 print(f"TFLOP/s = 2 M N K / median time; t/x = Tessel speed / x's (> 1: Tessel faster); "
-      f"%peak of {PEAK_TFLOPS:.0f}")
+      f"%peak of {PEAK_TFLOPS:.0f}; GB/s: Tessel's, each operand read once and the output "
+      f"written once, %copy of the {copy_gbps[0] or 0:.0f} GB/s device copy (decode shapes)")
 print(hdr)
 print("-" * len(hdr))
 for r in rows:
@@ -181,15 +207,21 @@ for r in rows:
              tessel_over_cublas=t / cu if t and cu else None,
              tessel_over_triton=t / tr if t and tr else None,
              pct_peak=100 * t / PEAK_TFLOPS if t else None)
+    nbytes = (m * k + n * k + m * n) * {"bf16": 2, "f16": 2, "f32": 4}[r["dtype"]]
+    gbps = nbytes / (r["tessel"][best] * 1e-3) / 1e9 if best else None
+    r.update(tessel_gbps=gbps, cublas_gbps=nbytes / (r["cublas_ms"] * 1e-3) / 1e9,
+             pct_copy=100 * gbps / copy_gbps[0] if gbps and copy_gbps[0] else None)
     why = "" if best else "  (" + "; ".join(sorted(set(r["tessel_errors"].values())))[:100] + ")"
     print(f"{r['shape']:19s} {r['dtype']:5s} {fmt(t, '7.1f'):>7s} {fmt(cu, '7.1f'):>7s} "
           f"{fmt(tr, '7.1f'):>7s} {fmt(r['tessel_over_cublas'], '8.3f'):>8s} "
-          f"{fmt(r['tessel_over_triton'], '8.3f'):>8s} {fmt(r['pct_peak'], '5.1f%'):>6s}  "
-          f"{best or '-'}{why}")
+          f"{fmt(r['tessel_over_triton'], '8.3f'):>8s} {fmt(r['pct_peak'], '5.1f%'):>6s} "
+          f"{fmt(gbps, '6.0f'):>6s} {fmt(r['pct_copy'], '5.1f%'):>6s}  {best or '-'}{why}")
 ratios = [r["tessel_over_cublas"] for r in rows if r["tessel_over_cublas"]]
 if ratios:
     g = math.exp(sum(map(math.log, ratios)) / len(ratios))
-    print(f"geomean Tessel/cuBLAS: {g:.3f} over {len(ratios)} shapes")
+    print(f"geomean Tessel/cuBLAS: {g:.3f} over {len(ratios)} shapes; lowest "
+          f"{min(ratios):.3f}")
 json.dump({"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
-           "triton": triton.__version__, "peak_tflops": PEAK_TFLOPS, "rows": rows},
+           "triton": triton.__version__, "peak_tflops": PEAK_TFLOPS, "copy_gbps": copy_gbps[0],
+           "rows": rows},
           open(os.path.join(os.environ.get("OUT", "."), "gemm_bench.json"), "w"), indent=1)

@@ -1,17 +1,46 @@
 //===- Runner.cpp - one verified run of a problem on an executor -----------===//
 #include "tessel/Harness/Runner.h"
 
+#include "tessel/Harness/Poison.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstring>
 
 using namespace tessel::harness;
 
 static std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), ::tolower);
   return s;
+}
+
+/// ProblemBuffer::checkRows: the sampled rows against their reference, and every element of the
+/// buffer written.
+static Comparison compareRows(const ProblemBuffer &b) {
+  HostBuffer rows(b.host.dtype(), {int64_t(b.checkRows.size()), b.rowLength});
+  size_t bytes = sizeOf(b.host.dtype());
+  for (size_t r = 0; r < b.checkRows.size(); ++r)
+    std::memcpy(static_cast<char *>(rows.data()) + r * b.rowLength * bytes,
+                static_cast<const char *>(b.host.data()) + b.checkRows[r] * b.rowLength * bytes,
+                b.rowLength * bytes);
+  Comparison c = compare(rows, b.reference, b.tol);
+  int64_t unwritten = 0, first = -1;
+  uint64_t poison = poisonBits(b.host.dtype());
+  for (int64_t i = 0; i < b.host.numel(); ++i)
+    if (b.host.bits(i) == poison && unwritten++ == 0)
+      first = i;
+  c.summary += fmt::format(" over {} sampled rows", b.checkRows.size());
+  if (unwritten) {
+    c.pass = false;
+    c.unwritten = unwritten;
+    c.firstBad = first;
+    c.summary +=
+        fmt::format("; {} elements of the whole output unwritten (first at {})", unwritten, first);
+  }
+  return c;
 }
 
 Status tessel::harness::bindArguments(const KernelMetadata &variant, const Problem &p,
@@ -131,7 +160,9 @@ Status tessel::harness::runProblem(Executor &ex, const KernelMetadata &variant, 
       continue;
     if (b.checkEnd == 0)
       continue;
-    OutputCheck c{b.name, compare(b.host, b.reference, b.tol, b.checkBegin, b.checkEnd)};
+    OutputCheck c{b.name, b.checkRows.empty()
+                              ? compare(b.host, b.reference, b.tol, b.checkBegin, b.checkEnd)
+                              : compareRows(b)};
     report.pass &= c.comparison.pass;
     report.checks.push_back(std::move(c));
   }

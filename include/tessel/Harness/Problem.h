@@ -29,6 +29,12 @@ struct ProblemBuffer {
   std::vector<double> reference; ///< expected contents after the run (outputs)
   Tolerance tol;
   int64_t checkBegin = 0, checkEnd = -1; ///< element range compared (end -1: all)
+  /// Sampled check of a (rows x rowLength) output: when not empty, `reference` holds only these
+  /// rows (in this order, rowLength values each) and only they are compared; every element is
+  /// still checked to have been written (no poison left). For products whose full
+  /// double-precision reference costs minutes (the GEMM suite's 8192 x 57344 x 8192).
+  std::vector<int64_t> checkRows;
+  int64_t rowLength = 0;
   /// Element offset of the pointer handed to the kernel from the buffer's start: negative when
   /// only a window of a larger virtual tensor is allocated (case C6).
   int64_t pointerOffset = 0;

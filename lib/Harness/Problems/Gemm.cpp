@@ -15,7 +15,9 @@ namespace tessel::harness::problems {
 /// (col-major: a's stride_am = 1, b's stride_bk = 1), and lda = L pads a to a leading dimension
 /// of L elements (its row stride, or its column stride when col-major). The buffers are sized
 /// for the strides and the padding holds random values, so a kernel that reads it is caught.
-/// out is (M, N) row-major and contiguous.
+/// out is (M, N) row-major and contiguous. check_rows = R compares R rows spread from the first
+/// to the last with their double-precision reference (and checks that every element was
+/// written): for products whose full reference would take minutes on the host.
 Status gemm(Builder &b) {
   if (Status s = needRank(b.o, 3, "MxNxK"); !s)
     return s;
@@ -59,8 +61,31 @@ Status gemm(Builder &b) {
   int c = b.output("out", b.o.dtype, {M, N});
   int bias = b.input("bias", b.o.dtype, {N});
   ref::GemmStrides st{aCol ? 1 : lda, aCol ? lda : 1, bCol ? 1 : N, bCol ? K : 1};
-  b.p.buffers[c].reference = ref::gemm(
-      b.values(ab), b.values(bb), hasBias ? b.values(bias) : std::vector<double>{}, M, N, K, a, st);
+  std::vector<double> biasValues = hasBias ? b.values(bias) : std::vector<double>{};
+  int64_t checkRows = 0;
+  std::string rowsText = b.option("check_rows", "");
+  if (!rowsText.empty() &&
+      (rowsText.size() > 9 || rowsText.find_first_not_of("0123456789") != std::string::npos ||
+       (checkRows = std::strtoll(rowsText.c_str(), nullptr, 10)) < 2))
+    return Status::error("problem gemm: check_rows must be a number of rows >= 2, got '" +
+                         rowsText + "'");
+  if (checkRows > 0 && checkRows < M) {
+    // R rows spread evenly from the first to the last (the last tile's edge included): their
+    // reference alone, a (R, K) slice of a times b.
+    ProblemBuffer &out = b.p.buffers[c];
+    std::vector<double> av = b.values(ab), rowsOfA(checkRows * K);
+    for (int64_t r = 0; r < checkRows; ++r) {
+      int64_t i = r * (M - 1) / (checkRows - 1);
+      out.checkRows.push_back(i);
+      for (int64_t p = 0; p < K; ++p)
+        rowsOfA[r * K + p] = av[i * st.am + p * st.ak];
+    }
+    out.rowLength = N;
+    out.reference = ref::gemm(rowsOfA, b.values(bb), biasValues, checkRows, N, K, a,
+                              ref::GemmStrides{K, 1, st.bk, st.bn});
+  } else {
+    b.p.buffers[c].reference = ref::gemm(b.values(ab), b.values(bb), biasValues, M, N, K, a, st);
+  }
   b.ptr("a", ab, {"a_ptr"});
   b.ptr("b", bb, {"b_ptr"});
   b.ptr("out", c, {"c", "c_ptr", "out_ptr"});

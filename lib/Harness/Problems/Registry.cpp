@@ -115,7 +115,8 @@ const std::vector<Entry> &entries() {
        "shape MxNxK, out = act(a*b + bias). Config BLOCK_M, BLOCK_N (grid), ACT, HAS_BIAS (or "
        "options act=..., bias=0|1) (C7). Options a_order=row|col, b_order=row|col (col: stored "
        "transposed), lda=L (a's leading dimension, >= K row-major, >= M col-major; the padding "
-       "holds random values).",
+       "holds random values); check_rows=R compares R sampled rows (and that every element "
+       "was written).",
        [](const ProblemOptions &o, bool &overflow) -> int64_t {
          const std::vector<int64_t> &s = o.shape;
          if (s.size() != 3)

@@ -244,6 +244,48 @@ TEST(Problem, GemmLayoutsSizeBuffersForTheirStrides) {
   EXPECT_FALSE(makeProblem(o, p).isOk());
 }
 
+// check_rows = R: the reference of R rows spread from the first to the last, each equal to that
+// row of the full reference (the same sums in the same order), in every layout; the run then
+// compares those rows and still requires every element written.
+TEST(Problem, GemmCheckRowsSamplesTheFullReference) {
+  for (const char *order : {"row", "col"}) {
+    ProblemOptions o;
+    o.name = "gemm";
+    o.shape = {37, 9, 11}; // M, N, K
+    o.dtype = DType::bf16;
+    o.seed = 3;
+    o.options = {{"a_order", order}, {"b_order", order}, {"bias", "1"}, {"act", "gelu"}};
+    Problem full, sampled;
+    ASSERT_TRUE(makeProblem(o, full).isOk());
+    o.options["check_rows"] = "5";
+    ASSERT_TRUE(makeProblem(o, sampled).isOk());
+    const ProblemBuffer &f = full.buffers[2], &s = sampled.buffers[2];
+    ASSERT_EQ(f.name, "out");
+    EXPECT_TRUE(f.checkRows.empty());
+    EXPECT_EQ(s.checkRows, (std::vector<int64_t>{0, 9, 18, 27, 36}));
+    EXPECT_EQ(s.rowLength, 9);
+    ASSERT_EQ(s.reference.size(), 5u * 9);
+    for (size_t r = 0; r < s.checkRows.size(); ++r)
+      for (int64_t j = 0; j < 9; ++j)
+        EXPECT_EQ(s.reference[r * 9 + j], f.reference[s.checkRows[r] * 9 + j]) << order;
+  }
+  ProblemOptions o;
+  o.name = "gemm";
+  o.shape = {4, 4, 4};
+  o.dtype = DType::f16;
+  Problem p;
+  for (const char *bad : {"1", "x", "-3"}) {
+    o.options = {{"check_rows", bad}};
+    Status st = makeProblem(o, p);
+    EXPECT_FALSE(st.isOk()) << bad;
+    EXPECT_NE(st.message().find("check_rows must be a number of rows >= 2"), std::string::npos)
+        << st.message();
+  }
+  o.options = {{"check_rows", "64"}}; // more rows than M: the full reference
+  ASSERT_TRUE(makeProblem(o, p).isOk());
+  EXPECT_TRUE(p.buffers[2].checkRows.empty());
+}
+
 TEST(KernelMetadata, ReadsTesselcSchema) {
   std::string path = ::testing::TempDir() + "/variant.json";
   std::ofstream(path) << R"({"schema": 2, "kernel": "softmax",
