@@ -113,6 +113,12 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
     done
   done
 fi
+# gemm_swiglu (the fused SwiGLU up-projection): its __a16 twin (row strides multiples of 8)
+# copies x, w_gate and w_up with TMA.
+a16=--twin=a16:K%8,N%8,stride_xm%8,stride_wn%8,stride_om%8
+"$build/bin/tesselc" "$root/dsl/kernels/gemm.cpp" -k gemm_swiglu --target=cuda:sm_90a \
+  --emit=tile,cubin -o "$dest/kernels" "$a16" >/dev/null ||
+  echo "note: tesselc cannot compile gemm_swiglu for cuda:sm_90a"
 gemm cuda:sm_80 "$dest/gemm_sm80" tile,ptx || true
 gemm cuda:sm_80 "$dest/gemm_sm80_cubin" cubin || true
 cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py} "$dest/"

@@ -47,7 +47,7 @@ inline Tile<f32> activate(Activation act, const Tile<f32> &x) {
 }
 
 /// The (pid_m, pid_n) tile of program `pid` in GROUP_M order.
-inline std::pair<Int, Int> tileOf(const GemmConfig &cfg, Int pid, Int M, Int N) {
+template <class Config> std::pair<Int, Int> tileOf(const Config &cfg, Int pid, Int M, Int N) {
   Int num_pid_m = cdiv(M, cfg.BLOCK_M);
   Int num_pid_n = cdiv(N, cfg.BLOCK_N);
   Int in_group = cfg.GROUP_M * num_pid_n;
@@ -56,18 +56,26 @@ inline std::pair<Int, Int> tileOf(const GemmConfig &cfg, Int pid, Int M, Int N) 
   return {first_m + pid % in_group % group_size, pid % in_group / group_size};
 }
 
+/// c[tile] = value, masked to the (M, N) matrix.
+template <class Config, class T>
+void storeC(const Config &cfg, const Tile<f32> &value, Ptr<T> c, Int M, Int N, Int pid_m,
+            Int pid_n, Int stride_cm, Int stride_cn) {
+  Tile<i64> cm = pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M);                // (BLOCK_M)
+  Tile<i64> cn = pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N);                // (BLOCK_N)
+  Ptr<T> cp = c + cm(_, None) * stride_cm + cn(None, _) * stride_cn;          // (BLOCK_M, BLOCK_N)
+  Mask cmask = (cm(_, None) < M) & (cn(None, _) < N);                         // (BLOCK_M, BLOCK_N)
+  store(cp, cast<T>(value), cmask);
+}
+
 /// c[tile] = act(acc + bias), masked to the matrix.
 template <class T>
 void storeTile(const GemmConfig &cfg, Tile<f32> acc, Ptr<T> c, Ptr<T> bias, Int M, Int N,
                Int pid_m, Int pid_n, Int stride_cm, Int stride_cn) {
-  Tile<i64> cm = pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M);                // (BLOCK_M)
-  Tile<i64> cn = pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N);                // (BLOCK_N)
-  if (cfg.HAS_BIAS)
+  if (cfg.HAS_BIAS) {
+    Tile<i64> cn = pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N);              // (BLOCK_N)
     acc += cast<f32>(load(bias + cn % N))(None, _);                           // (BLOCK_M, BLOCK_N)
-  acc = activate(cfg.ACT, acc);                                               // (BLOCK_M, BLOCK_N)
-  Ptr<T> cp = c + cm(_, None) * stride_cm + cn(None, _) * stride_cn;          // (BLOCK_M, BLOCK_N)
-  Mask cmask = (cm(_, None) < M) & (cn(None, _) < N);                         // (BLOCK_M, BLOCK_N)
-  store(cp, cast<T>(acc), cmask);
+  }
+  storeC(cfg, activate(cfg.ACT, acc), c, M, N, pid_m, pid_n, stride_cm, stride_cn);
 }
 
 template <class T>
@@ -118,6 +126,46 @@ void gemm_block_ptr(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> 
   storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
 }
 
+struct SwigluConfig {
+  int BLOCK_M = 128;
+  int BLOCK_N = 128;
+  int BLOCK_K = 64;
+  int GROUP_M = 8;
+  int num_warps = 8;
+  int num_stages = 3;
+};
+TESSEL_CONFIG(SwigluConfig, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, num_warps, num_stages)
+
+/// out (M, N) = silu(x w_gate^T) * (x w_up^T): an LLM MLP's SwiGLU up-projection without writing
+/// the two products. x (M, K) row-major; w_gate and w_up (N, K) row-major (nn.Linear's weights),
+/// read as (K, N) blocks of w^T; one x block feeds both dots. On sm_90a the three operands are
+/// TMA copies where the strides allow (the __a16 twin).
+template <class T>
+void gemm_swiglu(const SwigluConfig &cfg, Ptr<T> x, Ptr<T> w_gate, Ptr<T> w_up, Ptr<T> out,
+                 Int M, Int N, Int K, Int stride_xm, Int stride_wn, Int stride_om) {
+  auto [pid_m, pid_n] = tileOf(cfg, program_id(0), M, N);
+  Int n0 = pid_n * cfg.BLOCK_N;
+  BlockPtr<T> xp = make_block_ptr(x, {M, K}, {stride_xm, 1}, {pid_m * cfg.BLOCK_M, 0},
+                                  {cfg.BLOCK_M, cfg.BLOCK_K}, {1, 0});
+  BlockPtr<T> gp = make_block_ptr(w_gate, {K, N}, {1, stride_wn}, {0, n0},
+                                  {cfg.BLOCK_K, cfg.BLOCK_N}, {0, 1});
+  BlockPtr<T> up = make_block_ptr(w_up, {K, N}, {1, stride_wn}, {0, n0},
+                                  {cfg.BLOCK_K, cfg.BLOCK_N}, {0, 1});
+  Tile<f32> g = zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N});                       // (BLOCK_M, BLOCK_N)
+  Tile<f32> u = zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N});                       // (BLOCK_M, BLOCK_N)
+
+  std::tie(g, u, xp, gp, up) = for_range(
+      0, cdiv(K, cfg.BLOCK_K), 1, std::tuple{g, u, xp, gp, up},
+      [&](Int k, Tile<f32> g, Tile<f32> u, BlockPtr<T> xp, BlockPtr<T> gp, BlockPtr<T> up) {
+        Tile<T> xv = load(xp, {0, 1}, Padding::zero);                         // (BLOCK_M, BLOCK_K)
+        Tile<T> gv = load(gp, {0, 1}, Padding::zero);                         // (BLOCK_K, BLOCK_N)
+        Tile<T> uv = load(up, {0, 1}, Padding::zero);                         // (BLOCK_K, BLOCK_N)
+        return std::tuple{dot(xv, gv, g), dot(xv, uv, u), advance(xp, {0, cfg.BLOCK_K}),
+                          advance(gp, {cfg.BLOCK_K, 0}), advance(up, {cfg.BLOCK_K, 0})};
+      });
+  storeC(cfg, g * sigmoid(g) * u, out, M, N, pid_m, pid_n, stride_om, 1);
+}
+
 /// Both kernels' configs (GROUP_M = 8): Triton's tutorial tiles and the fused epilogues.
 #define GEMM_CONFIGS                                                                               \
   GemmConfig{.BLOCK_M = 128, .BLOCK_N = 256, .BLOCK_K = 64, .num_warps = 8, .num_stages = 3}, \
@@ -135,3 +183,7 @@ TESSEL_KERNEL(gemm_block_ptr, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn),
               CONFIGS(GEMM_CONFIGS))
+TESSEL_KERNEL(gemm_swiglu, DTYPES(f16, bf16),
+              ARGS(x, w_gate, w_up, out, M, N, K, stride_xm, stride_wn, stride_om),
+              CONFIGS(SwigluConfig{},
+                      SwigluConfig{.BLOCK_M = 64, .BLOCK_N = 64, .num_warps = 4, .num_stages = 4}))

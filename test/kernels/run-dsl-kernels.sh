@@ -26,7 +26,7 @@ PY
     *_looped) shapes="3x$((block + 905)) 1x1" ;;
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
-    gemm | gemm_block_ptr) shapes="100x70x50 1x128x1" ;;
+    gemm | gemm_block_ptr | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
     *) echo "no shapes for kernel $kernel ($(basename "$j"))"; fail=$((fail + 1)); continue ;;
   esac
   for s in $shapes; do

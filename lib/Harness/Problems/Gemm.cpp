@@ -9,6 +9,16 @@
 
 namespace tessel::harness::problems {
 
+/// A product's float dtype and its MxNxK shape.
+static Status productShape(Builder &b, int64_t &M, int64_t &N, int64_t &K) {
+  if (Status s = needRank(b.o, 3, "MxNxK"); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  M = b.o.shape[0], N = b.o.shape[1], K = b.o.shape[2];
+  return Status::ok();
+}
+
 /// Shape MxNxK; out = act(a * b + bias). The activation and the bias come from the variant's
 /// ACT / HAS_BIAS config fields when present, else from options act=none|relu|gelu|silu and
 /// bias=0|1. Options a_order / b_order = row|col store a (M, K) or b (K, N) transposed
@@ -19,11 +29,9 @@ namespace tessel::harness::problems {
 /// to the last with their double-precision reference (and checks that every element was
 /// written): for products whose full reference would take minutes on the host.
 Status gemm(Builder &b) {
-  if (Status s = needRank(b.o, 3, "MxNxK"); !s)
+  int64_t M, N, K;
+  if (Status s = productShape(b, M, N, K); !s)
     return s;
-  if (Status s = floatDType(b.o); !s)
-    return s;
-  int64_t M = b.o.shape[0], N = b.o.shape[1], K = b.o.shape[2];
   std::string act = b.text("ACT", b.option("act", "none"));
   ref::Activation a = ref::Activation::none;
   if (act == "relu")
@@ -108,6 +116,43 @@ Status gemm(Builder &b) {
   if (aCol || bCol || lda != aInner)
     b.p.description += std::string(" a=") + (aCol ? "col" : "row") +
                        " b=" + (bCol ? "col" : "row") + " lda=" + std::to_string(lda);
+  return Status::ok();
+}
+
+/// Shape MxNxK; out (M, N) = silu(x w_gate^T) * (x w_up^T): the SwiGLU up-projection of an
+/// LLM's MLP in one kernel. x (M, K) row-major; w_gate and w_up (N, K) row-major, as nn.Linear
+/// stores them. The float64 reference computes both products with the gemm reference (the
+/// sums in increasing K order) and combines them.
+Status gemmSwiglu(Builder &b) {
+  int64_t M, N, K;
+  if (Status s = productShape(b, M, N, K); !s)
+    return s;
+  int x = b.input("x", b.o.dtype, {M, K});
+  int wg = b.input("w_gate", b.o.dtype, {N, K});
+  int wu = b.input("w_up", b.o.dtype, {N, K});
+  int out = b.output("out", b.o.dtype, {M, N});
+  ref::GemmStrides st{K, 1, 1, K}; // b(p, j) = w[j * K + p]: w^T
+  std::vector<double> xs = b.values(x);
+  std::vector<double> g = ref::gemm(xs, b.values(wg), {}, M, N, K, ref::Activation::silu, st);
+  std::vector<double> u = ref::gemm(xs, b.values(wu), {}, M, N, K, ref::Activation::none, st);
+  for (size_t i = 0; i < g.size(); ++i)
+    g[i] *= u[i];
+  b.p.buffers[out].reference = std::move(g);
+  b.ptr("x", x);
+  b.ptr("w_gate", wg);
+  b.ptr("w_up", wu);
+  b.ptr("out", out);
+  b.i64("M", M);
+  b.i64("N", N);
+  b.i64("K", K);
+  b.i64("stride_xm", K);
+  b.i64("stride_wn", K);
+  b.i64("stride_om", N);
+  int64_t bm = b.config({"BLOCK_M"}, 64), bn = b.config({"BLOCK_N"}, 64);
+  b.p.launch.grid.x = cdiv(M, bm) * cdiv(N, bn);
+  b.p.elements = M * N;
+  b.p.bytes = (M * K + 2 * N * K + M * N) * static_cast<int64_t>(sizeOf(b.o.dtype));
+  b.describe();
   return Status::ok();
 }
 

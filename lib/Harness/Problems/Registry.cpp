@@ -125,6 +125,17 @@ const std::vector<Entry> &entries() {
                  mn = product({s[0], s[1]}, overflow);
          return std::max({mk, kn, mn});
        }},
+      {"gemm_swiglu", "x, w_gate, w_up, out, M, N, K, stride_xm, stride_wn, stride_om", "MxNxK",
+       "cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)", gemmSwiglu,
+       "shape MxNxK, out = silu(x w_gate^T) * (x w_up^T): the SwiGLU up-projection in one kernel, "
+       "x (M, K), w_gate and w_up (N, K) as nn.Linear stores them.",
+       [](const ProblemOptions &o, bool &overflow) -> int64_t {
+         const std::vector<int64_t> &s = o.shape;
+         if (s.size() != 3)
+           return 0;
+         return 2 * std::max({product({s[0], s[2]}, overflow), product({s[2], s[1]}, overflow),
+                              product({s[0], s[1]}, overflow)});
+       }},
   };
   return table;
 }

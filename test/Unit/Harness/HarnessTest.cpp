@@ -165,9 +165,9 @@ TEST(Problem, EveryProblemBuilds) {
   for (const std::string &name : problemNames()) {
     ProblemOptions o;
     o.name = name;
-    o.shape = name == "rope"   ? std::vector<int64_t>{1, 2, 1, 2, 8}
-              : name == "gemm" ? std::vector<int64_t>{5, 6, 7}
-                               : std::vector<int64_t>{3, 10};
+    o.shape = name == "rope"                            ? std::vector<int64_t>{1, 2, 1, 2, 8}
+              : name == "gemm" || name == "gemm_swiglu" ? std::vector<int64_t>{5, 6, 7}
+                                                        : std::vector<int64_t>{3, 10};
     o.dtype = DType::bf16;
     Problem p;
     Status s = makeProblem(o, p);

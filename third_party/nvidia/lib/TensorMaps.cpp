@@ -170,7 +170,7 @@ unsigned registerTensorMap(tile::MakeBlockPtrOp block, tile_gpu::MemDescType box
 
 bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
   if (arch != "sm_90a" || !isa<tile::BlockPtrType>(load.getPtr().getType()) || load.getMask() ||
-      load.getIsVolatile() || !load->hasOneUse() || !load->getParentOfType<scf::ForOp>())
+      load.getIsVolatile() || load->use_empty() || !load->getParentOfType<scf::ForOp>())
     return false;
   // Out-of-bounds elements of the box read as zero.
   if (auto pad = load.getPadding(); pad && *pad != tile::PaddingOption::zero)
@@ -179,8 +179,8 @@ bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
   Type elem = type.getElementType();
   if (type.getRank() != 2 || !(elem.isF16() || elem.isBF16()))
     return false;
-  // An operand of a dot that runs on wgmma, which reads the stage where the copy put it.
-  auto dot = dyn_cast<tile::DotOp>(*load->getUsers().begin());
+  // An operand of dots that run on wgmma, which read the stage where the copy put it (one x
+  // block may feed two dots, as in a fused SwiGLU up-projection).
   auto func = load->getParentOfType<func::FuncOp>();
   auto warps = func ? func->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName())
                     : IntegerAttr();
@@ -189,12 +189,17 @@ bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
                      : IntegerAttr();
   if (!stages || stages.getInt() < 2)
     return false;
-  std::string why;
-  if (!dot || dot.getC() == load.getResult() || !warps ||
-      !getWgmmaDotEncoding(cast<RankedTensorType>(dot.getA().getType()),
-                           cast<RankedTensorType>(dot.getB().getType()),
-                           cast<RankedTensorType>(dot.getType()), warps.getInt(), why))
+  if (!warps)
     return false;
+  for (OpOperand &use : load->getUses()) {
+    auto dot = dyn_cast<tile::DotOp>(use.getOwner());
+    std::string why;
+    if (!dot || use.getOperandNumber() > 1 ||
+        !getWgmmaDotEncoding(cast<RankedTensorType>(dot.getA().getType()),
+                             cast<RankedTensorType>(dot.getB().getType()),
+                             cast<RankedTensorType>(dot.getType()), warps.getInt(), why))
+      return false;
+  }
   tile::MakeBlockPtrOp block = rootBlock(load.getPtr());
   if (!block || block.getShape().size() != 2 || !kernelArg(block.getBase()))
     return false;

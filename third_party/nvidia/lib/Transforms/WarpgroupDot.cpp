@@ -33,8 +33,10 @@ bool isHardwareSwizzled(MemDescType t) {
 FailureOr<Value> sharedOperand(OpBuilder &b, tile::DotOp dot, unsigned opIdx,
                                SmallVectorImpl<Operation *> &dead, bool &stored) {
   Value v = dot->getOperand(opIdx);
+  // (A stage several dots read, as the x block of a fused SwiGLU up-projection, is read by each
+  // where it is; the local_load goes once no other op uses it.)
   if (auto load = v.getDefiningOp<LocalLoadOp>();
-      load && load->hasOneUse() && isHardwareSwizzled(load.getSrc().getType()) &&
+      load && isHardwareSwizzled(load.getSrc().getType()) &&
       !load.getSrc().getDefiningOp<MemDescSubviewOp>()) {
     dead.push_back(load);
     return load.getSrc();
