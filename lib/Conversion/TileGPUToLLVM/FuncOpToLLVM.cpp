@@ -94,7 +94,8 @@ template <typename OpT> struct GridOpConversion : public ConvertOpToLLVMPattern<
 
 /// No block pointer reaches the lowering: tile-lower-block-pointers rewrites them, except the
 /// loads an adapter keeps for its bulk tensor copies (TargetInfo::loadsBlockThroughTensorMap),
-/// which tile-gpu-pipeline stages (TensorMap staging).
+/// which tile-gpu-pipeline stages (TensorMap staging) or the adapter copies in place (NVIDIA:
+/// tile-nv-tensor-map-loads).
 LogicalResult checkBlockPointers(Operation *op, const TargetInfo &target) {
   auto isBlockPtr = [](Type t) { return isa<tile::BlockPtrType>(t); };
   bool touches = llvm::any_of(op->getOperandTypes(), isBlockPtr) ||
@@ -113,8 +114,8 @@ LogicalResult checkBlockPointers(Operation *op, const TargetInfo &target) {
   if (isBlockLoad(op) || (isa<tile::MakeBlockPtrOp>(op) && !op->use_empty() &&
                           llvm::all_of(op->getUsers(), isBlockLoad)))
     return op->emitError() << "a block-pointer load kept for " << target.getName()
-                           << "'s bulk tensor copies (TMA) was not pipelined: it needs an scf.for "
-                              "that tile-gpu-pipeline rewrites, with num_stages >= 2";
+                           << "'s bulk tensor copies (TMA) reached the lowering: neither "
+                              "tile-gpu-pipeline nor the adapter's layout passes staged it";
   return op->emitError() << "'" << op->getName()
                          << "' on a block pointer reached the GPU lowering; run "
                             "--tile-lower-block-pointers before the layout passes";

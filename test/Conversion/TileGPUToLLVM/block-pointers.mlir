@@ -1,8 +1,8 @@
 // RUN: tessel-opt %s --convert-tile-gpu-to-llvm=target=cuda:sm_80 -split-input-file -verify-diagnostics
 
 // No block pointer reaches the GPU lowering: a load an adapter keeps for its bulk tensor copies
-// (TargetInfo::loadsBlockThroughTensorMap; none on sm_80) is staged by tile-gpu-pipeline, and a
-// kept load that was not pipelined is an error saying so; every other block-pointer op means
+// (TargetInfo::loadsBlockThroughTensorMap; none on sm_80) is staged by tile-gpu-pipeline or
+// copied in place by the adapter, and one that reaches the lowering is an error saying so; every other block-pointer op means
 // tile-lower-block-pointers did not run (tesselc's GPU pipeline runs it before the
 // layout passes: test/Transforms/lower-block-pointers.mlir, test/tools/tesselc/block-pointers.test).
 
@@ -20,7 +20,7 @@ func.func @advance(%a: !tile.ptr<f32>, %n: i64) attributes {tile.kernel} {
 #blocked = #tile_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 func.func @load(%x: !tile.block_ptr<tensor<128xf32, #blocked>>, %o: tensor<128x!tile.ptr<f32>, #blocked>) {
-  // expected-error @below {{a block-pointer load kept for cuda:sm_80's bulk tensor copies (TMA) was not pipelined: it needs an scf.for that tile-gpu-pipeline rewrites, with num_stages >= 2}}
+  // expected-error @below {{a block-pointer load kept for cuda:sm_80's bulk tensor copies (TMA) reached the lowering: neither tile-gpu-pipeline nor the adapter's layout passes staged it}}
   %t = tile.load %x boundary_check = [0] padding = zero : !tile.block_ptr<tensor<128xf32, #blocked>>
   tile.store %o, %t : tensor<128x!tile.ptr<f32>, #blocked>
   return

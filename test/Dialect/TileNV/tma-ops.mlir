@@ -21,5 +21,7 @@ func.func @ops(%maps: !tile.ptr<i8>, %dst: !tile_gpu.memdesc<128x128xbf16, #s>,
   tile_nv.async_tma_copy_global_to_local %maps[1] [%x, %y] %dst, %bar, %p : !tile.ptr<i8>, !tile_gpu.memdesc<128x128xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
   // CHECK-NEXT: tile_nv.wait_barrier %{{.+}}, %{{.+}} : !tile_gpu.memdesc<1xi64, #{{.+}}>
   tile_nv.wait_barrier %bar, %x : !tile_gpu.memdesc<1xi64, #b>
+  // CHECK-NEXT: tile_nv.inval_barrier %{{.+}} : !tile_gpu.memdesc<1xi64, #{{.+}}>
+  tile_nv.inval_barrier %bar : !tile_gpu.memdesc<1xi64, #b>
   return
 }

@@ -28,6 +28,8 @@ func.func @copy(%maps: !tile.ptr<i8>, %x: i32, %y: i32, %phase: i32, %p: i1) att
   // CHECK: %[[PARITY:.+]] = llvm.and %{{.+}}, %{{.+}} : i32
   // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred done; wait_barrier_loop: mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1; @!done bra.uni wait_barrier_loop; }", "r,r" %{{.+}}, %[[PARITY]]
   tile_nv.wait_barrier %bar, %phase : !tile_gpu.memdesc<1xi64, #b>
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.inval.shared::cta.b64 [$1]; }", "r,r"
+  tile_nv.inval_barrier %bar : !tile_gpu.memdesc<1xi64, #b>
   return
 }
 }

@@ -388,8 +388,10 @@ unsigned NVIDIATargetInfo::getDotOperandExtraStages(RankedTensorType operand) co
 }
 
 void NVIDIATargetInfo::addLayoutPasses(OpPassManager &pm) const {
-  if (arch == "sm_90a")
+  if (arch == "sm_90a") {
+    pm.addPass(tile_nv::createTileNVTensorMapLoads());
     pm.addPass(tile_nv::createTileNVWarpgroupDot());
+  }
 }
 
 void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,

@@ -10,7 +10,8 @@
 //                    mbarrier::complete_tx::bytes per column block of the swizzled placement;
 //                    block j is a (rows x blockCols) box at coordinate c0 + j blockCols written
 //                    j rows blockCols elements after the stage's start;
-//   wait_barrier     every thread: mbarrier.try_wait.parity in a loop.
+//   wait_barrier     every thread: mbarrier.try_wait.parity in a loop;
+//   inval_barrier    thread 0: mbarrier.inval.shared::cta.b64.
 // Shared addresses are 32-bit (the shared window); a shared::cta address is a valid
 // shared::cluster address of the CTA itself.
 //
@@ -58,6 +59,21 @@ struct InitBarrierConversion : TensorMapPattern<tile_nv::InitBarrierOp> {
                    "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.init.shared::cta.b64 [$1], "
                    "$2; @p fence.mbarrier_init.release.cluster; }",
                    "r,r,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalBarrierConversion : TensorMapPattern<tile_nv::InvalBarrierOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::InvalBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value leader =
+        rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(), isLeader(rewriter, loc, target));
+    nvidia::ptxAsm(
+        rewriter, loc, Type(), {leader, sharedAddress(rewriter, loc, adaptor.getBarrier())},
+        "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.inval.shared::cta.b64 [$1]; }", "r,r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -157,7 +173,7 @@ struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLo
 namespace tessel::nvidia {
 void populateTensorMapToLLVMPatterns(LLVMTypeConverter &converter, const TargetInfo &target,
                                      RewritePatternSet &patterns) {
-  patterns.add<InitBarrierConversion, BarrierExpectConversion, WaitBarrierConversion,
-               AsyncTMACopyConversion>(converter, target);
+  patterns.add<InitBarrierConversion, InvalBarrierConversion, BarrierExpectConversion,
+               WaitBarrierConversion, AsyncTMACopyConversion>(converter, target);
 }
 } // namespace tessel::nvidia

@@ -184,7 +184,7 @@ bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
   auto func = load->getParentOfType<func::FuncOp>();
   auto warps = func ? func->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName())
                     : IntegerAttr();
-  // Only tile-gpu-pipeline stages such a load (TensorMap staging).
+  // Without a pipeline, plain loads beat a copy through shared memory and a barrier.
   auto stages = func ? func->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumStagesAttrName())
                      : IntegerAttr();
   if (!stages || stages.getInt() < 2)

@@ -80,6 +80,8 @@ LogicalResult InitBarrierOp::verify() {
   return verifyBarrier(*this, getBarrier().getType());
 }
 
+LogicalResult InvalBarrierOp::verify() { return verifyBarrier(*this, getBarrier().getType()); }
+
 LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
   if (failed(verifyBarrier(*this, getBarrier().getType())))
     return failure();

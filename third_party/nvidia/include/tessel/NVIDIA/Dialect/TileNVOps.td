@@ -103,6 +103,20 @@ def TileNV_InitBarrierOp : TileNV_Op<"init_barrier"> {
   let hasVerifier = 1;
 }
 
+def TileNV_InvalBarrierOp : TileNV_Op<"inval_barrier"> {
+  let summary = "Invalidate an mbarrier so that its memory may be initialized or used again";
+  let description = [{
+    ```mlir
+    tile_nv.inval_barrier %bar : !tile_gpu.memdesc<1xi64, #shared1d>
+    ```
+    mbarrier.inval.shared::cta.b64 by thread 0, after every thread's last wait on it (the write
+    is declared: tile-gpu-insert-barriers puts a barrier between those waits and it).
+  }];
+  let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemWrite]>:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
 def TileNV_BarrierExpectOp : TileNV_Op<"barrier_expect"> {
   let summary = "Arrive on an mbarrier and expect `bytes` more bytes of asynchronous copies";
   let description = [{

@@ -32,4 +32,24 @@ def TileNVWarpgroupDot : Pass<"tile-nv-warpgroup-dot", "mlir::ModuleOp"> {
                            "::tessel::tile_gpu::TileGPUDialect"];
 }
 
+def TileNVTensorMapLoads : Pass<"tile-nv-tensor-map-loads", "mlir::ModuleOp"> {
+  let summary = "Block-pointer loads kept for TMA that no pipeline staged: one copy in place";
+  let description = [{
+    A load the adapter keeps for its bulk tensor copies (TargetInfo::loadsBlockThroughTensorMap)
+    is normally staged by tile-gpu-pipeline. One that was not (its loop's rings do not fit in
+    shared memory even with two stages, or the loop is not innermost) is copied where it is:
+
+      %t = tile.load %bp ...             buffer + one barrier (local_alloc)
+      %a = convert_layout %t       ->    init_barrier, barrier_expect (box bytes), TMA copy,
+                                         wait_barrier (phase 0), inval_barrier
+                                         %a = local_load %buffer
+
+    with a fresh barrier each time (initialized and invalidated around the copy), so the code
+    is right in any loop nest; tile-gpu-insert-barriers orders the barrier's and the buffer's
+    uses. Slower than the pipeline (three barriers per copy and no overlap) but never an error.
+  }];
+  let dependentDialects = ["::tessel::tile_nv::TileNVDialect",
+                           "::tessel::tile_gpu::TileGPUDialect"];
+}
+
 #endif // TESSEL_NVIDIA_TRANSFORMS_PASSES_TD
