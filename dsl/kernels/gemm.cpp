@@ -56,12 +56,17 @@ template <class Config> std::pair<Int, Int> tileOf(const Config &cfg, Int pid, I
   return {first_m + pid % in_group % group_size, pid % in_group / group_size};
 }
 
-/// c[tile] = value, masked to the (M, N) matrix.
-template <class Config, class T>
-void storeC(const Config &cfg, const Tile<f32> &value, Ptr<T> c, Int M, Int N, Int pid_m,
-            Int pid_n, Int stride_cm, Int stride_cn) {
-  Tile<i64> cm = pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M);                // (BLOCK_M)
-  Tile<i64> cn = pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N);                // (BLOCK_N)
+/// The rows and columns of c that tile (pid_m, pid_n) covers.
+template <class Config>
+std::pair<Tile<i64>, Tile<i64>> rowsCols(const Config &cfg, Int pid_m, Int pid_n) {
+  return {pid_m * cfg.BLOCK_M + arange(0, cfg.BLOCK_M),                       // (BLOCK_M)
+          pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N)};                      // (BLOCK_N)
+}
+
+/// c[cm, cn] = value, masked to the (M, N) matrix.
+template <class T>
+void storeC(const Tile<f32> &value, Ptr<T> c, Int M, Int N, const Tile<i64> &cm,
+            const Tile<i64> &cn, Int stride_cm, Int stride_cn) {
   Ptr<T> cp = c + cm(_, None) * stride_cm + cn(None, _) * stride_cn;          // (BLOCK_M, BLOCK_N)
   Mask cmask = (cm(_, None) < M) & (cn(None, _) < N);                         // (BLOCK_M, BLOCK_N)
   store(cp, cast<T>(value), cmask);
@@ -71,11 +76,10 @@ void storeC(const Config &cfg, const Tile<f32> &value, Ptr<T> c, Int M, Int N, I
 template <class T>
 void storeTile(const GemmConfig &cfg, Tile<f32> acc, Ptr<T> c, Ptr<T> bias, Int M, Int N,
                Int pid_m, Int pid_n, Int stride_cm, Int stride_cn) {
-  if (cfg.HAS_BIAS) {
-    Tile<i64> cn = pid_n * cfg.BLOCK_N + arange(0, cfg.BLOCK_N);              // (BLOCK_N)
+  auto [cm, cn] = rowsCols(cfg, pid_m, pid_n);
+  if (cfg.HAS_BIAS)
     acc += cast<f32>(load(bias + cn % N))(None, _);                           // (BLOCK_M, BLOCK_N)
-  }
-  storeC(cfg, activate(cfg.ACT, acc), c, M, N, pid_m, pid_n, stride_cm, stride_cn);
+  storeC(activate(cfg.ACT, acc), c, M, N, cm, cn, stride_cm, stride_cn);
 }
 
 template <class T>
@@ -163,7 +167,8 @@ void gemm_swiglu(const SwigluConfig &cfg, Ptr<T> x, Ptr<T> w_gate, Ptr<T> w_up, 
         return std::tuple{dot(xv, gv, g), dot(xv, uv, u), advance(xp, {0, cfg.BLOCK_K}),
                           advance(gp, {cfg.BLOCK_K, 0}), advance(up, {cfg.BLOCK_K, 0})};
       });
-  storeC(cfg, g * sigmoid(g) * u, out, M, N, pid_m, pid_n, stride_om, 1);
+  auto [om, on] = rowsCols(cfg, pid_m, pid_n);
+  storeC(g * sigmoid(g) * u, out, M, N, om, on, stride_om, 1);
 }
 
 /// Both kernels' configs (GROUP_M = 8): Triton's tutorial tiles and the fused epilogues.
