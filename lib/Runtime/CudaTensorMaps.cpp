@@ -1,6 +1,7 @@
 //===- CudaTensorMaps.cpp - a variant's TMA descriptors at launch ---------===//
 #include "tessel/Runtime/CudaTensorMaps.h"
 
+#include <cstdint>
 #include <cstring>
 
 using namespace tessel;
@@ -65,6 +66,12 @@ bool tessel::rt::encodeTensorMaps(const CudaDriver &driver, const harness::Kerne
       // An empty dimension copies nothing (the loop that would is empty), but the encoder
       // wants at least one element.
       dims[d] = uint64_t(std::max<int64_t>(1, valueOf(m.dims[d], args)));
+      // The kernel's box coordinates are 32-bit signed (cp.async.bulk.tensor).
+      if (dims[d] > uint64_t(INT32_MAX)) {
+        error = what + ": dimension " + std::to_string(d) + " has " + std::to_string(dims[d]) +
+                " elements; TMA coordinates are 32-bit (use the variant it specializes)";
+        return false;
+      }
       box[d] = unsigned(m.box[d]);
       elementStrides[d] = 1;
     }

@@ -108,6 +108,11 @@ TEST(CudaTensorMaps, RefusesWhatTMACannotAddress) {
   // A base 8 bytes off a 16-byte boundary.
   EXPECT_FALSE(encodeTensorMaps(driver, variant(), launch(64, 64, 64, 0x10008), out, error));
   EXPECT_NE(error.find("not 16-byte aligned"), std::string::npos) << error;
+  // More rows than a 32-bit coordinate reaches.
+  std::vector<CheckedArg> huge = launch(64, 64, 64);
+  huge[2] = CheckedArg{uint64_t(1) << 31, 8, false}; // M as an i64 argument
+  EXPECT_FALSE(encodeTensorMaps(driver, variant(), huge, out, error));
+  EXPECT_NE(error.find("TMA coordinates are 32-bit"), std::string::npos) << error;
   // A driver without the entry point (before CUDA 12).
   driver.cuTensorMapEncodeTiled = nullptr;
   EXPECT_FALSE(encodeTensorMaps(driver, variant(), launch(64, 64, 64), out, error));
