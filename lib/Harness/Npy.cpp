@@ -522,34 +522,15 @@ std::string tessel::harness::npyHeaderBytes(const std::string &descr,
 }
 
 Status tessel::harness::writeNpy(const std::string &path, const HostBuffer &buf) {
+  // The descr each dtype is written as (bf16 widened to float32: NumPy has no bf16).
+  static constexpr std::pair<DType, NpyType> kWritten[] = {
+      {DType::i1, NpyType::b1},   {DType::i8, NpyType::i1},  {DType::i16, NpyType::i2},
+      {DType::i32, NpyType::i4},  {DType::i64, NpyType::i8}, {DType::f16, NpyType::f2},
+      {DType::bf16, NpyType::f4}, {DType::f32, NpyType::f4}, {DType::f64, NpyType::f8}};
   const char *descr = "<f4";
-  switch (buf.dtype()) {
-  case DType::i1:
-    descr = "|b1";
-    break;
-  case DType::i8:
-    descr = "|i1";
-    break;
-  case DType::i16:
-    descr = "<i2";
-    break;
-  case DType::i32:
-    descr = "<i4";
-    break;
-  case DType::i64:
-    descr = "<i8";
-    break;
-  case DType::f16:
-    descr = "<f2";
-    break;
-  case DType::bf16:
-  case DType::f32:
-    descr = "<f4";
-    break;
-  case DType::f64:
-    descr = "<f8";
-    break;
-  }
+  for (const auto &[dtype, type] : kWritten)
+    if (dtype == buf.dtype())
+      descr = npyDescr(type);
   File f(std::fopen(path.c_str(), "wb"));
   if (!f)
     return Status::error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));

@@ -138,17 +138,6 @@ private:
     }
   }
 
-  /// A bulk copy writes a box along the tensor's contiguous dimension (the block pointer's
-  /// stride-1 dimension) in the hardware-swizzled placement.
-  Attribute tensorMapPlacement(tile::LoadOp load, RankedTensorType type) {
-    auto block = load.getPtr().getDefiningOp<tile::MakeBlockPtrOp>();
-    SmallVector<unsigned> order = {1, 0};
-    if (block.getStrides().size() == 2 && matchPattern(block.getStrides()[0], m_One()))
-      order = {0, 1};
-    return getMmaSwizzledSharedEncoding(forOp.getContext(), type.getShape(), order,
-                                        type.getElementTypeBitWidth());
-  }
-
   /// Ring stages of the TensorMap-staged loads, which share one barrier per stage: the same
   /// for all of them, else 0.
   unsigned tensorMapStages() const {
@@ -170,7 +159,7 @@ private:
     for (PipelinedLoad &l : loads) {
       auto type = cast<RankedTensorType>(l.load.getType());
       l.placement = l.staging == Staging::TensorMap
-                        ? tensorMapPlacement(l.load, type)
+                        ? target.getTensorMapSharedEncoding(l.load)
                         : target.getDotOperandSharedEncoding(type, l.convert.getType());
       if (!l.placement)
         l.placement = getSwizzledSharedEncoding(

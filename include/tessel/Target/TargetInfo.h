@@ -200,6 +200,9 @@ public:
     tile::MakeBlockPtrOp block;
     mlir::Value dst;
   };
+  /// The #tile_gpu.shared placement of the stage a TensorMap-staged load (kept by
+  /// loadsBlockThroughTensorMap, through its make_block_ptr) is copied into.
+  virtual mlir::Attribute getTensorMapSharedEncoding(tile::LoadOp load) const { return {}; }
   /// A ring of `stages` barriers in shared memory, initialized, for TensorMap staging (one
   /// per stage; the copies of one iteration all complete on their stage's barrier). Null when
   /// the adapter has no such copies.

@@ -4,6 +4,8 @@
 
 #include "tessel/NVIDIA/NVIDIA.h"
 
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
+
 namespace tessel::nvidia {
 
 mlir::Attribute getMmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
@@ -18,6 +20,17 @@ void populateWarpgroupDotToLLVMPatterns(mlir::LLVMTypeConverter &converter,
                                         mlir::RewritePatternSet &patterns);
 void populateTensorMapToLLVMPatterns(mlir::LLVMTypeConverter &converter, const TargetInfo &target,
                                      mlir::RewritePatternSet &patterns);
+/// The hardware-swizzled placement a TMA copy of `block`'s box (type `box`) writes: along the
+/// block's stride-1 dimension (TensorMaps.cpp).
+tile_gpu::SharedEncodingAttr getTensorMapPlacement(tile::MakeBlockPtrOp block,
+                                                   mlir::RankedTensorType box);
+/// A ring of `stages` mbarriers (memdesc<stages x 1 x i64>), each initialized for one arrival.
+mlir::Value createTensorMapBarriers(mlir::OpBuilder &b, mlir::Location loc, unsigned stages);
+/// barrier_expect for the copies' bytes, then one TMA copy per entry, when `pred`; registers
+/// each box's tensor map with the kernel (its maps parameter and kTensorMapsAttrName).
+void issueTensorMapCopies(mlir::OpBuilder &b, mlir::Location loc,
+                          llvm::ArrayRef<TargetInfo::TensorMapCopy> copies, mlir::Value barrier,
+                          mlir::Value pred);
 /// wgmma's accumulator layout (mma version 3) for a dot on sm_90a, or null with `reason`.
 mlir::Attribute getWgmmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
                                     mlir::RankedTensorType d, unsigned numWarps,
@@ -61,6 +74,7 @@ public:
                                               mlir::RankedTensorType operand) const override;
   void addLayoutPasses(mlir::OpPassManager &pm) const override;
   bool loadsBlockThroughTensorMap(tile::LoadOp load) const override;
+  mlir::Attribute getTensorMapSharedEncoding(tile::LoadOp load) const override;
   mlir::Value createCopyBarriers(mlir::OpBuilder &b, mlir::Location loc,
                                  unsigned stages) const override;
   void issueTensorMapCopies(mlir::OpBuilder &b, mlir::Location loc,

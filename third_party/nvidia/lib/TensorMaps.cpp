@@ -214,16 +214,21 @@ bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
   int64_t stride = knownMultiple(block.getStrides()[o]);
   if (knownMultiple(block.getBase()) % 16 != 0 || stride == 0 || (stride * bytes) % 16 != 0)
     return false;
-  SmallVector<unsigned> order = {*c, o};
-  auto enc = tile_gpu::getMmaSwizzledSharedEncoding(load.getContext(), type.getShape(), order,
-                                                    elem.getIntOrFloatBitWidth());
+  tile_gpu::SharedEncodingAttr enc = getTensorMapPlacement(block, type);
   // Only the 128-byte swizzle has been run on a GPU (H200, 2026-12-01); boxes with rows of 64
   // or 32 bytes (BLOCK_K = 32 or 16 in 16-bit types) keep cp.async until they are verified.
   return enc && enc.getBlockCols() * bytes == 128 && type.getDimSize(o) <= 256 &&
          type.getDimSize(*c) % enc.getBlockColsFor(type.getDimSize(*c)) == 0;
 }
 
-Value NVIDIATargetInfo::createCopyBarriers(OpBuilder &b, Location loc, unsigned stages) const {
+tile_gpu::SharedEncodingAttr nvidia::getTensorMapPlacement(tile::MakeBlockPtrOp block,
+                                                           RankedTensorType box) {
+  unsigned c = contiguousDim(block).value_or(1);
+  return tile_gpu::getMmaSwizzledSharedEncoding(box.getContext(), box.getShape(), {c, 1 - c},
+                                                box.getElementTypeBitWidth());
+}
+
+Value nvidia::createTensorMapBarriers(OpBuilder &b, Location loc, unsigned stages) {
   MLIRContext *ctx = b.getContext();
   auto enc = tile_gpu::SharedEncodingAttr::get(ctx, 1, 1, 1, {0}, 0);
   auto ringType = tile_gpu::MemDescType::get(ctx, {int64_t(stages), 1}, b.getI64Type(), enc);
@@ -237,16 +242,16 @@ Value NVIDIATargetInfo::createCopyBarriers(OpBuilder &b, Location loc, unsigned 
   return ring;
 }
 
-void NVIDIATargetInfo::issueTensorMapCopies(OpBuilder &b, Location loc,
-                                            ArrayRef<TensorMapCopy> copies, Value barrier,
-                                            Value pred) const {
+void nvidia::issueTensorMapCopies(OpBuilder &b, Location loc,
+                                  ArrayRef<TargetInfo::TensorMapCopy> copies, Value barrier,
+                                  Value pred) {
   int64_t bytes = 0;
-  for (const TensorMapCopy &c : copies) {
+  for (const TargetInfo::TensorMapCopy &c : copies) {
     auto t = cast<tile_gpu::MemDescType>(c.dst.getType());
     bytes += t.getShape()[0] * t.getShape()[1] * (t.getElementType().getIntOrFloatBitWidth() / 8);
   }
   b.create<tile_nv::BarrierExpectOp>(loc, barrier, bytes, pred);
-  for (const TensorMapCopy &c : copies) {
+  for (const TargetInfo::TensorMapCopy &c : copies) {
     tile::MakeBlockPtrOp block = c.block;
     auto box = cast<tile_gpu::MemDescType>(c.dst.getType());
     Value maps;
@@ -257,6 +262,21 @@ void NVIDIATargetInfo::issueTensorMapCopies(OpBuilder &b, Location loc,
       coords.push_back(b.create<arith::TruncIOp>(loc, b.getI32Type(), block.getOffsets()[d]));
     b.create<tile_nv::AsyncTMACopyGlobalToLocalOp>(loc, maps, index, coords, c.dst, barrier, pred);
   }
+}
+
+Attribute NVIDIATargetInfo::getTensorMapSharedEncoding(tile::LoadOp load) const {
+  return getTensorMapPlacement(load.getPtr().getDefiningOp<tile::MakeBlockPtrOp>(),
+                               cast<RankedTensorType>(load.getType()));
+}
+
+Value NVIDIATargetInfo::createCopyBarriers(OpBuilder &b, Location loc, unsigned stages) const {
+  return createTensorMapBarriers(b, loc, stages);
+}
+
+void NVIDIATargetInfo::issueTensorMapCopies(OpBuilder &b, Location loc,
+                                            ArrayRef<TensorMapCopy> copies, Value barrier,
+                                            Value pred) const {
+  nvidia::issueTensorMapCopies(b, loc, copies, barrier, pred);
 }
 
 void NVIDIATargetInfo::waitTensorMapCopies(OpBuilder &b, Location loc, Value barrier,

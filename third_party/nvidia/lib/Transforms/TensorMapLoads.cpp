@@ -9,7 +9,6 @@
 #include "../NVIDIATargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Matchers.h"
 
 namespace tessel::tile_nv {
 #define GEN_PASS_DEF_TILENVTENSORMAPLOADS
@@ -30,16 +29,11 @@ struct TensorMapLoadsPass : tile_nv::impl::TileNVTensorMapLoadsBase<TensorMapLoa
           load.getPtr().getDefiningOp<tile::MakeBlockPtrOp>())
         loads.push_back(load);
     });
-    nvidia::NVIDIATargetInfo target("sm_90a");
     MLIRContext *ctx = &getContext();
     for (tile::LoadOp load : loads) {
       auto block = load.getPtr().getDefiningOp<tile::MakeBlockPtrOp>();
       auto type = cast<RankedTensorType>(load.getType());
-      SmallVector<unsigned> order = {1, 0};
-      if (matchPattern(block.getStrides()[0], m_One()))
-        order = {0, 1};
-      SharedEncodingAttr enc =
-          getMmaSwizzledSharedEncoding(ctx, type.getShape(), order, type.getElementTypeBitWidth());
+      SharedEncodingAttr enc = nvidia::getTensorMapPlacement(block, type);
       if (!enc) {
         load.emitError("this block-pointer load was kept for TMA copies but its box has no "
                        "swizzled placement (a row of at least 32 bytes)");
@@ -49,14 +43,14 @@ struct TensorMapLoadsPass : tile_nv::impl::TileNVTensorMapLoadsBase<TensorMapLoa
       Location loc = load.getLoc();
       auto bufType = MemDescType::get(ctx, type.getShape(), type.getElementType(), enc);
       Value buffer = b.create<LocalAllocOp>(loc, bufType, IntegerAttr());
-      Value barriers = target.createCopyBarriers(b, loc, 1);
+      Value barriers = nvidia::createTensorMapBarriers(b, loc, 1);
       auto barType = MemDescType::get(ctx, {1}, b.getI64Type(),
                                       cast<MemDescType>(barriers.getType()).getEncoding());
       Value zero = b.create<arith::ConstantIntOp>(loc, 0, 32);
       Value barrier = b.create<MemDescIndexOp>(loc, barType, barriers, zero);
       Value always = b.create<arith::ConstantIntOp>(loc, 1, 1);
-      target.issueTensorMapCopies(b, loc, {{block, buffer}}, barrier, always);
-      target.waitTensorMapCopies(b, loc, barrier, zero);
+      nvidia::issueTensorMapCopies(b, loc, {{block, buffer}}, barrier, always);
+      b.create<tile_nv::WaitBarrierOp>(loc, barrier, zero);
       b.create<tile_nv::InvalBarrierOp>(loc, barrier);
       // Each layout conversion of the tile reads the buffer in its own layout.
       for (Operation *user : llvm::make_early_inc_range(load->getUsers()))
