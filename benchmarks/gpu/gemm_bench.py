@@ -45,6 +45,12 @@ ap.add_argument("--check-rows", type=int, default=64,
                 help="products of more than 2^34 flops are verified on this many rows spread "
                      "over M (the gemm problem's check_rows), every element still checked "
                      "written; 0: whole products")
+ap.add_argument("--split-k", default="",
+                help="S,...: also time each gemm_split_k variant with these slice counts (the "
+                     "problem's split_k option) beside the shape heuristic's choice")
+ap.add_argument("--no-triton", action="store_true",
+                help="time Tessel and cuBLAS only (Triton's autotuning compiles 8 configs per "
+                     "process: a minute of device time)")
 ap.add_argument("--kernels", default=os.path.join(here, "kernels"))
 ap.add_argument("--runner", default=os.path.join(here, "tessel-run-gpu"))
 args = ap.parse_args()
@@ -63,8 +69,8 @@ def parse_shapes(text):
 def gemm_variants(dt):
     """(name, path, divisibility of each scalar) of the no-epilogue GEMM cubins for dt."""
     out = []
-    paths = glob.glob(os.path.join(args.kernels, f"gemm__{dt}__*.json")) + \
-        glob.glob(os.path.join(args.kernels, f"gemm_block_ptr__{dt}__*.json"))
+    paths = [p for k in ("gemm", "gemm_block_ptr", "gemm_split_k")
+             for p in glob.glob(os.path.join(args.kernels, f"{k}__{dt}__*.json"))]
     for path in sorted(paths):
         j = json.load(open(path))
         c = j.get("config", {})
@@ -72,9 +78,10 @@ def gemm_variants(dt):
             continue
         if "cubin" not in j.get("artifacts", {}):
             continue
-        # gemm_block_ptr is there for its TMA twins; its other variants do gemm's work with
-        # masked loads, slower (bench-round1.txt of results/2026-12-01-h200-tma): not timed.
-        if j["kernel"] == "gemm_block_ptr" and not j.get("tensor_maps"):
+        # gemm_block_ptr and gemm_split_k are there for their TMA twins; their other variants
+        # load through masked pointer tiles, slower (bench-round1.txt of
+        # results/2026-12-01-h200-tma): not timed.
+        if j["kernel"] in ("gemm_block_ptr", "gemm_split_k") and not j.get("tensor_maps"):
             continue
         # A specialized twin's promises: multiples ("divisibility") and values ("equal_to").
         div = {a["name"]: (a.get("divisibility", 1), a.get("equal_to"))
@@ -95,10 +102,12 @@ def keeps_promises(div, m, n, k, bcol):
 copy_gbps = [None]
 
 
-def tessel_time(path, dt, m, n, k, bcol):
+def tessel_time(path, dt, m, n, k, bcol, split_k=None):
     """(median ms, None) or (None, why) for one verified, timed tessel-run-gpu run."""
     cmd = [args.runner, path, "--target=cuda", "--shape", f"{m}x{n}x{k}", "--dtype", dt,
            "--bench", "--reps", str(args.reps)] + (["--opt", "b_order=col"] if bcol else [])
+    if split_k:
+        cmd += ["--opt", f"split_k={split_k}"]
     if args.check_rows and 2 * m * n * k > 2**34 and m > args.check_rows:
         cmd += ["--opt", f"check_rows={args.check_rows}"]
     try:
@@ -113,7 +122,8 @@ def tessel_time(path, dt, m, n, k, bcol):
     if p.returncode != 0 or not ms or not re.search(r": PASS$", out, re.M):
         lines = [l for l in out.splitlines() if l.strip()]
         return None, f"rc {p.returncode}: " + (" | ".join(lines[-3:]) if lines else "no output")
-    return float(ms.group(1)), None
+    sk = re.search(r" split_k=(\d+): PASS$", out, re.M)  # the slice count the launch used
+    return float(ms.group(1)), (f"split_k={sk.group(1)}" if sk else None)
 
 
 def tflops(m, n, k, ms):
@@ -128,6 +138,8 @@ try:
     from triton_gemm import triton_mm
 except Exception as e:  # prepare.sh copies it; without it the Triton column is empty
     print(f"note: no Triton GEMM ({e})")
+    triton_mm = None
+if args.no_triton:
     triton_mm = None
 
 torch.manual_seed(0)
@@ -158,15 +170,21 @@ for dt, m, n, k, bcol in parse_shapes(args.shapes):
         cands = [v for v in cands if v[0] in top] or cands
     if not cands:
         row["tessel_errors"]["-"] = "no GEMM cubin for this dtype and shape"
-    for name, path, _ in cands:
-        ms, why = tessel_time(path, dt, m, n, k, bcol)
+    # gemm_split_k: the heuristic's slice count (name as is), then each --split-k count (name:sS).
+    runs = [(name, path, None) for name, path, _ in cands]
+    runs += [(f"{name}:s{sk}", path, sk) for name, path, _ in cands
+             if "gemm_split_k__" in name for sk in filter(None, args.split_k.split(","))]
+    for name, path, sk in runs:
+        ms, why = tessel_time(path, dt, m, n, k, bcol, sk)
+        if ms is not None and why:  # a split-K run: which slice count the launch used
+            row.setdefault("split_k", {})[name] = int(why.split("=")[1])
         if ms is None:
             row["tessel_errors"][name] = why
             print(f"  tessel {dt} {shape} {name}: FAILED {why}", flush=True)
         else:
             row["tessel"][name] = ms
             print(f"  tessel {dt} {shape} {name}: {ms * 1e3:9.1f} us "
-                  f"{tflops(m, n, k, ms):7.1f} TFLOP/s", flush=True)
+                  f"{tflops(m, n, k, ms):7.1f} TFLOP/s {why or ''}", flush=True)
     if row["tessel"]:
         ranked[(dt, bcol)] = sorted(row["tessel"], key=row["tessel"].get)
     # cuBLAS and Triton on the same operands' shapes and layouts.
@@ -224,7 +242,8 @@ for r in rows:
     print(f"{r['shape']:19s} {r['dtype']:5s} {fmt(t, '7.1f'):>7s} {fmt(cu, '7.1f'):>7s} "
           f"{fmt(tr, '7.1f'):>7s} {fmt(r['tessel_over_cublas'], '8.3f'):>8s} "
           f"{fmt(r['tessel_over_triton'], '8.3f'):>8s} {fmt(r['pct_peak'], '5.1f%'):>6s} "
-          f"{fmt(gbps, '6.0f'):>6s} {fmt(r['pct_copy'], '5.1f%'):>6s}  {best or '-'}{why}")
+          f"{fmt(gbps, '6.0f'):>6s} {fmt(r['pct_copy'], '5.1f%'):>6s}  {best or '-'}"
+          f"{' split_k=%d' % r['split_k'][best] if best in r.get('split_k', {}) else ''}{why}")
 ratios = [r["tessel_over_cublas"] for r in rows if r["tessel_over_cublas"]]
 if ratios:
     g = math.exp(sum(map(math.log, ratios)) / len(ratios))

@@ -119,9 +119,24 @@ a16=--twin=a16:K%8,N%8,stride_xm%8,stride_wn%8,stride_om%8
 "$build/bin/tesselc" "$root/dsl/kernels/gemm.cpp" -k gemm_swiglu --target=cuda:sm_90a \
   --emit=tile,cubin -o "$dest/kernels" "$a16" >/dev/null ||
   echo "note: tesselc cannot compile gemm_swiglu for cuda:sm_90a"
+# gemm_split_k (products with too few tiles for the GPU: decode, M = 1..64): its __nn and __nt
+# twins copy A and B with TMA.
+# Extra bf16 tiles: 64x32 (128 tiles at N = 4096 without a split), 128x128 (M = 256: 64 tiles at
+# N = 4096, split in two) and 64x256 (N = 28672 in 112 tiles, one wave).
+if kernel=gemm_split_k gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"; then
+  for cfg in "-D BLOCK_N=32 -D BLOCK_K=128 -D num_stages=6" \
+             "-D BLOCK_M=128 -D BLOCK_N=128 -D BLOCK_K=64 -D num_warps=8 -D num_stages=4" \
+             "-D BLOCK_M=64 -D BLOCK_N=256 -D BLOCK_K=64 -D num_warps=4 -D num_stages=4"; do
+    kernel=gemm_split_k gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 $cfg "$nn" "$nt" ||
+      true
+  done
+fi
+# A user kernel, not in the library, for user_kernel.sh (README, "Your own kernel").
+"$build/bin/tesselc" "$root/examples/residual_gate.cpp" --target=cuda:sm_90a --emit=tile,cubin \
+  -o "$dest/user" >/dev/null || echo "note: tesselc cannot compile examples/residual_gate.cpp"
 gemm cuda:sm_80 "$dest/gemm_sm80" tile,ptx || true
 gemm cuda:sm_80 "$dest/gemm_sm80_cubin" cubin || true
-cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py} "$dest/"
+cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh} "$dest/"
 python3 - "$root/../shared/anchors/triton_reference.py" "$dest/triton_reference.py" <<'PY'
 import sys
 src = open(sys.argv[1]).read()

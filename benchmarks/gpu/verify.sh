@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# verify.sh [gemm|cases] (in a directory made by prepare.sh, on a GPU machine): every kernel
+# verify.sh [gemm|cases|library] (in a directory made by prepare.sh, on a GPU machine): every kernel
 # variant on odd shapes, the cases C1, C5, C6 (full size), C8, C9 and C12, and the GEMM variants
 # on the GPU against the harness's double-precision references (`verify.sh gemm`: the GEMM part
-# alone; `verify.sh cases`: the cases alone).
+# alone; `verify.sh cases`: the cases alone; `verify.sh library`: the library variants alone,
+# VERIFY_FILTER (a glob, e.g. 'kernels/gemm_swiglu__*') selecting among them).
 # One line per failure, then "gpu verify: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -16,7 +17,7 @@ check() { # check LABEL ARGS...: one verified run
     fail=$((fail + 1)); echo "FAIL $label: $msg"
   fi
 }
-# GEMM (dsl/kernels/gemm.cpp: gemm and gemm_block_ptr), the sm_90a cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B
+# GEMM (dsl/kernels/gemm.cpp: gemm, gemm_block_ptr and gemm_split_k), the sm_90a cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B
 # col-major ("transposed B") and, for bf16, 4096^3 (and 4096^3 with B col-major for the __nt
 # twins), and the transposed twins on 136x264x200 and 256^3; every dtype and epilogue variant (HAS_BIAS,
 # ACT are per config). A __div8 twin runs only the cases that keep its promises (multiples of 8,
@@ -29,7 +30,8 @@ gemm_verify() {
     echo "gemm: no variants (tesselc could not compile gemm.cpp for cuda:sm_90a): skipped"
     return
   fi
-  for j in kernels/gemm__*.json kernels/gemm_block_ptr__*.json gemm_sm80/gemm__*.json; do
+  for j in kernels/gemm__*.json kernels/gemm_block_ptr__*.json kernels/gemm_split_k__*.json \
+           gemm_sm80/gemm__*.json; do
     [[ -f $j && $j == ${GEMM_FILTER:-*} ]] || continue
     while read -r label shape dtype opts; do
       check "$(basename "$j") $label" "$j" --shape "$shape" --dtype "$dtype" $opts
@@ -41,7 +43,12 @@ eq = {a["name"]: a["equal_to"] for a in j["args"] if "equal_to" in a}
 cases = [("C7", 1000, 999, 1001, {}), ("cube511", 511, 511, 511, {}), ("row", 1, 128, 1, {}),
          ("cube256", 256, 256, 256, {}),
          ("lda65", 64, 64, 64, {"lda": 65}), ("bT", 256, 256, 256, {"b_order": "col"})]
-if dt == "bf16" and sys.argv[1].startswith("kernels/"):  # sm_90a: the benchmark's code
+split_k = j["kernel"] == "gemm_split_k"
+if split_k:  # the slice count by the heuristic, by option, more slices than K-blocks (empty ones)
+    cases += [("C7s5", 1000, 999, 1001, {"split_k": 5}), ("row64s16", 1, 128, 64, {"split_k": 16}),
+              ("bTs3", 256, 256, 256, {"b_order": "col", "split_k": 3}),
+              ("dec1", 1, 4096, 4096, {"b_order": "col"}), ("dec16", 16, 6144, 4096, {"b_order": "col"})]
+if dt == "bf16" and sys.argv[1].startswith("kernels/") and not split_k:  # the benchmark's code
     cases.append(("cube4096", 4096, 4096, 4096, {}))
     if "__nt" in sys.argv[1] or "__bT" in sys.argv[1]:  # y = x @ W^T at the benchmark's size
         cases.append(("cube4096bT", 4096, 4096, 4096, {"b_order": "col"}))
@@ -114,6 +121,7 @@ if [[ ${1:-all} == gemm ]]; then
   exit
 fi
 for j in kernels/*.json; do
+  [[ $j == ${VERIFY_FILTER:-*} ]] || continue
   read -r kernel dtype block half bh spec < <(python3 - "$j" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1])); c = j["config"]
@@ -130,7 +138,7 @@ PY
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward)
       shapes=$([[ $spec == 1 ]] && echo "8x5000 2x1000" || echo "8x5000 1x15") ;;
-    gemm | gemm_block_ptr) continue ;; # gemm_verify below
+    gemm | gemm_block_ptr | gemm_split_k) continue ;; # gemm_verify below
     # The fused SwiGLU up-projection; its __a16 twin (TMA for x, w_gate, w_up) takes multiples
     # of 8 that are no multiples of the blocks, and a 1024^3 product.
     gemm_swiglu)
@@ -140,6 +148,11 @@ PY
   for s in $shapes; do check "$(basename "$j") $s" "$j" --shape "$s" --dtype "$dtype"; done
 done
 echo "library variants: $pass passed, $fail failed"
+if [[ ${1:-all} == library ]]; then
+  echo "gpu verify: $pass passed, $fail failed"
+  [[ $fail -eq 0 ]]
+  exit
+fi
 
 cases_verify
 gemm_verify

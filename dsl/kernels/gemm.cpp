@@ -73,8 +73,8 @@ void storeC(const Tile<f32> &value, Ptr<T> c, Int M, Int N, const Tile<i64> &cm,
 }
 
 /// c[tile] = act(acc + bias), masked to the matrix.
-template <class T>
-void storeTile(const GemmConfig &cfg, Tile<f32> acc, Ptr<T> c, Ptr<T> bias, Int M, Int N,
+template <class Config, class T>
+void storeTile(const Config &cfg, Tile<f32> acc, Ptr<T> c, Ptr<T> bias, Int M, Int N,
                Int pid_m, Int pid_n, Int stride_cm, Int stride_cn) {
   auto [cm, cn] = rowsCols(cfg, pid_m, pid_n);
   if (cfg.HAS_BIAS)
@@ -128,6 +128,77 @@ void gemm_block_ptr(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> 
                           advance(ap, {0, cfg.BLOCK_K}), advance(bp, {cfg.BLOCK_K, 0})};
       });
   storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
+}
+
+/// A split-K launch's config: SPLIT_K is read by the launcher, not the kernel (which sees the
+/// split count as num_programs(1)): 0 lets the gemm problem's heuristic choose it from the shape
+/// (lib/Harness/Problems/Gemm.cpp), N > 0 asks for N slices of K.
+struct SplitKConfig {
+  int BLOCK_M = 64;
+  int BLOCK_N = 64;
+  int BLOCK_K = 128;
+  int GROUP_M = 8;
+  int SPLIT_K = 0;
+  bool HAS_BIAS = false;
+  Activation ACT = Activation::none;
+  int num_warps = 4;
+  int num_stages = 4;
+};
+TESSEL_CONFIG(SplitKConfig, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, SPLIT_K, HAS_BIAS, ACT, num_warps,
+              num_stages)
+
+/// gemm_block_ptr with K cut into num_programs(1) slices, for products with too few (BLOCK_M,
+/// BLOCK_N) tiles to fill the GPU (decode: M = 1..64, and small M x N with a long K).
+/// grid = (tiles, SPLIT_K). Program (tile, s) sums its slice of K-blocks, stores that partial
+/// product in f32 to workspace[s] (SPLIT_K x M x N, row-major), then counts itself in
+/// locks[tile] (i32, zero before the first launch). The last program of a tile to arrive reads
+/// the SPLIT_K partials back in slice order, so the sum is the same bits whichever program
+/// arrives last (deterministic, unlike atomic adds into c), applies the epilogue, stores c and
+/// sets the lock back to zero for the next launch. The count is an acq_rel atomic at gpu scope
+/// behind a CTA barrier (CUTLASS's serial-reduction semaphore); the partials are read with .cg,
+/// past the SM's L1.
+template <class T>
+void gemm_split_k(const SplitKConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias,
+                  Ptr<f32> workspace, Ptr<i32> locks, Int M, Int N, Int K, Int stride_am,
+                  Int stride_ak, Int stride_bk, Int stride_bn, Int stride_cm, Int stride_cn) {
+  Int tile = program_id(0), split = program_id(1), splits = num_programs(1);
+  auto [pid_m, pid_n] = tileOf(cfg, tile, M, N);
+  // Slice `split` of the K-blocks: `per` each, the last ones shorter or empty.
+  Int k_blocks = cdiv(K, cfg.BLOCK_K);
+  Int per = cdiv(k_blocks, splits);
+  Int k_begin = minimum(split * per, k_blocks);
+  Int k_end = minimum(k_begin + per, k_blocks);
+  BlockPtr<T> ap = make_block_ptr(a, {M, K}, {stride_am, stride_ak},
+                                  {pid_m * cfg.BLOCK_M, k_begin * cfg.BLOCK_K},
+                                  {cfg.BLOCK_M, cfg.BLOCK_K}, {1, 0});
+  BlockPtr<T> bp = make_block_ptr(b, {K, N}, {stride_bk, stride_bn},
+                                  {k_begin * cfg.BLOCK_K, pid_n * cfg.BLOCK_N},
+                                  {cfg.BLOCK_K, cfg.BLOCK_N}, {1, 0});
+  Tile<f32> acc = zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N});                     // (BLOCK_M, BLOCK_N)
+  std::tie(acc, ap, bp) = for_range(
+      k_begin, k_end, 1, std::tuple{acc, ap, bp},
+      [&](Int k, Tile<f32> acc, BlockPtr<T> ap, BlockPtr<T> bp) {
+        Tile<T> av = load(ap, {0, 1}, Padding::zero);                         // (BLOCK_M, BLOCK_K)
+        Tile<T> bv = load(bp, {0, 1}, Padding::zero);                         // (BLOCK_K, BLOCK_N)
+        return std::tuple{dot(av, bv, acc),                                   // (BLOCK_M, BLOCK_N)
+                          advance(ap, {0, cfg.BLOCK_K}), advance(bp, {cfg.BLOCK_K, 0})};
+      });
+
+  auto [cm, cn] = rowsCols(cfg, pid_m, pid_n);
+  Mask in_c = (cm(_, None) < M) & (cn(None, _) < N);                          // (BLOCK_M, BLOCK_N)
+  Tile<i64> at = cm(_, None) * N + cn(None, _);                               // (BLOCK_M, BLOCK_N)
+  store(workspace + split * M * N + at, acc, in_c);
+  Tile<i32> arrived = atomic_add(locks + tile, 1);                            // scalar
+  when(arrived == cast<i32>(splits) - 1, [&] {
+    auto [sum] = for_range(0, splits, 1, std::tuple{zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N})},
+                           [&](Int s, Tile<f32> sum) {
+                             Tile<f32> part = load(workspace + s * M * N + at, in_c, 0.0,
+                                                   LoadHints{.cache = Cache::cg});
+                             return std::tuple{sum + part};
+                           });
+    storeTile(cfg, sum, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
+    store(locks + tile, 0);
+  });
 }
 
 struct SwigluConfig {
@@ -188,6 +259,12 @@ TESSEL_KERNEL(gemm_block_ptr, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn),
               CONFIGS(GEMM_CONFIGS))
+TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
+              ARGS(a, b, c, bias, workspace, locks, M, N, K, stride_am, stride_ak, stride_bk,
+                   stride_bn, stride_cm, stride_cn),
+              CONFIGS(SplitKConfig{},
+                      SplitKConfig{.BLOCK_N = 128, .num_stages = 3},
+                      SplitKConfig{.BLOCK_N = 128, .BLOCK_K = 64, .num_stages = 6}))
 TESSEL_KERNEL(gemm_swiglu, DTYPES(f16, bf16),
               ARGS(x, w_gate, w_up, out, M, N, K, stride_xm, stride_wn, stride_om),
               CONFIGS(SwigluConfig{},

@@ -41,6 +41,35 @@ std::vector<unsigned> vectorWidths(func::FuncOp kernel, const Specialization &s,
   return vectorWidths(*copy);
 }
 
+/// `arg` may be a unit stride: it scales a tile of offsets (a tensor arith.muli), or is the
+/// stride of a block pointer's fastest dimension, reached through casts and tile reshapes only.
+/// Sizes that bound masks and loops (M in `rows < M`, `cdiv(M, BLOCK_M)`, a block pointer's
+/// shape), strides of slower dimensions and scalar products are not: promising one of them equal
+/// to 1 can still widen an access (the grid collapses to a single row of tiles) but makes a twin
+/// no real launch uses (gemm_swiglu's __div8 twin promised M = 1, then stride_xm = 1).
+bool scalesAnOffset(Value arg) {
+  SmallVector<Value> work = {arg};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<arith::MulIOp>(user) && isa<RankedTensorType>(user->getResult(0).getType()))
+        return true;
+      if (auto bp = dyn_cast<tile::MakeBlockPtrOp>(user)) {
+        OperandRange strides = bp.getStrides();
+        ArrayRef<int32_t> order = bp.getOrder();
+        if (!order.empty() && order[0] < int32_t(strides.size()) && strides[order[0]] == v)
+          return true;
+        continue;
+      }
+      if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp, tile::SplatOp,
+              tile::BroadcastOp, tile::ExpandDimsOp>(user))
+        work.push_back(user->getResult(0));
+    }
+  }
+  return false;
+}
+
 bool widens(const std::vector<unsigned> &a, const std::vector<unsigned> &b) {
   for (auto [x, y] : llvm::zip(a, b))
     if (x > y)
@@ -84,11 +113,13 @@ Specialization tessel::driver::findSpecialization(func::FuncOp kernel, int divis
       candidates.push_back(i);
   if (candidates.empty())
     return {};
-  // Ones first, each tried with every other candidate a multiple (a unit stride widens an
-  // access only when its mask and alignment allow it too).
+  // Ones first, each stride tried with every other candidate a multiple (a unit stride widens
+  // an access only when its mask and alignment allow it too).
   Specialization best{candidates, {}};
   std::vector<unsigned> widths = vectorWidths(kernel, best, divisibility);
   for (unsigned c : candidates) {
+    if (!scalesAnOffset(kernel.getArgument(c)))
+      continue;
     Specialization trial = best;
     llvm::erase(trial.multiples, c);
     trial.ones.push_back(c);

@@ -50,6 +50,11 @@ public:
   }
 
   Status load(KernelMetadata &variant) override {
+    if (variant.tileIR.empty())
+      return Status::error("variant " + variant.function +
+                           " has no tile IR for the interpreter: compile it with tesselc "
+                           "--emit=tile (beside a GPU binary: --emit=tile,cubin), or run it on "
+                           "its GPU");
     std::string diag;
     llvm::raw_string_ostream os(diag);
     llvm::SourceMgr sm;

@@ -20,6 +20,7 @@ j = json.load(open(sys.argv[1])); c = j["config"]
 print(j["kernel"], j["dtype"] or "f32", c.get("BLOCK", 0), c.get("HALF", 0), c.get("BLOCK_H", 0))
 PY
 )
+  opts=
   case $kernel in
     vector_add | swiglu | geglu) shapes="3x1001 1" ;;
     softmax | rmsnorm | add_rmsnorm | layernorm) shapes="3x$((block - 1)) 1x1 2x17" ;;
@@ -27,14 +28,16 @@ PY
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
     gemm | gemm_block_ptr | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
+    # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64).
+    gemm_split_k) shapes="100x70x1000 1x128x50"; opts="--opt split_k=3" ;;
     *) echo "no shapes for kernel $kernel ($(basename "$j"))"; fail=$((fail + 1)); continue ;;
   esac
   for s in $shapes; do
-    if msg=$(tessel-run "$j" --shape "$s" --dtype "$dtype" --quiet 2>&1); then
+    if msg=$(tessel-run "$j" --shape "$s" --dtype "$dtype" $opts --quiet 2>&1); then
       pass=$((pass + 1))
     else
       fail=$((fail + 1))
-      echo "FAIL $(basename "$j") --shape $s: $msg"
+      echo "FAIL $(basename "$j") --shape $s $opts: $msg"
     fi
   done
 done

@@ -189,6 +189,16 @@ Value broadcastFromThread0(ConversionPatternRewriter &rewriter, Location loc,
   return rewriter.create<LLVM::LoadOp>(loc, v.getType(), slot);
 }
 
+/// A scalar atomic that releases does so for the whole program: every thread's earlier stores
+/// reach the CTA barrier before thread 0's atomic publishes them (CUTLASS's semaphore:
+/// __syncthreads, then one release at gpu scope). Without it a split-K reduction's last program
+/// could read a partial sum another program's threads had not stored yet.
+void barrierBeforeRelease(ConversionPatternRewriter &rewriter, Location loc,
+                          const TargetInfo &target, tile::MemSemantic sem) {
+  if (sem == tile::MemSemantic::release || sem == tile::MemSemantic::acq_rel)
+    target.barrier(rewriter, loc);
+}
+
 struct AtomicRMWOpConversion : MemoryPattern<tile::AtomicRMWOp> {
   using MemoryPattern::MemoryPattern;
   /// One element's atomic: the target's instruction, or float max / min through integers.
@@ -204,6 +214,7 @@ struct AtomicRMWOpConversion : MemoryPattern<tile::AtomicRMWOp> {
     Location loc = op.getLoc();
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type) {
+      barrierBeforeRelease(rewriter, loc, target, op.getSem());
       Value first = isFirstThread(rewriter, loc, target);
       Value pred = andPred(rewriter, loc, first, adaptor.getMask());
       Value old = rmw(rewriter, loc, op, adaptor.getPtr(), adaptor.getVal(), pred);
@@ -241,6 +252,7 @@ struct AtomicCASOpConversion : MemoryPattern<tile::AtomicCASOp> {
     if (isa<RankedTensorType>(op.getType()))
       return failure(); // checkLowerable reported it
     Location loc = op.getLoc();
+    barrierBeforeRelease(rewriter, loc, target, op.getSem());
     Value first = isFirstThread(rewriter, loc, target);
     Value result = target.atomicCAS(rewriter, loc, adaptor.getPtr(), adaptor.getCmp(),
                                     adaptor.getVal(), first, op.getSem(), op.getScope());

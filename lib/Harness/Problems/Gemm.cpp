@@ -19,6 +19,57 @@ static Status productShape(Builder &b, int64_t &M, int64_t &N, int64_t &K) {
   return Status::ok();
 }
 
+/// Option check_rows = R: 0 when absent, else a number of rows >= 2.
+static Status checkRowsOption(Builder &b, int64_t &rows) {
+  std::string text = b.option("check_rows", "");
+  rows = 0;
+  if (!text.empty() &&
+      (text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos ||
+       (rows = std::strtoll(text.c_str(), nullptr, 10)) < 2))
+    return Status::error("problem " + b.o.name + ": check_rows must be a number of rows >= 2, " +
+                         "got '" + text + "'");
+  return Status::ok();
+}
+
+/// check_rows: R rows of a (M, K) spread evenly from the first to the last (the last tile's
+/// edge included), recorded on `out` (M, N) as the rows it compares; returns them as a
+/// row-major (R, K) matrix, whose product is those rows' reference alone.
+static std::vector<double> sampleRows(ProblemBuffer &out, const std::vector<double> &a, int64_t M,
+                                      int64_t N, int64_t K, const ref::GemmStrides &st,
+                                      int64_t rows) {
+  std::vector<double> rowsOfA(rows * K);
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t i = r * (M - 1) / (rows - 1);
+    out.checkRows.push_back(i);
+    for (int64_t p = 0; p < K; ++p)
+      rowsOfA[r * K + p] = a[i * st.am + p * st.ak];
+  }
+  out.rowLength = N;
+  return rowsOfA;
+}
+
+/// Split-K's slice count when the variant leaves it to the launcher (SPLIT_K = 0): the count s
+/// in 1..16 that minimises the time model waves(s) * (K / s + 512): the programs run in waves
+/// of one per SM of the H200 (132 SMs; split-K configs fill most of an SM's shared memory with
+/// their stages), waves(s) = cdiv(tiles * s, 132), and each takes its slice of K plus a fixed
+/// cost worth 512 elements of K (launch, pipeline fill, the partial's round trip through the
+/// workspace), fitted to the H200's split-K sweep (results/2026-12-01-h200-splitk). Ties go to
+/// the smaller s; no slice gets fewer than 4 K-blocks. Examples (M <= 64, K = 4096):
+/// BLOCK_N = 128, N = 4096 (32 tiles) -> 4; BLOCK_N = 64, N = 4096 (64 tiles) -> 2; N = 6144 at
+/// BLOCK_N = 64 (96 tiles) -> 1: three waves of four slices cost more than one wave whole.
+static int64_t splitKFor(int64_t tiles, int64_t K, int64_t blockK) {
+  constexpr int64_t sms = 132, maxSplits = 16, minBlocksPerSlice = 4;
+  constexpr double fixedCostInK = 512;
+  auto cost = [&](int64_t s) {
+    return double(cdiv(tiles * s, sms)) * (double(K) / double(s) + fixedCostInK);
+  };
+  int64_t best = 1;
+  for (int64_t s = 2; s <= maxSplits && s * minBlocksPerSlice <= cdiv(K, blockK); ++s)
+    if (cost(s) < cost(best) - 1e-9)
+      best = s;
+  return best;
+}
+
 /// Shape MxNxK; out = act(a * b + bias). The activation and the bias come from the variant's
 /// ACT / HAS_BIAS config fields when present, else from options act=none|relu|gelu|silu and
 /// bias=0|1. Options a_order / b_order = row|col store a (M, K) or b (K, N) transposed
@@ -28,7 +79,10 @@ static Status productShape(Builder &b, int64_t &M, int64_t &N, int64_t &K) {
 /// out is (M, N) row-major and contiguous. check_rows = R compares R rows spread from the first
 /// to the last with their double-precision reference (and checks that every element was
 /// written): for products whose full reference would take minutes on the host.
-Status gemm(Builder &b) {
+/// With `splitK` (problem gemm_split_k): grid (tiles, S) with S from option split_k = S, else
+/// config SPLIT_K when non-zero, else splitKFor; the kernel also gets `workspace` (S x M x N
+/// f32, NaN-poisoned) and `locks` (one i32 per tile, zeros) after bias.
+static Status gemmProblem(Builder &b, bool splitK) {
   int64_t M, N, K;
   if (Status s = productShape(b, M, N, K); !s)
     return s;
@@ -71,26 +125,12 @@ Status gemm(Builder &b) {
   ref::GemmStrides st{aCol ? 1 : lda, aCol ? lda : 1, bCol ? 1 : N, bCol ? K : 1};
   std::vector<double> biasValues = hasBias ? b.values(bias) : std::vector<double>{};
   int64_t checkRows = 0;
-  std::string rowsText = b.option("check_rows", "");
-  if (!rowsText.empty() &&
-      (rowsText.size() > 9 || rowsText.find_first_not_of("0123456789") != std::string::npos ||
-       (checkRows = std::strtoll(rowsText.c_str(), nullptr, 10)) < 2))
-    return Status::error("problem gemm: check_rows must be a number of rows >= 2, got '" +
-                         rowsText + "'");
+  if (Status s = checkRowsOption(b, checkRows); !s)
+    return s;
   if (checkRows > 0 && checkRows < M) {
-    // R rows spread evenly from the first to the last (the last tile's edge included): their
-    // reference alone, a (R, K) slice of a times b.
-    ProblemBuffer &out = b.p.buffers[c];
-    std::vector<double> av = b.values(ab), rowsOfA(checkRows * K);
-    for (int64_t r = 0; r < checkRows; ++r) {
-      int64_t i = r * (M - 1) / (checkRows - 1);
-      out.checkRows.push_back(i);
-      for (int64_t p = 0; p < K; ++p)
-        rowsOfA[r * K + p] = av[i * st.am + p * st.ak];
-    }
-    out.rowLength = N;
-    out.reference = ref::gemm(rowsOfA, b.values(bb), biasValues, checkRows, N, K, a,
-                              ref::GemmStrides{K, 1, st.bk, st.bn});
+    std::vector<double> rowsOfA = sampleRows(b.p.buffers[c], b.values(ab), M, N, K, st, checkRows);
+    b.p.buffers[c].reference = ref::gemm(rowsOfA, b.values(bb), biasValues, checkRows, N, K, a,
+                                         ref::GemmStrides{K, 1, st.bk, st.bn});
   } else {
     b.p.buffers[c].reference = ref::gemm(b.values(ab), b.values(bb), biasValues, M, N, K, a, st);
   }
@@ -98,6 +138,22 @@ Status gemm(Builder &b) {
   b.ptr("b", bb, {"b_ptr"});
   b.ptr("out", c, {"c", "c_ptr", "out_ptr"});
   b.ptr("bias", bias, {"bias_ptr"});
+  int64_t bm = b.config({"BLOCK_M"}, 64), bn = b.config({"BLOCK_N"}, 64);
+  int64_t tiles = cdiv(M, bm) * cdiv(N, bn), splits = 1;
+  if (splitK) {
+    splits = b.config({"SPLIT_K"}, 0);
+    std::string text = b.option("split_k", "");
+    if (!text.empty() &&
+        (text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos ||
+         (splits = std::strtoll(text.c_str(), nullptr, 10)) < 1))
+      return Status::error("problem gemm_split_k: split_k must be a number of K slices >= 1, "
+                           "got '" +
+                           text + "'");
+    if (splits <= 0)
+      splits = splitKFor(tiles, K, b.config({"BLOCK_K"}, 64));
+    b.ptr("workspace", b.scratch("workspace", DType::f32, {splits, M, N}));
+    b.ptr("locks", b.scratch("locks", DType::i32, {tiles}, /*zero=*/true));
+  }
   b.i64("M", M);
   b.i64("N", N);
   b.i64("K", K);
@@ -107,22 +163,27 @@ Status gemm(Builder &b) {
   b.i64("stride_bn", st.bn);
   b.i64("stride_cm", N, {"ldc"});
   b.i64("stride_cn", 1);
-  int64_t bm = b.config({"BLOCK_M"}, 64), bn = b.config({"BLOCK_N"}, 64);
-  b.p.launch.grid.x = cdiv(M, bm) * cdiv(N, bn);
+  b.p.launch.grid.x = tiles;
+  b.p.launch.grid.y = splits;
   b.p.elements = M * N;
   b.p.bytes = (M * K + K * N + M * N) * static_cast<int64_t>(sizeOf(b.o.dtype));
   b.describe();
   b.p.description += " act=" + act + (hasBias ? " bias" : "");
+  if (splitK)
+    b.p.description += " split_k=" + std::to_string(splits);
   if (aCol || bCol || lda != aInner)
     b.p.description += std::string(" a=") + (aCol ? "col" : "row") +
                        " b=" + (bCol ? "col" : "row") + " lda=" + std::to_string(lda);
   return Status::ok();
 }
 
+Status gemm(Builder &b) { return gemmProblem(b, /*splitK=*/false); }
+Status gemmSplitK(Builder &b) { return gemmProblem(b, /*splitK=*/true); }
+
 /// Shape MxNxK; out (M, N) = silu(x w_gate^T) * (x w_up^T): the SwiGLU up-projection of an
 /// LLM's MLP in one kernel. x (M, K) row-major; w_gate and w_up (N, K) row-major, as nn.Linear
 /// stores them. The float64 reference computes both products with the gemm reference (the
-/// sums in increasing K order) and combines them.
+/// sums in increasing K order) and combines them. Option check_rows = R as gemm's.
 Status gemmSwiglu(Builder &b) {
   int64_t M, N, K;
   if (Status s = productShape(b, M, N, K); !s)
@@ -133,8 +194,16 @@ Status gemmSwiglu(Builder &b) {
   int out = b.output("out", b.o.dtype, {M, N});
   ref::GemmStrides st{K, 1, 1, K}; // b(p, j) = w[j * K + p]: w^T
   std::vector<double> xs = b.values(x);
-  std::vector<double> g = ref::gemm(xs, b.values(wg), {}, M, N, K, ref::Activation::silu, st);
-  std::vector<double> u = ref::gemm(xs, b.values(wu), {}, M, N, K, ref::Activation::none, st);
+  int64_t rows = 0;
+  if (Status s = checkRowsOption(b, rows); !s)
+    return s;
+  int64_t refRows = M;
+  if (rows > 0 && rows < M) {
+    xs = sampleRows(b.p.buffers[out], xs, M, N, K, st, rows);
+    refRows = rows;
+  }
+  std::vector<double> g = ref::gemm(xs, b.values(wg), {}, refRows, N, K, ref::Activation::silu, st);
+  std::vector<double> u = ref::gemm(xs, b.values(wu), {}, refRows, N, K, ref::Activation::none, st);
   for (size_t i = 0; i < g.size(); ++i)
     g[i] *= u[i];
   b.p.buffers[out].reference = std::move(g);

@@ -80,6 +80,17 @@ struct Builder {
     p.buffers.push_back(std::move(b));
     return static_cast<int>(p.buffers.size()) - 1;
   }
+  /// A kernel's working memory: uploaded with `fill` (NaN poison by default, so a read of a
+  /// slot the kernel never wrote shows in the output), neither compared nor downloaded.
+  int scratch(const std::string &name, DType t, std::vector<int64_t> shape, bool zero = false) {
+    ProblemBuffer b;
+    b.name = name;
+    b.host = HostBuffer(t, std::move(shape));
+    if (!zero) // a new HostBuffer holds zeros
+      b.host.fillPoison();
+    p.buffers.push_back(std::move(b));
+    return static_cast<int>(p.buffers.size()) - 1;
+  }
   void ptr(const std::string &name, int buffer, std::vector<std::string> aliases = {}) {
     ProblemArg a;
     a.name = name, a.aliases = std::move(aliases), a.kind = LaunchArg::Kind::Buffer;
@@ -141,6 +152,7 @@ Status rope(Builder &b);         // Rope.cpp
 Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
 Status gemm(Builder &b);       // Gemm.cpp
+Status gemmSplitK(Builder &b); // Gemm.cpp
 Status gemmSwiglu(Builder &b); // Gemm.cpp
 
 } // namespace tessel::harness::problems

@@ -65,6 +65,22 @@ int64_t product(const std::vector<int64_t> &dims, bool &overflow) {
   return n;
 }
 
+/// The largest operand of an MxNxK product, the memory guard's count.
+int64_t gemmElements(const ProblemOptions &o, bool &overflow) {
+  const std::vector<int64_t> &s = o.shape;
+  if (s.size() != 3)
+    return 0; // the spec reports the shape
+  int64_t mk = product({s[0], s[2]}, overflow), kn = product({s[2], s[1]}, overflow),
+          mn = product({s[0], s[1]}, overflow);
+  return std::max({mk, kn, mn});
+}
+
+/// Split-K adds a workspace of up to 16 x M x N f32: 2 x M x N at the guard's 32 bytes each.
+int64_t gemmSplitKElements(const ProblemOptions &o, bool &overflow) {
+  int64_t e = gemmElements(o, overflow);
+  return o.shape.size() == 3 ? e + 2 * product({o.shape[0], o.shape[1]}, overflow) : e;
+}
+
 const std::vector<Entry> &entries() {
   static const std::vector<Entry> table = {
       {"vector_add", "x, y, out, n", "any (flattened)", "cdiv(n, BLOCK)", vectorAdd,
@@ -117,18 +133,21 @@ const std::vector<Entry> &entries() {
        "transposed), lda=L (a's leading dimension, >= K row-major, >= M col-major; the padding "
        "holds random values); check_rows=R compares R sampled rows (and that every element "
        "was written).",
-       [](const ProblemOptions &o, bool &overflow) -> int64_t {
-         const std::vector<int64_t> &s = o.shape;
-         if (s.size() != 3)
-           return 0; // the spec reports the shape
-         int64_t mk = product({s[0], s[2]}, overflow), kn = product({s[2], s[1]}, overflow),
-                 mn = product({s[0], s[1]}, overflow);
-         return std::max({mk, kn, mn});
-       }},
+       gemmElements},
+      {"gemm_split_k",
+       "a, b, out, bias, workspace, locks, M, N, K, stride_am, stride_ak, stride_bk, "
+       "stride_bn, stride_cm, stride_cn",
+       "MxNxK", "(cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), S)", gemmSplitK,
+       "gemm's problem and options with K cut into S slices (grid y): workspace (S x M x N "
+       "f32, NaN-poisoned) and locks (an i32 per tile, zeros) are the kernel's. S from option "
+       "split_k=S, else config SPLIT_K when non-zero, else a heuristic of the shape "
+       "(splitKFor in Gemm.cpp).",
+       gemmSplitKElements},
       {"gemm_swiglu", "x, w_gate, w_up, out, M, N, K, stride_xm, stride_wn, stride_om", "MxNxK",
        "cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)", gemmSwiglu,
        "shape MxNxK, out = silu(x w_gate^T) * (x w_up^T): the SwiGLU up-projection in one kernel, "
-       "x (M, K), w_gate and w_up (N, K) as nn.Linear stores them.",
+       "x (M, K), w_gate and w_up (N, K) as nn.Linear stores them. Option check_rows=R as "
+       "gemm's.",
        [](const ProblemOptions &o, bool &overflow) -> int64_t {
          const std::vector<int64_t> &s = o.shape;
          if (s.size() != 3)

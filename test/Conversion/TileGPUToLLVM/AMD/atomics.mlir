@@ -20,8 +20,10 @@ func.func @rmw(%p: tensor<128x!tile.ptr<i32>, #b>, %v: tensor<128xi32, #b>,
 }
 
 // A scalar atomic runs in work-item 0 (its predicate); the old value reaches every thread
-// through LDS. cmpxchg takes the bits of a float; its failure ordering drops the release.
+// through LDS. One that releases waits at a barrier first, so it publishes every thread's
+// earlier stores. cmpxchg takes the bits of a float; its failure ordering drops the release.
 // CHECK-LABEL: llvm.func @scalar
+// CHECK:         rocdl.s.barrier
 // CHECK:         %[[TID:.*]] = rocdl.workitem.id.x : i32
 // CHECK:         %[[FIRST:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
 // CHECK:         llvm.call @__tessel_amd_cas_f32_p1_acq_rel_system(%[[FIRST]], %{{.*}}, %{{.*}}, %{{.*}}) : (i1, !llvm.ptr<1>, f32, f32) -> f32
@@ -32,6 +34,16 @@ func.func @rmw(%p: tensor<128x!tile.ptr<i32>, #b>, %v: tensor<128xi32, #b>,
 func.func @scalar(%p: !tile.ptr<f32>, %c: f32, %v: f32) -> f32 {
   %o = tile.atomic_cas acq_rel, sys, %p, %c, %v : !tile.ptr<f32>
   return %o : f32
+}
+
+// A relaxed or acquiring scalar atomic orders nothing before it: no barrier ahead of it.
+// CHECK-LABEL: llvm.func @scalar_acquire
+// CHECK-NOT:     rocdl.s.barrier
+// CHECK:         rocdl.workitem.id.x
+// CHECK:         llvm.call @__tessel_amd_atomic_add_i32
+func.func @scalar_acquire(%p: !tile.ptr<i32>, %v: i32) -> i32 {
+  %o = tile.atomic_rmw add, acquire, gpu, %p, %v : !tile.ptr<i32>
+  return %o : i32
 }
 
 // CHECK-LABEL: llvm.func internal @__tessel_amd_atomic_fadd_f32_p1_acq_rel_agent(
