@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what Tessel builds against, from Debian 12's own archive, when it is missing:
 # LLVM/MLIR 19, lit/FileCheck, lld, fmt, nlohmann-json, CLI11, GoogleTest, CMake, Ninja, ccache,
-# clang-format (the format check), AMD device libraries.
+# clang-format (the format check), AMD device libraries, NumPy (the documented .npy workflows,
+# which scripts/doc-test.py runs).
 set -euo pipefail
-pkgs=(cmake ninja-build g++ python3 ccache git
+pkgs=(cmake ninja-build g++ python3 python3-numpy ccache git
       llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools lld-19
       libfmt-dev libgtest-dev nlohmann-json3-dev libcli11-dev rocm-device-libs zlib1g-dev libzstd-dev
       clang-format-19)

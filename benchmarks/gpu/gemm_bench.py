@@ -5,7 +5,9 @@ shared/anchors/triton_reference.py (triton_gemm.py, copied by prepare.sh), in on
 the same GPU, shape after shape.
 
 Tessel: every GEMM cubin of kernels/ for the dtype without the epilogue (HAS_BIAS false, ACT
-none) whose divisibility promises the shape keeps, each through `./tessel-run-gpu --bench`:
+none; with `:bias_relu` the HAS_BIAS, ACT relu ones, against cuBLAS addmm then torch.relu and
+Triton's fused bias + ReLU) whose divisibility promises the shape keeps (gemm_block_ptr and
+gemm_split_k in their TMA twins), each through `./tessel-run-gpu --bench`:
 verified against the harness's double reference, then the median of cold-L2 launches between
 CUDA events; the fastest config is the row's. cuBLAS and Triton: triton.testing.do_bench
 (median, L2 flushed between runs), as the anchor scripts. A (M, K) and B (K, N) are row-major
@@ -18,7 +20,8 @@ import argparse, glob, json, math, os, re, subprocess, sys
 
 PEAK_TFLOPS = 734.0  # cuBLAS bf16 4096^3 on this H200 (DESIGN.md), the ceiling we compare with
 # The acceptance shapes first (bf16 4096^3, f16 1024x1024x2048), then a large and an odd one.
-DEFAULT_SHAPES = "bf16:4096x4096x4096,f16:1024x1024x2048,bf16:8192x8192x8192,f16:1000x999x1001"
+DEFAULT_SHAPES = ("bf16:4096x4096x4096,f16:1024x1024x2048,bf16:8192x8192x8192,f16:1000x999x1001,"
+                  "bf16:4096x4096x4096:bias_relu")
 
 # The LLM linear-layer suite of shared/anchors/gemm_suite.py (h200-gemm-suite.json): y = x @ W^T,
 # bf16, W (N, K) as nn.Linear stores it, for the Llama-3 8B and 70B projections at several M.
@@ -33,9 +36,11 @@ LLM_SHAPES = ",".join(f"bf16:{m}x{n}x{k}:bT" for model, layers in LLM_LAYERS.ite
 here = os.path.dirname(os.path.abspath(__file__))
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("--shapes", default=DEFAULT_SHAPES,
-                help="DT:MxNxK[:bT],... (DT bf16, f16, f32; :bT: B stored (N, K) row-major, as "
-                     "nn.Linear's weight, so y = x @ W^T: cuBLAS F.linear, Tessel's nt twins), "
-                     "or 'llm' for the 32 shapes of shared/anchors/gemm_suite.py")
+                help="DT:MxNxK[:bT][:bias_relu],... (DT bf16, f16, f32; :bT: B stored (N, K) "
+                     "row-major, as nn.Linear's weight, so y = x @ W^T: cuBLAS F.linear, "
+                     "Tessel's nt twins; :bias_relu: relu(x @ w + bias), Tessel's fused "
+                     "epilogue against cuBLAS addmm then torch.relu), or 'llm' for the 32 shapes "
+                     "of shared/anchors/gemm_suite.py")
 ap.add_argument("--reps", type=int, default=50, help="timed launches per Tessel config")
 ap.add_argument("--large-top", type=int, default=2,
                 help="shapes of more than 2^36 flops time only this many configs, the fastest "
@@ -60,21 +65,25 @@ def parse_shapes(text):
     text = ",".join(LLM_SHAPES if t == "llm" else t for t in text.split(","))
     out = []
     for item in text.split(","):
-        dt, dims, *layout = item.split(":")
+        dt, dims, *flags = item.split(":")
         m, n, k = (int(x) for x in dims.lower().split("x"))
-        out.append((dt, m, n, k, layout == ["bT"]))
+        if set(flags) - {"bT", "bias_relu"}:
+            sys.exit(f"gemm_bench.py: unknown flag in '{item}' (bT, bias_relu)")
+        out.append((dt, m, n, k, "bT" in flags, "bias_relu" in flags))
     return out
 
 
-def gemm_variants(dt):
-    """(name, path, divisibility of each scalar) of the no-epilogue GEMM cubins for dt."""
+def gemm_variants(dt, bias_relu=False):
+    """(name, path, divisibility of each scalar) of the GEMM cubins for dt: without an epilogue,
+    or (bias_relu) with the fused bias + ReLU one."""
     out = []
     paths = [p for k in ("gemm", "gemm_block_ptr", "gemm_split_k")
              for p in glob.glob(os.path.join(args.kernels, f"{k}__{dt}__*.json"))]
     for path in sorted(paths):
         j = json.load(open(path))
         c = j.get("config", {})
-        if c.get("HAS_BIAS") in (True, 1, "true") or c.get("ACT", "none") != "none":
+        has_bias = c.get("HAS_BIAS") in (True, 1, "true")
+        if (has_bias, c.get("ACT", "none")) != ((True, "relu") if bias_relu else (False, "none")):
             continue
         if "cubin" not in j.get("artifacts", {}):
             continue
@@ -154,19 +163,19 @@ def bench(fn):
 print(f"GEMM on {torch.cuda.get_device_name()}, torch {torch.__version__}, "
       f"triton {triton.__version__}; peak {PEAK_TFLOPS:.0f} TFLOP/s (cuBLAS bf16 4096^3)", flush=True)
 rows = []
-ranked = {}  # (dtype, B layout) -> variant names, fastest first, from the last such shape
-for dt, m, n, k, bcol in parse_shapes(args.shapes):
-    shape = f"{m}x{n}x{k}" + (":bT" if bcol else "")
+ranked = {}  # (dtype, B layout, epilogue) -> variant names, fastest first, from the last one
+for dt, m, n, k, bcol, bias_relu in parse_shapes(args.shapes):
+    shape = f"{m}x{n}x{k}" + (":bT" if bcol else "") + (":bias_relu" if bias_relu else "")
     row = {"shape": shape, "dtype": dt, "flops": 2 * m * n * k, "tessel": {}, "tessel_errors": {}}
     # Tessel first, while this process holds no large tensors.
-    cands = [v for v in gemm_variants(dt) if keeps_promises(v[2], m, n, k, bcol)]
+    cands = [v for v in gemm_variants(dt, bias_relu) if keeps_promises(v[2], m, n, k, bcol)]
     # A variant whose specialized twin keeps the shape's promises was slower than the twin in
     # every row measured (run-time strides, narrower loads; results/2026-12-01-h200-tma): only
     # the twins are timed.
     covered = {v[3] for v in cands if v[3]}
     cands = [v[:3] for v in cands if v[0] not in covered]
-    if 2 * m * n * k > 2**36 and ranked.get((dt, bcol)):
-        top = set(ranked[(dt, bcol)][: args.large_top])
+    if 2 * m * n * k > 2**36 and ranked.get((dt, bcol, bias_relu)):
+        top = set(ranked[(dt, bcol, bias_relu)][: args.large_top])
         cands = [v for v in cands if v[0] in top] or cands
     if not cands:
         row["tessel_errors"]["-"] = "no GEMM cubin for this dtype and shape"
@@ -186,9 +195,10 @@ for dt, m, n, k, bcol in parse_shapes(args.shapes):
             print(f"  tessel {dt} {shape} {name}: {ms * 1e3:9.1f} us "
                   f"{tflops(m, n, k, ms):7.1f} TFLOP/s {why or ''}", flush=True)
     if row["tessel"]:
-        ranked[(dt, bcol)] = sorted(row["tessel"], key=row["tessel"].get)
+        ranked[(dt, bcol, bias_relu)] = sorted(row["tessel"], key=row["tessel"].get)
     # cuBLAS and Triton on the same operands' shapes and layouts.
     x = torch.randn(m, k, device=dev, dtype=tdt[dt])
+    bias = torch.randn(n, device=dev, dtype=tdt[dt]) if bias_relu else None
     if bcol:  # nn.Linear's weight (N, K); B = W^T is a strided view for Triton
         wt = torch.randn(n, k, device=dev, dtype=tdt[dt])
         w = wt.t()
@@ -196,12 +206,17 @@ for dt, m, n, k, bcol in parse_shapes(args.shapes):
     else:
         w = torch.randn(k, n, device=dev, dtype=tdt[dt])
         row["cublas_ms"] = bench(lambda: torch.matmul(x, w))
+    if bias_relu:  # cuBLAS's fused bias (addmm), then PyTorch's ReLU: two kernels
+        row["cublas_ms"] = bench(lambda: torch.relu(torch.addmm(bias, x, w)))
     print(f"  cublas {dt} {shape}: {row['cublas_ms'] * 1e3:9.1f} us", flush=True)
     if triton_mm is not None:
         ref = torch.matmul(x.float(), w.float())
-        c = triton_mm(x, w)  # autotunes once per (M, N, K)
+        if bias_relu:
+            ref = torch.relu(ref + bias.float())
+        act = 1 if bias_relu else 0  # triton_reference.py: ACT 1 is ReLU
+        c = triton_mm(x, w, bias, act)  # autotunes once per (M, N, K)
         row["triton_rel_err"] = ((c.float() - ref).norm() / ref.norm()).item()
-        row["triton_ms"] = bench(lambda: triton_mm(x, w))
+        row["triton_ms"] = bench(lambda: triton_mm(x, w, bias, act))
         print(f"  triton {dt} {shape}: {row['triton_ms'] * 1e3:9.1f} us "
               f"(rel err {row['triton_rel_err']:.1e})", flush=True)
         del ref, c

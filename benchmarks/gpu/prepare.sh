@@ -112,6 +112,9 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
         -D HAS_BIAS=false -D ACT=none "$nn" "$nt" || true
     done
   done
+  # The fastest large tile with the fused bias + ReLU epilogue (gemm_bench.py's :bias_relu rows).
+  kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 -D BLOCK_M=128 \
+    -D BLOCK_N=256 -D num_warps=8 -D num_stages=3 -D HAS_BIAS=true -D ACT=relu "$nn" "$nt" || true
 fi
 # gemm_swiglu (the fused SwiGLU up-projection): its __a16 twin (row strides multiples of 8)
 # copies x, w_gate and w_up with TMA.

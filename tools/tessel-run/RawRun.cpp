@@ -441,8 +441,9 @@ void tessel::harness::printBench(Executor &ex, std::vector<double> &ms, int reps
   std::sort(ms.begin(), ms.end());
   double med = ms[ms.size() / 2];
   double gbps = bytes / (med * 1e-3) / 1e9, copy = 0;
-  fmt::print("bench: median {:.4f} ms over {} launches, {:.3g} elements/s, {:.0f} GB/s", med, reps,
-             elements / (med * 1e-3), gbps);
+  // Whole GB/s on a GPU; the interpreter's fractions keep two decimals rather than print 0.
+  fmt::print("bench: median {:.4f} ms over {} launches, {:.3g} elements/s, {:.{}f} GB/s", med, reps,
+             elements / (med * 1e-3), gbps, gbps < 10 ? 2 : 0);
   if (ex.copyBandwidth(copy))
     fmt::print(" ({:.1f}% of the {:.0f} GB/s device copy)", 100 * gbps / copy, copy);
   fmt::print("\n");
