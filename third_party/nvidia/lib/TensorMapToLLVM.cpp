@@ -33,11 +33,25 @@ Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
   return b.create<LLVM::PtrToIntOp>(loc, b.getI32Type(), ptr);
 }
 
-/// i1: this thread is thread 0 (and `pred`, when given).
-Value isLeader(OpBuilder &b, Location loc, const TargetInfo &target, Value pred = {}) {
+/// i32, nonzero in thread 0 when `pred` (i1, optional) holds: inline asm takes no i1 operand,
+/// so the predicate travels as an i32 to leaderPtx.
+Value leaderFlag(OpBuilder &b, Location loc, const TargetInfo &target, Value pred = {}) {
   Value tid = target.getThreadId(b, loc);
   Value leader = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, tid, i32Const(b, loc, 0));
-  return pred ? b.create<LLVM::AndOp>(loc, leader, pred) : leader;
+  if (pred)
+    leader = b.create<LLVM::AndOp>(loc, leader, pred);
+  return b.create<LLVM::ZExtOp>(loc, b.getI32Type(), leader);
+}
+
+/// The PTX statements `stmts` (operands $1 ..., each statement after the first predicated with
+/// `@p` by the caller) where `flag` (leaderFlag) is nonzero.
+void leaderPtx(OpBuilder &b, Location loc, Value flag, ArrayRef<Value> operands, StringRef stmts,
+               StringRef constraints) {
+  SmallVector<Value> all = {flag};
+  all.append(operands.begin(), operands.end());
+  nvidia::ptxAsm(b, loc, Type(), all,
+                 ("{ .reg .pred p; setp.ne.b32 p, $0, 0; @p " + stmts + " }").str(),
+                 ("r," + constraints).str());
 }
 
 template <class Op> struct TensorMapPattern : public ConvertOpToLLVMPattern<Op> {
@@ -51,14 +65,12 @@ struct InitBarrierConversion : TensorMapPattern<tile_nv::InitBarrierOp> {
   LogicalResult matchAndRewrite(tile_nv::InitBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value leader =
-        rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(), isLeader(rewriter, loc, target));
-    nvidia::ptxAsm(rewriter, loc, Type(),
-                   {leader, sharedAddress(rewriter, loc, adaptor.getBarrier()),
-                    i32Const(rewriter, loc, op.getCount())},
-                   "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.init.shared::cta.b64 [$1], "
-                   "$2; @p fence.mbarrier_init.release.cluster; }",
-                   "r,r,r");
+    Value leader = leaderFlag(rewriter, loc, target);
+    leaderPtx(rewriter, loc, leader,
+              {sharedAddress(rewriter, loc, adaptor.getBarrier()),
+               i32Const(rewriter, loc, op.getCount())},
+              "mbarrier.init.shared::cta.b64 [$1], $2; @p fence.mbarrier_init.release.cluster;",
+              "r,r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -69,11 +81,9 @@ struct InvalBarrierConversion : TensorMapPattern<tile_nv::InvalBarrierOp> {
   LogicalResult matchAndRewrite(tile_nv::InvalBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value leader =
-        rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(), isLeader(rewriter, loc, target));
-    nvidia::ptxAsm(
-        rewriter, loc, Type(), {leader, sharedAddress(rewriter, loc, adaptor.getBarrier())},
-        "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p mbarrier.inval.shared::cta.b64 [$1]; }", "r,r");
+    Value leader = leaderFlag(rewriter, loc, target);
+    leaderPtx(rewriter, loc, leader, {sharedAddress(rewriter, loc, adaptor.getBarrier())},
+              "mbarrier.inval.shared::cta.b64 [$1];", "r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -84,14 +94,11 @@ struct BarrierExpectConversion : TensorMapPattern<tile_nv::BarrierExpectOp> {
   LogicalResult matchAndRewrite(tile_nv::BarrierExpectOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(),
-                                               isLeader(rewriter, loc, target, adaptor.getPred()));
-    nvidia::ptxAsm(rewriter, loc, Type(),
-                   {pred, sharedAddress(rewriter, loc, adaptor.getBarrier()),
-                    i32Const(rewriter, loc, op.getBytes())},
-                   "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p "
-                   "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], $2; }",
-                   "r,r,r");
+    Value pred = leaderFlag(rewriter, loc, target, adaptor.getPred());
+    leaderPtx(rewriter, loc, pred,
+              {sharedAddress(rewriter, loc, adaptor.getBarrier()),
+               i32Const(rewriter, loc, op.getBytes())},
+              "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], $2;", "r,r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -134,25 +141,22 @@ struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLo
     Value map = rewriter.create<LLVM::GEPOp>(loc, maps.getType(), rewriter.getI8Type(), maps,
                                              ArrayRef<LLVM::GEPArg>{int32_t(op.getMap() * 128)});
     Value mapAddr = rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), map);
-    Value pred = rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(),
-                                               isLeader(rewriter, loc, target, adaptor.getPred()));
+    Value pred = leaderFlag(rewriter, loc, target, adaptor.getPred());
     Value dstBase = sharedAddress(rewriter, loc, adaptor.getDst());
     Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
 
     std::string coords;
     for (unsigned d = 0; d < rank; ++d)
       coords += (d ? ", $" : "$") + std::to_string(3 + d);
-    std::string asmString = "{ .reg .pred p; setp.ne.b32 p, $0, 0; @p cp.async.bulk.tensor." +
-                            std::to_string(rank) +
-                            "d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {" +
-                            coords + "}], [$" + std::to_string(3 + rank) + "]; }";
-    std::string constraints = "r,r,l";
+    std::string stmt = "cp.async.bulk.tensor." + std::to_string(rank) +
+                       "d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {" +
+                       coords + "}], [$" + std::to_string(3 + rank) + "];";
+    std::string constraints = "r,l";
     for (unsigned d = 0; d < rank; ++d)
       constraints += ",r";
     constraints += ",r";
     for (int64_t j = 0; j < cols / blockCols; ++j) {
       SmallVector<Value> operands = {
-          pred,
           rewriter.create<LLVM::AddOp>(loc, dstBase,
                                        i32Const(rewriter, loc, j * rows * blockCols * elemBytes)),
           mapAddr};
@@ -161,7 +165,7 @@ struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLo
                                              loc, c, i32Const(rewriter, loc, j * blockCols))
                                        : c);
       operands.push_back(bar);
-      nvidia::ptxAsm(rewriter, loc, Type(), operands, asmString, constraints);
+      leaderPtx(rewriter, loc, pred, operands, stmt, constraints);
     }
     rewriter.eraseOp(op);
     return success();
