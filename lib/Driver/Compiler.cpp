@@ -36,7 +36,7 @@ LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata me
   }
 
   PassManager pm(module->getContext());
-  buildTilePipeline(pm);
+  buildTilePipeline(pm, options.debug);
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
   TimingScope pipelineTiming = timing.nest("tile pipeline");

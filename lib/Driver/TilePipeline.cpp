@@ -2,6 +2,7 @@
 #include "tessel/Driver/TilePipeline.h"
 
 #include "tessel/Driver/ContentCache.h"
+#include "tessel/Transforms/Passes.h"
 
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassInstrumentation.h"
@@ -13,7 +14,9 @@
 using namespace mlir;
 using namespace tessel::driver;
 
-void tessel::driver::buildTilePipeline(OpPassManager &pm) {
+void tessel::driver::buildTilePipeline(OpPassManager &pm, bool debug) {
+  if (!debug)
+    pm.addPass(tessel::createTileStripDeviceAsserts());
   // Inline DSL helper functions without the inliner's nested canonicalization: the
   // canonicalize pass that follows does it once for the whole module.
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));

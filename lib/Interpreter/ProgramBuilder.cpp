@@ -203,6 +203,8 @@ Status ProgramBuilder::compileOp(Operation *op, Sequence &out) {
       .Case([&](scf::IfOp o) { return compileIf(o, out); })
       .Case([&](scf::WhileOp o) { return compileWhile(o, out); })
       .Case([&](func::CallOp o) { return compileCall(o, out); })
+      .Case([&](tile::PrintOp o) { return compilePrint(o, out); })
+      .Case([&](tile::AssertOp o) { return compileAssert(o, out); })
       .Default(family(&ProgramBuilder::compileArithByName));
 }
 

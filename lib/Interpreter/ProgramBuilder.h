@@ -93,6 +93,9 @@ public:
   Status compileIf(mlir::scf::IfOp op, Sequence &out);
   Status compileWhile(mlir::scf::WhileOp op, Sequence &out);
   Status compileCall(mlir::func::CallOp op, Sequence &out);
+  // DebugOps.cpp:
+  Status compilePrint(tessel::tile::PrintOp op, Sequence &out);
+  Status compileAssert(tessel::tile::AssertOp op, Sequence &out);
 
   /// The elementwise kernel of a binary arith/math op name on slot type `t` (operand type;
   /// results of cmp ops are i1), or null when `opName` is not a binary elementwise op.

@@ -1,4 +1,19 @@
 //===- TargetInfo.cpp - the adapter interface -----------------------------===//
 #include "tessel/Target/TargetInfo.h"
 
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+
 tessel::TargetInfo::~TargetInfo() = default;
+
+LogicalResult tessel::TargetInfo::printf(OpBuilder &, Location loc, StringRef, ValueRange,
+                                         Value) const {
+  return emitError(loc, "device_print is not supported on this target yet (the interpreter and "
+                        "NVIDIA GPUs print)");
+}
+
+LogicalResult tessel::TargetInfo::trapIf(OpBuilder &, Location loc, Value) const {
+  return emitError(loc, "device_assert is not supported on this target yet (the interpreter and "
+                        "NVIDIA GPUs check it; compile without --debug to drop it)");
+}

@@ -99,6 +99,10 @@ static cl::list<std::string> werror("Werror", cl::CommaSeparated, cl::cat(tessel
                                              "tile.dot that no matrix unit takes runs on FMA "
                                              "units; a remark otherwise), for CI; checked when a "
                                              "GPU stage (--emit=layout or later) runs"));
+static cl::opt<bool> debugChecks("debug", cl::cat(tesselCategory),
+                                 cl::desc("Keep device_assert checks (tile.assert), as Triton's "
+                                          "TRITON_DEBUG; without it they are removed. "
+                                          "device_print is always kept"));
 static cl::opt<bool> verbose("v", cl::cat(tesselCategory),
                              cl::desc("Print the kernel file's compile command and generator "
                                       "cache hits on stderr"));
@@ -522,6 +526,7 @@ int main(int argc, char **argv) {
   CompileOptions compile;
   compile.outputDir = outputDir;
   compile.dumpDir = dumpIR;
+  compile.debug = debugChecks;
   for (const std::string &w : werror) {
     if (w != "perf-fallback")
       return usageError("unknown --Werror value '" + w + "'; known: perf-fallback");

@@ -27,6 +27,7 @@
 #include "tessel/dsl/Config.h"
 #include "tessel/dsl/Control.h"
 #include "tessel/dsl/DType.h"
+#include "tessel/dsl/Debug.h"
 #include "tessel/dsl/Dot.h"
 #include "tessel/dsl/Grid.h"
 #include "tessel/dsl/Kernel.h"

@@ -25,6 +25,7 @@ struct CompileOptions {
   std::vector<const Stage *> stages; // requested stages (all available), in pipeline order
   std::string dumpDir;               // --dump-ir root, or empty
   bool perfFallbackError = false;    // --Werror=perf-fallback: an FMA dot is an error
+  bool debug = false;                // --debug: keep device_assert (tile.assert)
 };
 
 /// Compiles one variant: `module` holds the kernel `meta.variant` (and any helpers). Runs the

@@ -11,8 +11,9 @@
 namespace tessel::driver {
 
 /// Adds the tile-level cleanup pipeline: inline (helper functions; no nested simplification),
-/// canonicalize, cse, loop-invariant-code-motion, symbol-dce.
-void buildTilePipeline(mlir::OpPassManager &pm);
+/// canonicalize, cse, loop-invariant-code-motion, symbol-dce; without `debug` (tesselc
+/// --debug) first tile-strip-device-asserts.
+void buildTilePipeline(mlir::OpPassManager &pm, bool debug = false);
 
 /// --dump-ir: writes the module to DIR/NN-<name>.mlir, numbered in order: 00-trace.mlir is
 /// the traced (or parsed) input, then one file after every top-level pass, named after its

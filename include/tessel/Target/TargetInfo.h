@@ -139,6 +139,15 @@ public:
   virtual mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                                 mlir::Value cmp, mlir::Value value, mlir::Value pred,
                                 tile::MemSemantic sem, tile::MemScope scope) const = 0;
+  /// device_print: this thread prints `format` (C printf, arguments as C varargs pass them:
+  /// f64 for floats, i32 or i64 for integers) with `args` where `pred` (i1; null: always)
+  /// holds. The default reports at `loc` that the target cannot print yet and fails.
+  virtual mlir::LogicalResult printf(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef format,
+                                     mlir::ValueRange args, mlir::Value pred) const;
+  /// device_assert: the kernel stops (a trap) where `failed` (i1) holds; the message has been
+  /// printed. The default reports at `loc` that the target cannot stop a kernel yet and fails.
+  virtual mlir::LogicalResult trapIf(mlir::OpBuilder &b, mlir::Location loc,
+                                     mlir::Value failed) const;
   /// Patterns lowering scalar `math` ops (to the vendor library or fast instructions).
   virtual void populateMathPatterns(mlir::LLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns) const = 0;

@@ -19,6 +19,15 @@ def TileCombine : Pass<"tile-combine", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileStripDeviceAsserts : Pass<"tile-strip-device-asserts", "mlir::ModuleOp"> {
+  let summary = "Remove tile.assert (device_assert) from a compile without --debug";
+  let description = [{
+    device_assert checks cost instructions and registers in every program, so, as Triton keeps
+    them only under TRITON_DEBUG, tesselc keeps them only with --debug and runs this pass
+    otherwise. tile.print (device_print) stays: asking for output is asking for it.
+  }];
+}
+
 def TileLowerBlockPointers : Pass<"tile-lower-block-pointers", "mlir::ModuleOp"> {
   let summary = "Replace block pointers by their components and masked loads and stores";
   let description = [{

@@ -41,6 +41,7 @@ void populateDotOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &, Sha
                                  RewritePatternSet &);
 void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
                                           SharedMemoryPlan &, RewritePatternSet &);
+void populateDebugOpToLLVMPatterns(LLVMTypeConverter &, const TargetInfo &, RewritePatternSet &);
 } // namespace tessel
 
 namespace {
@@ -88,6 +89,7 @@ struct ConvertTileGPUToLLVMPass
       populateFuncOpToLLVMPatterns(converter, *info, patterns);
       populateDotOpToLLVMPatterns(converter, *info, shared, patterns);
       populateSharedMemoryOpToLLVMPatterns(converter, *info, shared, patterns);
+      populateDebugOpToLLVMPatterns(converter, *info, patterns);
       info->populateConversionPatterns(converter, axis, shared, patterns);
       info->populateMathPatterns(converter, patterns);
       arith::populateArithToLLVMConversionPatterns(converter, patterns);

@@ -212,6 +212,11 @@ TESSEL_DSL_EXPORT RawValue dot(RawValue a, RawValue b, const RawValue *acc, Prec
                                Loc loc);
 TESSEL_DSL_EXPORT RawValue reduce(ReduceKind kind, RawValue v, int axis, bool keepDims, Loc loc);
 TESSEL_DSL_EXPORT RawValue cumsum(RawValue v, int axis, bool reverse, Loc loc);
+TESSEL_DSL_EXPORT void devicePrint(const char *prefix, const RawValue *args, int n, bool hex,
+                                   Loc loc);
+TESSEL_DSL_EXPORT void deviceAssert(RawValue condition, const char *message, Loc loc);
+TESSEL_DSL_EXPORT void staticPrint(const char *text, const RawValue *args, int n, Loc loc);
+TESSEL_DSL_EXPORT void staticAssert(bool condition, const char *message, Loc loc);
 
 // Regions. The header runs the user's body between a begin and an end call, so no user code
 // ever runs under an MLIR frame.

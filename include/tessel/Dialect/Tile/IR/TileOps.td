@@ -282,6 +282,40 @@ def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [MemoryEffects<[MemRead, MemWrite]>
   let hasVerifier = 1;
 }
 
+def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "device_print: the values of every program, one line per element";
+  let description = [{
+    ```mlir
+    tile.print "x = " %x, %y : tensor<128xf32>, tensor<128xi32>
+    tile.print "step" %k hex : i64
+    ```
+    Each program prints one line per element of its operands (which share one shape; scalars
+    print once): `pid (x, y, z) idx (i, j) <prefix> <values>`, floats as %f of their f32 (or
+    f64) value and integers as decimal, or in hex with `hex`. Lines of different programs and
+    elements come in no fixed order. Kept by every compile (as Triton's device_print).
+  }];
+  let arguments = (ins StrAttr:$prefix, UnitAttr:$hex, Variadic<Tile_Value>:$args);
+  let assemblyFormat = [{
+    $prefix ($args^)? (`hex` $hex^)? attr-dict (`:` type($args)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "device_assert: stop the kernel where a condition is false";
+  let description = [{
+    ```mlir
+    tile.assert %in_bounds, "offset out of range" : tensor<128xi1>
+    ```
+    Where an element of `condition` is false the kernel stops with `message`, the op's source
+    location, the program id and the element's index: the interpreter reports it and exits
+    non-zero, a GPU traps after printing it. Compiled only with tesselc --debug (as Triton's
+    TRITON_DEBUG): otherwise tile-strip-device-asserts removes it.
+  }];
+  let arguments = (ins Tile_BoolLike:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+}
+
 def Tile_MakeBlockPtrOp : Tile_Op<"make_block_ptr", [Pure, AttrSizedOperandSegments]> {
   let summary = "A block pointer into an N-D strided tensor";
   let description = [{

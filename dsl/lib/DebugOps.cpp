@@ -1,0 +1,55 @@
+//===- DebugOps.cpp - device_print, device_assert, static_print -----------===//
+//
+// device_print and device_assert become tile.print and tile.assert; static_print and
+// static_check act while the kernel is traced (dsl/include/tessel/dsl/Debug.h).
+//
+//===----------------------------------------------------------------------===//
+#include "TraceState.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::dsl;
+using namespace tessel::dsl::tracer;
+using dsl::detail::RawValue;
+using dsl::detail::ValueKind;
+
+void dsl::detail::devicePrint(const char *prefix, const RawValue *args, int n, bool hex, Loc loc) {
+  TraceState &s = TraceState::current();
+  SmallVector<Value> values;
+  const RawValue *shaped = nullptr;
+  for (int i = 0; i < n; ++i) {
+    if (args[i].kind != ValueKind::tile)
+      s.fail(loc, llvm::Twine("device_print prints tiles and scalars, not ") + describe(args[i]));
+    if (args[i].shape.rank()) {
+      if (shaped && !(shaped->shape == args[i].shape))
+        s.fail(loc, "device_print prints tiles of one shape per line: " + describe(*shaped) +
+                        " and " + describe(args[i]));
+      shaped = &args[i];
+    }
+    values.push_back(s.get(args[i], loc));
+  }
+  s.b().create<tile::PrintOp>(s.loc(loc), s.b().getStringAttr(prefix ? prefix : ""),
+                              hex ? s.b().getUnitAttr() : UnitAttr(), values);
+}
+
+void dsl::detail::deviceAssert(RawValue condition, const char *message, Loc loc) {
+  TraceState &s = TraceState::current();
+  if (condition.kind != ValueKind::tile || condition.dtype != DType::i1)
+    s.fail(loc, "device_assert needs a mask (a comparison: i1), got " + describe(condition));
+  s.b().create<tile::AssertOp>(s.loc(loc), s.get(condition, loc),
+                               s.b().getStringAttr(message ? message : ""));
+}
+
+void dsl::detail::staticPrint(const char *text, const RawValue *args, int n, Loc loc) {
+  llvm::errs() << loc.file << ":" << loc.line << ":" << loc.col << ": static_print: " << text;
+  for (int i = 0; i < n; ++i)
+    llvm::errs() << (i ? ", " : " ") << describe(args[i]);
+  llvm::errs() << "\n";
+}
+
+void dsl::detail::staticAssert(bool condition, const char *message, Loc loc) {
+  if (!condition)
+    TraceState::current().fail(loc, llvm::Twine("static_check failed: ") + message);
+}

@@ -1,0 +1,61 @@
+// device_print, device_assert, static_print and static_check: the tile IR, the interpreter's
+// lines and stop, --debug keeping the asserts, vprintf and trap in NVIDIA PTX, and the error of
+// a target that cannot print yet.
+// RUN: rm -rf %t && tesselc %s -o - 2>%t.static | FileCheck %s --check-prefix=IR
+// RUN: FileCheck %s --check-prefix=STATIC < %t.static
+// RUN: tesselc %s --debug -o - 2>/dev/null | FileCheck %s --check-prefix=DEBUG
+// RUN: tesselc %s --debug -o %t/debug 2>/dev/null && tesselc %s -o %t/plain 2>/dev/null
+// RUN: not tessel-run %t/debug/debug__BLOCK_8__num_warps_1.json --threads 1 --grid 2 --arg 'x@f32:[1,2,3,4,1,2,3,4,9,1,2,3]' --arg n@i64=12 > %t.run 2>&1
+// RUN: FileCheck %s --check-prefix=INTERP < %t.run
+// RUN: tessel-run %t/plain/debug__BLOCK_8__num_warps_1.json --threads 1 --grid 2 --arg 'x@f32:[1,2,3,4,1,2,3,4,9,1,2,3]' --arg n@i64=12 | FileCheck %s --check-prefix=PLAIN
+// RUN: not tesselc %s -D BLOCK=12 -o %t/bad 2>&1 | FileCheck %s --check-prefix=CHECKFAIL
+// RUN: tesselc %s --debug --target=cuda:sm_90a --emit=ptx -o %t/ptx 2>/dev/null
+// RUN: FileCheck %s --check-prefix=PTX < %t/ptx/debug__BLOCK_8__num_warps_1.ptx
+// RUN: not tesselc %s --target=hip:gfx942 --emit=amdgcn -o %t/amd 2>&1 | FileCheck %s --check-prefix=AMD
+#include <tessel/dsl.h>
+using namespace tessel::dsl;
+
+struct Config { int BLOCK = 8; int num_warps = 1; };
+TESSEL_CONFIG(Config, BLOCK, num_warps)
+
+void debug(const Config &c, Ptr<f32> x, Int n) {
+  static_print("offsets", arange(0, c.BLOCK));
+  static_check(c.BLOCK % 8 == 0, "BLOCK must be a multiple of 8");
+  Tile<i64> offs = program_id(0) * c.BLOCK + arange(0, c.BLOCK);       // (BLOCK)
+  Tile<f32> v = load(x + offs, offs < n, 0.0);                         // (BLOCK)
+  device_print("v = ", v, offs);
+  device_print_hex("n", n);
+  device_assert(v < 5.0, "x must stay below 5");
+}
+TESSEL_KERNEL(debug, ARGS(x, n), CONFIGS(Config{}))
+
+// IR-LABEL: func.func @debug__BLOCK_8__num_warps_1(
+// IR:         tile.print "v = " %{{.+}}, %{{.+}} : tensor<8xf32>, tensor<8xi64>
+// IR:         tile.print "n" %{{.+}} hex : i64
+// IR-NOT:     tile.assert
+// DEBUG:      tile.assert %{{.+}}, "x must stay below 5" : tensor<8xi1>
+
+// STATIC: debug.cpp:[[#@LINE-16]]:15: static_print: offsets a tile of i32 [8]
+
+// One thread runs the programs in order (on several, a failure may stop the others before they
+// print): program 0 passes, program 1 (elements 8..15, 12.. masked off to 0) prints, then fails
+// at its element 0 (9.0).
+// INTERP:      pid (0, 0, 0) idx (0) v = 1.000000 0
+// INTERP:      pid (0, 0, 0) idx (7) v = 4.000000 7
+// INTERP-NEXT: pid (0, 0, 0) idx () n 0xc
+// INTERP-NEXT: pid (1, 0, 0) idx (0) v = 9.000000 8
+// INTERP:      pid (1, 0, 0) idx (4) v = 0.000000 12
+// INTERP:      debug.cpp:[[#@LINE-20]]:16: error: device_assert failed: x must stay below 5 (pid (1, 0, 0), element (0))
+// PLAIN: pid (1, 0, 0) idx (0) v = 9.000000 8
+// PLAIN-NOT: device_assert
+
+// CHECKFAIL: debug.cpp:[[#@LINE-29]]:15: error: static_check failed: BLOCK must be a multiple of 8
+
+// vprintf per element with the program id, the index and the values (f32 as f64, i64 as %lld);
+// the assert prints its message where the condition fails, then traps.
+// PTX: .extern .func (.param .b32 func_retval0) vprintf
+// PTX-DAG: call.uni (retval0),
+// PTX-DAG: vprintf,
+// PTX-DAG: @p trap;
+
+// AMD: debug.cpp:[[#@LINE-35]]:15: error: device_print is not supported on this target yet
