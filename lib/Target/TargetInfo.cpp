@@ -9,11 +9,10 @@ tessel::TargetInfo::~TargetInfo() = default;
 
 LogicalResult tessel::TargetInfo::printf(OpBuilder &, Location loc, StringRef, ValueRange,
                                          Value) const {
-  return emitError(loc, "device_print is not supported on this target yet (the interpreter and "
-                        "NVIDIA GPUs print)");
+  return emitError(loc, "device_print is not supported on this target yet");
 }
 
 LogicalResult tessel::TargetInfo::trapIf(OpBuilder &, Location loc, Value) const {
-  return emitError(loc, "device_assert is not supported on this target yet (the interpreter and "
-                        "NVIDIA GPUs check it; compile without --debug to drop it)");
+  return emitError(loc, "device_assert is not supported on this target yet (compile without "
+                        "--debug to drop it)");
 }

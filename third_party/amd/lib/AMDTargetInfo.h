@@ -50,6 +50,11 @@ public:
   mlir::Value atomicCAS(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value cmp,
                         mlir::Value value, mlir::Value pred, tile::MemSemantic sem,
                         tile::MemScope scope) const override;
+  // Printf.cpp:
+  mlir::LogicalResult printf(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef format,
+                             mlir::ValueRange args, mlir::Value pred) const override;
+  mlir::LogicalResult trapIf(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value failed) const override;
   void populateMathPatterns(mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
   void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const override;

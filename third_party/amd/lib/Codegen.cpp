@@ -37,6 +37,7 @@ void LLVMInitializeAMDGPUTarget();
 void LLVMInitializeAMDGPUTargetInfo();
 void LLVMInitializeAMDGPUTargetMC();
 void LLVMInitializeAMDGPUAsmPrinter();
+void LLVMInitializeAMDGPUAsmParser();
 }
 
 static constexpr llvm::StringLiteral kTriple = "amdgcn-amd-amdhsa";
@@ -59,6 +60,8 @@ static void initAMDGPU() {
     LLVMInitializeAMDGPUTarget();
     LLVMInitializeAMDGPUTargetMC();
     LLVMInitializeAMDGPUAsmPrinter();
+    // ockl's hostcall printf (device_print) carries inline assembly the object emitter parses.
+    LLVMInitializeAMDGPUAsmParser();
   });
 }
 

@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AMDTargetInfo.h"
+#include "Predicated.h"
 
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
@@ -51,11 +52,6 @@ AccessFlags flagsOf(const MemoryHints &h) {
   f.nontemporal =
       h.cache == tile::CacheModifier::cs || h.evict == tile::EvictionPolicy::evict_first;
   return f;
-}
-
-ModuleOp moduleOf(OpBuilder &b) {
-  Operation *op = b.getInsertionBlock()->getParentOp();
-  return isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
 }
 
 /// The symbol-safe spelling of an LLVM type: vector<4xf32> -> v4f32, !llvm.ptr<1> -> p1.
@@ -91,45 +87,6 @@ Value zeroAddress(OpBuilder &b, Location loc, Type ptrType) {
   if (ptrType != globalPtr)
     addr = b.create<LLVM::AddrSpaceCastOp>(loc, ptrType, addr);
   return addr;
-}
-
-/// The internal helper `name(i1 pred, args...) -> result`: if (pred) <body> ; returns what
-/// body returns, or poison when disabled. Created once per module.
-LLVM::LLVMFuncOp
-getOrCreatePredicated(OpBuilder &b, Location loc, StringRef name, Type result, TypeRange args,
-                      llvm::function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
-  ModuleOp module = moduleOf(b);
-  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return f;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToEnd(module.getBody());
-  MLIRContext *ctx = b.getContext();
-  Type voidT = LLVM::LLVMVoidType::get(ctx);
-  SmallVector<Type> params = {b.getI1Type()};
-  params.append(args.begin(), args.end());
-  auto fnType = LLVM::LLVMFunctionType::get(result ? result : voidT, params);
-  auto f = b.create<LLVM::LLVMFuncOp>(loc, name, fnType, LLVM::Linkage::Internal);
-  f.setAlwaysInline(true);
-  f.setNoUnwind(true);
-  SmallVector<Location> locs(params.size(), loc);
-  Block *entry = b.createBlock(&f.getBody(), {}, params, locs);
-  Block *access = b.createBlock(&f.getBody());
-  Block *exit =
-      result ? b.createBlock(&f.getBody(), {}, {result}, {loc}) : b.createBlock(&f.getBody());
-  b.setInsertionPointToEnd(entry);
-  if (result) {
-    Value poison = b.create<LLVM::PoisonOp>(loc, result);
-    b.create<LLVM::CondBrOp>(loc, entry->getArgument(0), access, ValueRange{}, exit,
-                             ValueRange{poison});
-  } else {
-    b.create<LLVM::CondBrOp>(loc, entry->getArgument(0), access, exit);
-  }
-  b.setInsertionPointToEnd(access);
-  Value r = body(b, loc, entry->getArguments().drop_front());
-  b.create<LLVM::BrOp>(loc, result ? ValueRange{r} : ValueRange{}, exit);
-  b.setInsertionPointToEnd(exit);
-  b.create<LLVM::ReturnOp>(loc, result ? ValueRange{exit->getArgument(0)} : ValueRange{});
-  return f;
 }
 
 LLVM::AtomicOrdering ordering(tile::MemSemantic sem) {
