@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "TraceState.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -28,7 +30,15 @@ void dsl::detail::devicePrint(const char *prefix, const RawValue *args, int n, b
                         " and " + describe(args[i]));
       shaped = &args[i];
     }
-    values.push_back(s.get(args[i], loc));
+    Value v = s.get(args[i], loc);
+    // Hex shows a float's bits, as Triton's hex=True: the same-width integer.
+    if (hex && isa<FloatType>(getElementTypeOrSelf(v.getType()))) {
+      Type bits = s.b().getIntegerType(getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth());
+      if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+        bits = t.clone(bits);
+      v = s.b().create<arith::BitcastOp>(s.loc(loc), bits, v);
+    }
+    values.push_back(v);
   }
   s.b().create<tile::PrintOp>(s.loc(loc), s.b().getStringAttr(prefix ? prefix : ""),
                               hex ? s.b().getUnitAttr() : UnitAttr(), values);
@@ -42,12 +52,12 @@ void dsl::detail::deviceAssert(RawValue condition, const char *message, Loc loc)
                                s.b().getStringAttr(message ? message : ""));
 }
 
-void dsl::detail::staticPrint(const char *text, const RawValue *args, int n, Loc loc) {
-  llvm::errs() << loc.file << ":" << loc.line << ":" << loc.col << ": static_print: " << text;
-  for (int i = 0; i < n; ++i)
-    llvm::errs() << (i ? ", " : " ") << describe(args[i]);
-  llvm::errs() << "\n";
+void dsl::detail::staticPrint(const char *text, Loc loc) {
+  llvm::errs() << loc.file << ":" << loc.line << ":" << loc.col << ": static_print: " << text
+               << "\n";
 }
+
+std::string dsl::detail::describeValue(const RawValue &v) { return describe(v); }
 
 void dsl::detail::staticAssert(bool condition, const char *message, Loc loc) {
   if (!condition)

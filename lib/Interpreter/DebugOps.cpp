@@ -101,7 +101,8 @@ Status ProgramBuilder::compileAssert(tile::AssertOp op, Sequence &out) {
     const int64_t *cond = f.slots[c].as<int64_t>();
     for (int64_t e = 0; e < t.numel; ++e)
       if (!cond[e]) {
-        f.fail(where + ": error: device_assert failed: " + message + " (" + pidString(f) +
+        f.fail(where + ": error: device_assert failed: " + message + (message.empty() ? "" : " ") +
+               "(" + pidString(f) +
                (t.shape.empty() ? "" : ", element " + indexString(t.shape, e)) + ")");
         return;
       }

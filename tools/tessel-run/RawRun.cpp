@@ -174,7 +174,8 @@ bool parseSpec(const std::string &specIn, Parsed &out, std::string &err) {
   char kind = spec[cut];
   std::string rest = spec.substr(cut + 1);
   auto notANumber = [&](const std::string &text) {
-    err = "bad --arg '" + specIn + "': '" + text + "' is not a number";
+    err = "bad --arg '" + specIn + "': '" + text + "' is not " +
+          (isFloat(*dt) ? std::string("a number") : "an integer (" + std::string(name(*dt)) + ")");
     return false;
   };
   if (kind == '=') { // scalar
@@ -182,6 +183,16 @@ bool parseSpec(const std::string &specIn, Parsed &out, std::string &err) {
     int64_t i;
     if (isFloat(*dt) ? !parseNumber(rest, f) : !parseInt64(rest, i))
       return notANumber(rest);
+    // The value must fit the dtype written (it is then widened to the parameter's, if wider).
+    if (unsigned bits = isFloat(*dt) ? 0 : 8 * unsigned(sizeOf(*dt)); bits && bits < 64) {
+      int64_t lo = -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << bits) - 1; // signed or not
+      if (*dt == DType::i1)
+        lo = 0, hi = 1;
+      if (i < lo || i > hi) {
+        err = "bad --arg '" + specIn + "': " + rest + " does not fit " + name(*dt);
+        return false;
+      }
+    }
     out.arg = isFloat(*dt) ? LaunchArg::float_(f) : LaunchArg::int_(i);
     return true;
   }
@@ -379,6 +390,16 @@ bool checkSignature(const KernelMetadata &variant, std::vector<Parsed> &parsed, 
       err = fmt::format("{} is {} but its --arg '{}' is {} scalar (write {}=VALUE)", what,
                         info.type, p.spec, isFloat(p.dtype) ? "a float" : "an integer", info.type);
       return false;
+    }
+    // An integer scalar is converted to the parameter's type: it must fit.
+    if (std::optional<DType> want = parseDType(info.type);
+        !p.isBuffer && want && !isFloat(*want) && sizeOf(*want) < 8) {
+      unsigned bits = *want == DType::i1 ? 1 : 8 * unsigned(sizeOf(*want));
+      int64_t lo = bits == 1 ? 0 : -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << bits) - 1;
+      if (p.arg.i < lo || p.arg.i > hi) {
+        err = fmt::format("{} is {} but its --arg '{}' does not fit it", what, info.type, p.spec);
+        return false;
+      }
     }
     // A buffer of another element type would be read as the pointee's bits.
     std::optional<DType> want = parseDType(info.pointee());

@@ -27,6 +27,18 @@ SmallVector<Value> programIds(OpBuilder &b, Location loc, const TargetInfo &targ
           target.getProgramId(b, loc, 2)};
 }
 
+/// `text` with every '%' doubled: the user's prefix, message and file name go into a printf
+/// format, where "100%" or "%s" would read arguments that are not there.
+std::string escapeFormat(StringRef text) {
+  std::string out;
+  for (char c : text) {
+    out += c;
+    if (c == '%')
+      out += '%';
+  }
+  return out;
+}
+
 /// "idx (%d, %d)" for a tile of `rank`.
 std::string indexFormat(unsigned rank) {
   std::string s = " idx (";
@@ -85,7 +97,7 @@ struct PrintOpConversion : DebugPattern<tile::PrintOp> {
     }
     SmallVector<Value> pid = programIds(rewriter, loc, target);
     std::string head = "pid (%d, %d, %d)" + indexFormat(shaped ? shaped.getRank() : 0) + " " +
-                       op.getPrefix().str();
+                       escapeFormat(op.getPrefix());
     SmallVector<SmallVector<Value>> indices;
     SmallVector<Value> own;
     Value first;
@@ -133,11 +145,13 @@ struct AssertOpConversion : DebugPattern<tile::AssertOp> {
     }
     std::string where;
     if (auto fl = dyn_cast<FileLineColLoc>(loc))
-      where = (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
-               Twine(fl.getColumn()) + ": ")
-                  .str();
-    std::string format = where + "device_assert failed: " + op.getMessage().str() +
-                         " (pid (%d, %d, %d)" +
+      where = escapeFormat((fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
+                            Twine(fl.getColumn()) + ": ")
+                               .str());
+    // The interpreter's words: "<file:line:col>: error: device_assert failed: <message> (...)".
+    std::string message = escapeFormat(op.getMessage());
+    std::string format = where + "error: device_assert failed: " + message +
+                         (message.empty() ? "" : " ") + "(pid (%d, %d, %d)" +
                          (type ? ", element" + indexFormat(type.getRank()).substr(4) : "") + ")\n";
     Value any;
     Value one =

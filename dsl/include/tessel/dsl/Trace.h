@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <source_location>
+#include <string>
 
 /// Bumped whenever a declaration below or the layout of a struct here changes; tesselc refuses
 /// a kernel library built against another version.
@@ -215,7 +216,9 @@ TESSEL_DSL_EXPORT RawValue cumsum(RawValue v, int axis, bool reverse, Loc loc);
 TESSEL_DSL_EXPORT void devicePrint(const char *prefix, const RawValue *args, int n, bool hex,
                                    Loc loc);
 TESSEL_DSL_EXPORT void deviceAssert(RawValue condition, const char *message, Loc loc);
-TESSEL_DSL_EXPORT void staticPrint(const char *text, const RawValue *args, int n, Loc loc);
+TESSEL_DSL_EXPORT void staticPrint(const char *text, Loc loc);
+/// "a tile of f32 [128]": what static_print shows of a handle.
+TESSEL_DSL_EXPORT std::string describeValue(const RawValue &v);
 TESSEL_DSL_EXPORT void staticAssert(bool condition, const char *message, Loc loc);
 
 // Regions. The header runs the user's body between a begin and an end call, so no user code
