@@ -9,3 +9,5 @@ func.func @keep_i8(%x: !tile.ptr<i8>) attributes {tile.kernel} { return }
 func.func @keep_i16(%x: !tile.ptr<i16>) attributes {tile.kernel} { return }
 func.func @keep_i32(%x: !tile.ptr<i32>) attributes {tile.kernel} { return }
 func.func @keep_i64(%x: !tile.ptr<i64>) attributes {tile.kernel} { return }
+// An i32 scalar parameter: a value given as i64 must still fit it.
+func.func @take_i32(%n: i32) attributes {tile.kernel} { return }
