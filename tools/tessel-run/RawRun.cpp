@@ -7,6 +7,7 @@
 #include "tessel/Harness/Random.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -166,8 +167,14 @@ bool parseSpec(const std::string &specIn, Parsed &out, std::string &err) {
   size_t cut = spec.find_first_of(":[=");
   auto dt = parseDType(spec.substr(0, cut));
   if (!dt || cut == std::string::npos) {
-    err = "bad --arg '" + specIn +
-          "': expected DTYPE:[v,...], DTYPE:FILE.npy, DTYPE[N][=iota|=V|=rand] or DTYPE=V";
+    // Say which part is wrong: the dtype (with the valid ones) or what follows it.
+    std::string what = !dt ? "'" + spec.substr(0, cut) +
+                                 "' is not a dtype (i1, i8, i16, i32, "
+                                 "i64, f16, bf16, f32, f64); "
+                           : "";
+    err = "bad --arg '" + specIn + "': " + what +
+          "expected [NAME@]DTYPE:[v,...], DTYPE:FILE.npy, DTYPE[N][=iota|=V|=rand|=rand(LO,HI)] "
+          "or DTYPE=V";
     return false;
   }
   out.dtype = *dt;
@@ -360,6 +367,16 @@ bool checkSignature(const KernelMetadata &variant, std::vector<Parsed> &parsed, 
     err = fmt::format("kernel '{}' takes {} argument{} ({}) but {} --arg {} given", fn,
                       variant.args.size(), variant.args.size() == 1 ? "" : "s", signature(variant),
                       parsed.size(), parsed.size() == 1 ? "was" : "were");
+    // Labeled --args show which parameters have none.
+    std::vector<std::string> missing;
+    for (size_t i = 0; i < variant.args.size(); ++i)
+      if (hasRealName(variant.args[i], i) &&
+          std::none_of(parsed.begin(), parsed.end(),
+                       [&](const Parsed &p) { return p.label == variant.args[i].name; }))
+        missing.push_back(variant.args[i].name);
+    if (parsed.size() < variant.args.size() &&
+        std::all_of(parsed.begin(), parsed.end(), [](const Parsed &p) { return !p.label.empty(); }))
+      err += fmt::format(" (none for {})", fmt::join(missing, ", "));
     return false;
   }
   for (size_t i = 0; i < parsed.size(); ++i) {
@@ -404,8 +421,9 @@ bool checkSignature(const KernelMetadata &variant, std::vector<Parsed> &parsed, 
     // A buffer of another element type would be read as the pointee's bits.
     std::optional<DType> want = parseDType(info.pointee());
     if (p.isBuffer && want && *want != p.dtype) {
-      err = fmt::format("argument #{} '{}' is {} but its --arg holds {} elements", i,
-                        info.name.empty() ? p.name : info.name, info.type, name(p.dtype));
+      err = fmt::format("argument #{} '{}' is {} but its --arg holds {} elements (write {}{}...)",
+                        i, info.name.empty() ? p.name : info.name, info.type, name(p.dtype),
+                        p.label.empty() ? "" : p.label + "@", name(*want));
       return false;
     }
   }
