@@ -19,8 +19,8 @@ for name, t in (("residual", r), ("gate", g), ("x", x)):
     np.save(f"user/data/{name}.npy", t.float().numpy())
 ref = r.double() + torch.tanh(g.double()) * x.double()
 np.save("user/data/ref.npy", ref.numpy())
-# A wrong formula (sigmoid for tanh) must fail. (One element off by 1.0 would pass: the check
-# is the relative error norm over all 10^7 elements, as the library's problems use.)
+# A wrong formula (sigmoid for tanh) must fail. (One element off by 1.0 passes the relative
+# error norm over all 10^7 elements, as the library's problems use; --atol/--rtol catch it.)
 wrong = r.double() + torch.sigmoid(g.double()) * x.double()
 np.save("user/data/wrong.npy", wrong.numpy())
 PY

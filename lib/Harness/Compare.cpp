@@ -48,6 +48,8 @@ Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<dou
       continue;
     }
     double d = std::fabs(o - r);
+    if (tol.elementwise && d > tol.atol + tol.rtol * std::fabs(r) && c.outside++ == 0)
+      c.firstOutside = i;
     if (d > c.maxAbsError || c.worstIndex < 0) {
       c.maxAbsError = std::max(c.maxAbsError, d);
       c.worstIndex = i;
@@ -57,7 +59,7 @@ Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<dou
   }
   c.relError = ref2 > 0 ? std::sqrt(diff2 / ref2) : c.maxAbsError;
   double bound = ref2 > 0 ? tol.rel : tol.abs;
-  c.pass = c.unwritten == 0 && c.badNonFinite == 0 && c.relError <= bound;
+  c.pass = c.unwritten == 0 && c.badNonFinite == 0 && c.relError <= bound && c.outside == 0;
   c.summary = fmt::format("max_abs_err={:.3g} rel_err={:.3g} (bound {:.3g})", c.maxAbsError,
                           c.relError, bound);
   if (c.unwritten)
@@ -66,6 +68,11 @@ Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<dou
   if (c.badNonFinite)
     c.summary +=
         fmt::format(", {} unexpected NaN/Inf element(s) (first at {})", c.badNonFinite, c.firstBad);
+  if (c.outside)
+    c.summary += fmt::format(", {} element(s) past atol {:.3g} + rtol {:.3g} * |ref| (first at {}: "
+                             "got {:.6g}, expected {:.6g})",
+                             c.outside, tol.atol, tol.rtol, c.firstOutside, out.get(c.firstOutside),
+                             ref[c.firstOutside]);
   if (!c.pass && c.worstIndex >= 0 && c.relError > bound)
     c.summary += fmt::format(", worst at element {}: got {:.3g}, expected {:.3g}", c.worstIndex,
                              out.get(c.worstIndex), ref[c.worstIndex]);

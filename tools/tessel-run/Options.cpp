@@ -137,6 +137,15 @@ int tessel::harness::parseRunOptions(int argc, char **argv, RunOptions &out) {
                      "raw mode: --expect's bound instead of the dtype's (relative; absolute "
                      "for an all-zero reference)")
           ->option_text("X");
+  double atol = -1, rtol = -1;
+  CLI::Option *atolOption =
+      app.add_option("--atol", atol,
+                     "raw mode: --expect also bounds every element, |out - ref| <= atol + rtol "
+                     "* |ref| (numpy.allclose; either flag turns it on, the other defaults to 0)")
+          ->option_text("A");
+  CLI::Option *rtolOption =
+      app.add_option("--rtol", rtol, "raw mode: the relative part of --atol's bound")
+          ->option_text("R");
   app.add_option("--programs", programs, "run only these linear program ids of the grid")
       ->option_text("FIRST:COUNT");
   app.add_flag("--list-targets", out.listTargets, "print the targets of this build");
@@ -186,6 +195,15 @@ int tessel::harness::parseRunOptions(int argc, char **argv, RunOptions &out) {
     return usageError("--tol needs a bound >= 0, got " + tolOption->as<std::string>());
   if (tolOption->count())
     out.tol = tol;
+  for (auto [option, value, dest] :
+       {std::tuple(atolOption, atol, &out.atol), std::tuple(rtolOption, rtol, &out.rtol)}) {
+    if (!option->count())
+      continue;
+    if (!(value >= 0))
+      return usageError(option->get_name() + " needs a bound >= 0, got " +
+                        option->as<std::string>());
+    *dest = value;
+  }
   if (!programs.empty()) {
     size_t colon = programs.find(':');
     char *end1 = nullptr, *end2 = nullptr;

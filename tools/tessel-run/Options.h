@@ -28,7 +28,8 @@ struct RunOptions {
   std::vector<std::string> rawArgs;              ///< --arg SPEC (RawRun.h)
   /// Raw mode: --save NAME=PATH.npy and --expect NAME=PATH.npy, in command-line order.
   std::vector<std::pair<std::string, std::string>> saves, expects;
-  std::optional<double> tol; ///< --tol X: the --expect bound instead of the dtype's
+  std::optional<double> tol;        ///< --tol X: the --expect bound instead of the dtype's
+  std::optional<double> atol, rtol; ///< --atol/--rtol: --expect also bounds every element
   std::string gridSpec;
   bool hasPrograms = false;
   int64_t firstProgram = 0, programCount = -1; ///< --programs FIRST:COUNT

@@ -586,6 +586,11 @@ int tessel::harness::rawRun(Executor &ex, const KernelMetadata &variant, const R
     Tolerance tol = defaultTolerance(out.dtype());
     if (o.tol)
       tol.rel = tol.abs = *o.tol;
+    if (o.atol || o.rtol) {
+      tol.elementwise = true;
+      tol.atol = o.atol.value_or(0);
+      tol.rtol = o.rtol.value_or(0);
+    }
     Comparison c = compare(out, refs[e], tol);
     fmt::print("{}: {} {}\n", parsed[expectIdx[e]].name, c.summary, c.pass ? "PASS" : "FAIL");
     pass &= c.pass;

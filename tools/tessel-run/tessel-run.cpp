@@ -137,9 +137,9 @@ int main(int argc, char **argv) {
     grid.z = g.size() > 2 ? g[2] : 1;
     return rawRun(*ex, variant, o, grid);
   }
-  if (!o.saves.empty() || !o.expects.empty() || o.tol)
-    return usage("--save, --expect and --tol belong to a raw run (--grid and --arg); a problem "
-                 "checks its outputs itself");
+  if (!o.saves.empty() || !o.expects.empty() || o.tol || o.atol || o.rtol)
+    return usage("--save, --expect, --tol, --atol and --rtol belong to a raw run (--grid and "
+                 "--arg); a problem checks its outputs itself");
 
   // The problem.
   if (defaulted && target == "interpreter" && !o.quiet)

@@ -22,6 +22,10 @@ namespace tessel::harness {
 struct Tolerance {
   double rel = 1e-5;
   double abs = 1e-6;
+  /// Also bound every element (numpy.allclose, torch.testing.assert_close):
+  /// |out - ref| <= atol + rtol * |ref|, so one wrong element among millions fails.
+  bool elementwise = false;
+  double atol = 0, rtol = 0;
 };
 
 /// f32: rel 1e-5; f64: 1e-12; f16 and bf16: 1e-2; integers: exact (0).
@@ -35,6 +39,8 @@ struct Comparison {
   int64_t badNonFinite = 0; ///< NaN/Inf where the reference differs
   int64_t firstBad = -1;    ///< first unwritten or bad non-finite element
   int64_t checked = 0;      ///< elements compared
+  int64_t outside = 0;      ///< elementwise: finite elements past atol + rtol * |ref|
+  int64_t firstOutside = -1;
   bool pass = false;
   /// "max_abs_err=1.2e-07 rel_err=3.4e-08 (bound 1e-05)" plus what failed.
   std::string summary;
