@@ -154,6 +154,13 @@ bool parseRand(const std::string &fill, Parsed &out, std::string &err) {
   return true;
 }
 
+/// Whether `v` is a value of the integer dtype `t`, signed or unsigned (i1: 0 or 1; i64: all).
+bool fitsInteger(DType t, int64_t v) {
+  if (t == DType::i1)
+    return v == 0 || v == 1;
+  unsigned bits = 8 * unsigned(sizeOf(t));
+  return bits >= 64 || (v >= -(int64_t(1) << (bits - 1)) && v <= (int64_t(1) << bits) - 1);
+}
 /// Reads the syntax of one --arg; files and random values are read and drawn later.
 bool parseSpec(const std::string &specIn, Parsed &out, std::string &err) {
   out.spec = specIn;
@@ -191,14 +198,9 @@ bool parseSpec(const std::string &specIn, Parsed &out, std::string &err) {
     if (isFloat(*dt) ? !parseNumber(rest, f) : !parseInt64(rest, i))
       return notANumber(rest);
     // The value must fit the dtype written (it is then widened to the parameter's, if wider).
-    if (unsigned bits = isFloat(*dt) ? 0 : 8 * unsigned(sizeOf(*dt)); bits && bits < 64) {
-      int64_t lo = -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << bits) - 1; // signed or not
-      if (*dt == DType::i1)
-        lo = 0, hi = 1;
-      if (i < lo || i > hi) {
-        err = "bad --arg '" + specIn + "': " + rest + " does not fit " + name(*dt);
-        return false;
-      }
+    if (!isFloat(*dt) && !fitsInteger(*dt, i)) {
+      err = "bad --arg '" + specIn + "': " + rest + " does not fit " + name(*dt);
+      return false;
     }
     out.arg = isFloat(*dt) ? LaunchArg::float_(f) : LaunchArg::int_(i);
     return true;
@@ -410,13 +412,9 @@ bool checkSignature(const KernelMetadata &variant, std::vector<Parsed> &parsed, 
     }
     // An integer scalar is converted to the parameter's type: it must fit.
     if (std::optional<DType> want = parseDType(info.type);
-        !p.isBuffer && want && !isFloat(*want) && sizeOf(*want) < 8) {
-      unsigned bits = *want == DType::i1 ? 1 : 8 * unsigned(sizeOf(*want));
-      int64_t lo = bits == 1 ? 0 : -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << bits) - 1;
-      if (p.arg.i < lo || p.arg.i > hi) {
-        err = fmt::format("{} is {} but its --arg '{}' does not fit it", what, info.type, p.spec);
-        return false;
-      }
+        !p.isBuffer && want && !isFloat(*want) && !fitsInteger(*want, p.arg.i)) {
+      err = fmt::format("{} is {} but its --arg '{}' does not fit it", what, info.type, p.spec);
+      return false;
     }
     // A buffer of another element type would be read as the pointee's bits.
     std::optional<DType> want = parseDType(info.pointee());

@@ -40,7 +40,7 @@ struct VariantResources {
   std::optional<int64_t> occupancyHint; ///< programs per SM the binary was built to fit
 };
 
-/// A tensor map (TMA descriptor, sm_90a) that the runtime encodes before each launch from the
+/// A tensor map (a bulk-copy descriptor) that the runtime encodes before each launch from the
 /// kernel's arguments: the JSON's `tensor_maps` entry (docs/Artifacts.md). The maps travel, 128
 /// bytes each, in one extra kernel parameter after the arguments.
 struct TensorMapInfo {
@@ -81,7 +81,7 @@ struct KernelMetadata {
   /// AMD variants: the code object's kernel metadata as JSON text (the kernarg layout the HIP
   /// executor packs arguments into; lib/Runtime/HipKernelInfo reads it); empty otherwise.
   std::string binaryMetadata;
-  std::vector<TensorMapInfo> tensorMaps; ///< CUDA sm_90a variants that copy with TMA
+  std::vector<TensorMapInfo> tensorMaps; ///< variants whose loads are bulk tensor copies
 
   /// The config value of the first of `names` present (compared case-insensitively), else
   /// `fallback`.

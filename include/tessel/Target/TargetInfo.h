@@ -178,7 +178,7 @@ public:
   ///   Registers  a load into registers at the top of the iteration, stored to the ring after
   ///              the dot (AMD's global -> LDS staging): the registers hold the next tile while
   ///              the matrix units work;
-  ///   TensorMap  a bulk tensor copy of a block pointer's box (TMA on sm_90a), completing on a
+  ///   TensorMap  a bulk tensor copy of a block pointer's box (the adapter's), completing on a
   ///              barrier per ring stage: the loads loadsBlockThroughTensorMap kept; the
   ///              pipeline uses the three tensor-map hooks below for them;
   ///   None       the load stays synchronous.
@@ -199,7 +199,8 @@ public:
     return {};
   }
   /// Whether `load`, through a block pointer, stays one for the adapter's bulk tensor copies
-  /// (sm_90a: TMA): tile-lower-block-pointers then leaves it a block-pointer load, through a
+  /// (a copy engine fed by descriptors): tile-lower-block-pointers then leaves it a
+  /// block-pointer load, through a
   /// make_block_ptr of the block's current base, shape, strides and offsets right before it,
   /// instead of lowering it to a masked load of a pointer tile. The adapter must then lower
   /// every such load that reaches it.

@@ -1,12 +1,11 @@
 //===- DebugOpToLLVM.cpp - tile.print and tile.assert ---------------------===//
 //
-// Both go through the adapter's printf (TargetInfo::printf: vprintf on NVIDIA, ockl's hostcall
-// printf on AMD). tile.print: one
-// printf per element the thread owns (a replicated element prints once), with the program id
-// and the element's index, as the interpreter prints them; a print of scalars only runs in
-// thread 0. tile.assert: per element, a printf of the message, source line, program id and
-// index where the condition is false (once per replicated element), then one
-// TargetInfo::trapIf on any of them.
+// Both go through the adapter's printf (TargetInfo::printf, the device's formatted output).
+// tile.print: one printf per element the thread owns (a replicated element prints once), with the
+// program id and the element's index, as the interpreter prints them; a print of scalars only runs
+// in thread 0. tile.assert: per element, a printf of the message, source line, program id and index
+// where the condition is false (once per replicated element), then one TargetInfo::trapIf on any of
+// them.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"

@@ -94,8 +94,8 @@ template <typename OpT> struct GridOpConversion : public ConvertOpToLLVMPattern<
 
 /// No block pointer reaches the lowering: tile-lower-block-pointers rewrites them, except the
 /// loads an adapter keeps for its bulk tensor copies (TargetInfo::loadsBlockThroughTensorMap),
-/// which tile-gpu-pipeline stages (TensorMap staging) or the adapter copies in place (NVIDIA:
-/// tile-nv-tensor-map-loads).
+/// which tile-gpu-pipeline stages (TensorMap staging) or the adapter copies in place with a pass
+/// of its own.
 LogicalResult checkBlockPointers(Operation *op, const TargetInfo &target) {
   auto isBlockPtr = [](Type t) { return isa<tile::BlockPtrType>(t); };
   bool touches = llvm::any_of(op->getOperandTypes(), isBlockPtr) ||

@@ -191,7 +191,7 @@ Value broadcastFromThread0(ConversionPatternRewriter &rewriter, Location loc,
 
 /// A scalar atomic that releases does so for the whole program: every thread's earlier stores
 /// reach the CTA barrier before thread 0's atomic publishes them (CUTLASS's semaphore:
-/// __syncthreads, then one release at gpu scope). Without it a split-K reduction's last program
+/// a CTA barrier, then one release at gpu scope). Without it a split-K reduction's last program
 /// could read a partial sum another program's threads had not stored yet.
 void barrierBeforeRelease(ConversionPatternRewriter &rewriter, Location loc,
                           const TargetInfo &target, tile::MemSemantic sem) {

@@ -1,6 +1,9 @@
 //===- Utility.cpp - helpers of the TileGPU to LLVM lowering --------------===//
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -377,16 +380,39 @@ Value sharedElemOffset(OpBuilder &b, Location loc, tile_gpu::SharedEncodingAttr 
   return b.create<LLVM::AddOp>(loc, rowStart, swizzled);
 }
 
+LLVM::LLVMFuncOp getOrDeclareFunction(OpBuilder &b, ModuleOp module, StringRef name,
+                                      LLVM::LLVMFunctionType type) {
+  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return b.create<LLVM::LLVMFuncOp>(module.getLoc(), name, type);
+}
+
+Value addressOfString(OpBuilder &b, Location loc, ModuleOp module, StringRef text,
+                      unsigned addrSpace) {
+  std::string name = "__tessel_str_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  if (!global) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    std::string bytes = text.str();
+    bytes.push_back('\0');
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes.size());
+    global = b.create<LLVM::GlobalOp>(loc, type, /*isConstant=*/true, LLVM::Linkage::Internal, name,
+                                      b.getStringAttr(bytes), /*alignment=*/0, addrSpace);
+  }
+  Value addr = b.create<LLVM::AddressOfOp>(loc, global);
+  if (addrSpace == 0)
+    return addr;
+  return b.create<LLVM::AddrSpaceCastOp>(loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
+}
+
 Value callDeviceFunction(OpBuilder &b, Operation *from, StringRef name, Type type,
                          ValueRange args) {
   auto module = from->getParentOfType<ModuleOp>();
-  auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-  if (!callee) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    auto fnType = LLVM::LLVMFunctionType::get(type, SmallVector<Type>(args.size(), type));
-    callee = b.create<LLVM::LLVMFuncOp>(module.getLoc(), name, fnType);
-  }
+  auto callee = getOrDeclareFunction(
+      b, module, name, LLVM::LLVMFunctionType::get(type, SmallVector<Type>(args.size(), type)));
   return b.create<LLVM::CallOp>(from->getLoc(), callee, args).getResult();
 }
 

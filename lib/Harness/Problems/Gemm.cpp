@@ -50,10 +50,11 @@ static std::vector<double> sampleRows(ProblemBuffer &out, const std::vector<doub
 
 /// Split-K's slice count when the variant leaves it to the launcher (SPLIT_K = 0): the count s
 /// in 1..16 that minimises the time model waves(s) * (K / s + 512): the programs run in waves
-/// of one per SM of the H200 (132 SMs; split-K configs fill most of an SM's shared memory with
-/// their stages), waves(s) = cdiv(tiles * s, 132), and each takes its slice of K plus a fixed
+/// of one per multiprocessor (132, the GPU of the fitted sweep; split-K configs fill most of a
+/// multiprocessor's shared memory with their stages), waves(s) = cdiv(tiles * s, 132), and
+/// each takes its slice of K plus a fixed
 /// cost worth 512 elements of K (launch, pipeline fill, the partial's round trip through the
-/// workspace), fitted to the H200's split-K sweep (results/2026-12-01-h200-splitk). Ties go to
+/// workspace), fitted to the split-K sweep of benchmarks/gpu/results (2026-12-01). Ties go to
 /// the smaller s; no slice gets fewer than 4 K-blocks. Examples (M <= 64, K = 4096):
 /// BLOCK_N = 128, N = 4096 (32 tiles) -> 4; BLOCK_N = 64, N = 4096 (64 tiles) -> 2; N = 6144 at
 /// BLOCK_N = 64 (96 tiles) -> 1: three waves of four slices cost more than one wave whole.

@@ -13,43 +13,11 @@
 
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/xxhash.h"
-
 using namespace mlir;
 using namespace tessel;
 using namespace tessel::amd;
 
 namespace {
-
-/// A flat pointer to a NUL-terminated copy of `text` in the module's constants.
-Value globalString(OpBuilder &b, Location loc, StringRef text) {
-  ModuleOp module = moduleOf(b);
-  std::string name = "__tessel_str_" + llvm::utohexstr(llvm::xxh3_64bits(text));
-  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
-  if (!global) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    std::string bytes = text.str();
-    bytes.push_back('\0');
-    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes.size());
-    global = b.create<LLVM::GlobalOp>(loc, type, /*isConstant=*/true, LLVM::Linkage::Internal, name,
-                                      b.getStringAttr(bytes), /*alignment=*/0,
-                                      /*addrSpace=*/4);
-  }
-  Value addr = b.create<LLVM::AddressOfOp>(loc, global);
-  return b.create<LLVM::AddrSpaceCastOp>(loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
-}
-
-LLVM::LLVMFuncOp declare(OpBuilder &b, Location loc, StringRef name, Type result,
-                         ArrayRef<Type> params) {
-  ModuleOp module = moduleOf(b);
-  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return f;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  return b.create<LLVM::LLVMFuncOp>(loc, name, LLVM::LLVMFunctionType::get(result, params));
-}
 
 /// A printf argument as the 64-bit word ockl takes.
 Value asWord(OpBuilder &b, Location loc, Value v) {
@@ -76,12 +44,16 @@ LogicalResult AMDTargetInfo::printf(OpBuilder &b, Location loc, StringRef format
   std::string name = "__tessel_amd_printf_" + std::to_string(n);
   auto helper = getOrCreatePredicated(
       b, loc, name, Type(), params, [&](OpBuilder &hb, Location hl, ValueRange in) -> Value {
-        auto begin = declare(hb, hl, "__ockl_printf_begin", i64, {i64});
-        auto str = declare(hb, hl, "__ockl_printf_append_string_n", i64, {i64, ptr, i64, i32});
+        ModuleOp module = moduleOf(hb);
+        auto begin = getOrDeclareFunction(hb, module, "__ockl_printf_begin",
+                                          LLVM::LLVMFunctionType::get(i64, {i64}));
+        auto str = getOrDeclareFunction(hb, module, "__ockl_printf_append_string_n",
+                                        LLVM::LLVMFunctionType::get(i64, {i64, ptr, i64, i32}));
         SmallVector<Type> argsParams = {i64, i32};
         argsParams.append(7, i64);
         argsParams.push_back(i32);
-        auto append = declare(hb, hl, "__ockl_printf_append_args", i64, argsParams);
+        auto append = getOrDeclareFunction(hb, module, "__ockl_printf_append_args",
+                                           LLVM::LLVMFunctionType::get(i64, argsParams));
         Value desc =
             hb.create<LLVM::CallOp>(hl, begin, ValueRange{i64Const(hb, hl, 0)}).getResult();
         desc = hb.create<LLVM::CallOp>(hl, str,
@@ -97,7 +69,8 @@ LogicalResult AMDTargetInfo::printf(OpBuilder &b, Location loc, StringRef format
         }
         return Value();
       });
-  SmallVector<Value> operands = {pred ? pred : i1Const(b, loc, true), globalString(b, loc, format),
+  SmallVector<Value> operands = {pred ? pred : i1Const(b, loc, true),
+                                 addressOfString(b, loc, moduleOf(b), format, /*addrSpace=*/4),
                                  i64Const(b, loc, int64_t(format.size()) + 1)};
   for (Value v : args)
     operands.push_back(asWord(b, loc, v));

@@ -14,42 +14,10 @@
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace tessel;
 using namespace tessel::nvidia;
-
-namespace {
-
-/// The address of a NUL-terminated copy of `text` in the module's constants (one per text).
-Value globalString(OpBuilder &b, Location loc, ModuleOp module, StringRef text) {
-  std::string name = "__tessel_str_" + llvm::utohexstr(llvm::xxh3_64bits(text));
-  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
-  if (!global) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    std::string bytes = text.str();
-    bytes.push_back('\0');
-    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes.size());
-    global = b.create<LLVM::GlobalOp>(loc, type, /*isConstant=*/true, LLVM::Linkage::Internal, name,
-                                      b.getStringAttr(bytes));
-  }
-  return b.create<LLVM::AddressOfOp>(loc, global);
-}
-
-LLVM::LLVMFuncOp vprintfDecl(OpBuilder &b, Location loc, ModuleOp module) {
-  if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf"))
-    return f;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto ptr = LLVM::LLVMPointerType::get(b.getContext());
-  return b.create<LLVM::LLVMFuncOp>(loc, "vprintf",
-                                    LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr, ptr}));
-}
-
-} // namespace
 
 LogicalResult NVIDIATargetInfo::printf(OpBuilder &b, Location loc, StringRef format,
                                        ValueRange args, Value pred) const {
@@ -57,9 +25,9 @@ LogicalResult NVIDIATargetInfo::printf(OpBuilder &b, Location loc, StringRef for
   auto module = here->getParentOfType<ModuleOp>();
   auto func = isa<FunctionOpInterface>(here) ? here : here->getParentOfType<FunctionOpInterface>();
   auto ptr = LLVM::LLVMPointerType::get(b.getContext());
-  Value fmt = globalString(b, loc, module, format);
+  Value fmt = addressOfString(b, loc, module, format);
   if (pred)
-    fmt = b.create<LLVM::SelectOp>(loc, pred, fmt, globalString(b, loc, module, ""));
+    fmt = b.create<LLVM::SelectOp>(loc, pred, fmt, addressOfString(b, loc, module, ""));
   Value buffer;
   if (args.empty()) {
     buffer = b.create<LLVM::ZeroOp>(loc, ptr);
@@ -79,7 +47,9 @@ LogicalResult NVIDIATargetInfo::printf(OpBuilder &b, Location loc, StringRef for
       b.create<LLVM::StoreOp>(loc, v, field);
     }
   }
-  b.create<LLVM::CallOp>(loc, vprintfDecl(b, loc, module), ValueRange{fmt, buffer});
+  auto vprintf = getOrDeclareFunction(b, module, "vprintf",
+                                      LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr, ptr}));
+  b.create<LLVM::CallOp>(loc, vprintf, ValueRange{fmt, buffer});
   return success();
 }
 

@@ -135,6 +135,16 @@ mlir::Value sharedElemOffset(mlir::OpBuilder &b, mlir::Location loc,
                              tile_gpu::SharedEncodingAttr enc, const SharedView &view,
                              mlir::Value row, mlir::Value col);
 
+/// The function `name` of `type` in `module`, declared (external) at its start on first use.
+mlir::LLVM::LLVMFuncOp getOrDeclareFunction(mlir::OpBuilder &b, mlir::ModuleOp module,
+                                            llvm::StringRef name,
+                                            mlir::LLVM::LLVMFunctionType type);
+
+/// A generic pointer to a NUL-terminated constant copy of `text` in `module`: one internal
+/// global per text, in address space `addrSpace` (cast to the generic space when not 0).
+mlir::Value addressOfString(mlir::OpBuilder &b, mlir::Location loc, mlir::ModuleOp module,
+                            llvm::StringRef text, unsigned addrSpace = 0);
+
 /// Calls the device-library function `name` (libdevice's __nv_*, ocml's __ocml_*) of
 /// `args.size()` operands of `type` returning `type`, declared in `from`'s module on first use.
 mlir::Value callDeviceFunction(mlir::OpBuilder &b, mlir::Operation *from, llvm::StringRef name,
