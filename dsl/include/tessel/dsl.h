@@ -36,6 +36,8 @@
 #include "tessel/dsl/Ptr.h"
 #include "tessel/dsl/Reduce.h"
 #include "tessel/dsl/Shape.h"
+#include "tessel/dsl/Sort.h"
+#include "tessel/dsl/SplitJoin.h"
 #include "tessel/dsl/Tile.h"
 
 #endif // TESSEL_DSL_H
