@@ -170,7 +170,8 @@ RawValue dsl::detail::unary(UnaryOp op, RawValue v, Loc loc) {
   requireValue(s, v, name(op), loc);
   Value x = s.get(v, loc);
   OpBuilder &b = s.b();
-  Location l = s.loc(loc);
+  // Without a position (operator! cannot take one, Tile.h) the op sits at its operand's.
+  Location l = loc.file ? s.loc(loc) : x.getLoc();
   bool isF = isFloat(v.dtype);
   switch (op) {
   case UnaryOp::neg:

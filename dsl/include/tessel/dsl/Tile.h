@@ -22,6 +22,9 @@ template <DTypeTag T> class Scalar;
 
 namespace detail {
 
+/// False for every T, so a static_assert on it fires only where the template is used.
+template <class T> inline constexpr bool always_false = false;
+
 /// A handle type: anything holding a RawValue (Tile, Scalar, Ptr, BlockPtr).
 template <class H>
 concept Handle = requires(const H &h) {
@@ -205,9 +208,31 @@ public:
   friend Tile operator-(detail::At<Tile> a) {
     return Tile(detail::unary(detail::UnaryOp::neg, a.h.raw(), a.loc));
   }
-  /// Logical not: `x == 0` for numbers, the negation for masks.
-  friend Tile<i1> operator!(detail::At<Tile> a) {
-    return Tile<i1>(detail::unary(detail::UnaryOp::logical_not, a.h.raw(), a.loc));
+  /// Logical not: `x == 0` for numbers, the negation for masks. It takes the tile itself, not
+  /// At<Tile>: beside the explicit operator bool below, an At parameter would tie with the
+  /// built-in `!` (each needs one user-defined conversion). The op takes the operand's position.
+  friend Tile<i1> operator!(const Tile &a) {
+    return Tile<i1>(detail::unary(detail::UnaryOp::logical_not, a.raw(), detail::Loc{}));
+  }
+  /// A tile (a scalar too) is a value of the kernel at run time, not a C++ bool: `if (t)`,
+  /// `t && u` or `while (t)` stop the compile here with a hint instead of "could not convert".
+  template <class B = void> explicit operator bool() const {
+    static_assert(detail::always_false<B>,
+                  "a Tile is a run-time value of the kernel, not a C++ bool: branch with "
+                  "when(cond, body) or if_then_else(cond, then, else), select with "
+                  "where(cond, a, b), combine masks with & | ! (docs/DSL.md, control flow)");
+    return false;
+  }
+  /// `&&` and `||` would take C++ bools; masks combine element-wise with `&` and `|`.
+  template <class U> friend Tile<i1> operator&&(const Tile &, const U &) {
+    static_assert(detail::always_false<U>, "&& on a Tile: combine masks with & (element-wise); "
+                                           "a Tile is not a C++ bool");
+    return {};
+  }
+  template <class U> friend Tile<i1> operator||(const Tile &, const U &) {
+    static_assert(detail::always_false<U>, "|| on a Tile: combine masks with | (element-wise); "
+                                           "a Tile is not a C++ bool");
+    return {};
   }
   /// Bitwise not of integers.
   friend Tile operator~(detail::At<Tile> a) {
