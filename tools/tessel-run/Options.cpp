@@ -149,6 +149,10 @@ int tessel::harness::parseRunOptions(int argc, char **argv, RunOptions &out) {
   app.add_option("--programs", programs, "run only these linear program ids of the grid")
       ->option_text("FIRST:COUNT");
   app.add_flag("--list-targets", out.listTargets, "print the targets of this build");
+  app.add_option("--batch", out.batch,
+                 "run each line of FILE as a command line (without the program name), in this "
+                 "process: one GPU context for all; '=== case N exit C' after each")
+      ->option_text("FILE");
   std::string listFormat;
   CLI::Option *list =
       app.add_option("--list-problems", listFormat,
@@ -216,4 +220,39 @@ int tessel::harness::parseRunOptions(int argc, char **argv, RunOptions &out) {
     out.hasPrograms = true;
   }
   return -1;
+}
+
+std::vector<std::string> tessel::harness::splitCommandLine(const std::string &line) {
+  std::vector<std::string> words;
+  std::string word;
+  bool inWord = false;
+  char quote = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      else if (c == '\\' && quote == '"' && i + 1 < line.size())
+        word += line[++i];
+      else
+        word += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      inWord = true;
+    } else if (c == '\\' && i + 1 < line.size()) {
+      word += line[++i];
+      inWord = true;
+    } else if (c == ' ' || c == '\t') {
+      if (inWord)
+        words.push_back(word);
+      word.clear();
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord)
+    words.push_back(word);
+  return words;
 }

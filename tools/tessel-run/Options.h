@@ -35,7 +35,12 @@ struct RunOptions {
   int64_t firstProgram = 0, programCount = -1; ///< --programs FIRST:COUNT
   bool listTargets = false;
   std::optional<std::string> listProblems; ///< "" plain, "markdown"
+  /// --batch FILE: one command line per line (shell quoting), run in this process in order.
+  std::string batch;
 };
+
+/// The words of one command line: blanks separate, '...' and "..." quote, \ escapes.
+std::vector<std::string> splitCommandLine(const std::string &line);
 
 /// Parses argv into `out`. Returns -1 to go on, or the exit code to leave with: 0 after
 /// --help, 2 after a usage error (printed as "tessel-run: error: ..." with a pointer to

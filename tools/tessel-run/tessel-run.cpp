@@ -57,16 +57,15 @@ static int listTargets() {
   return 0;
 }
 
-int main(int argc, char **argv) {
-  std::setvbuf(stdout, nullptr, _IOLBF, 0); // errors (stderr) and verdicts interleave in order
-  tessel::rt::registerCudaExecutor();
-  tessel::rt::registerHipExecutor();
-#ifndef TESSEL_RUN_NO_INTERPRETER
-  tessel::interp::registerInterpreterExecutor();
-#endif
+static int runBatch(const std::string &path);
+
+/// One run: the command line's work, as main does it.
+static int runOnce(int argc, char **argv) {
   RunOptions o;
   if (int rc = parseRunOptions(argc, argv, o); rc >= 0)
     return rc;
+  if (!o.batch.empty())
+    return argc <= 3 ? runBatch(o.batch) : usage("--batch FILE takes no other arguments");
   if (o.listTargets)
     return listTargets();
   if (o.listProblems) {
@@ -226,4 +225,48 @@ int main(int argc, char **argv) {
     ex->releaseAll();
   }
   return report.pass ? 0 : 1;
+}
+
+/// --batch: each line a command line, run in order in this process, so that a thousand small
+/// runs create the GPU context once (the CUDA primary context stays retained until exit).
+static int runBatch(const std::string &path) {
+  std::FILE *f = std::fopen(path.c_str(), "r");
+  if (!f)
+    return usage("cannot read --batch file '" + path + "'");
+  int worst = 0, n = 0;
+  char buf[1 << 16];
+  std::string line;
+  while (std::fgets(buf, sizeof(buf), f)) {
+    line += buf;
+    if (line.empty() || line.back() != '\n') {
+      if (!std::feof(f))
+        continue; // a line longer than the buffer
+    }
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
+      line.pop_back();
+    std::vector<std::string> words = splitCommandLine(line);
+    line.clear();
+    if (words.empty() || words[0][0] == '#')
+      continue;
+    std::vector<char *> args{const_cast<char *>("tessel-run")};
+    for (std::string &w : words)
+      args.push_back(w.data());
+    args.push_back(nullptr);
+    int rc = runOnce(int(args.size()) - 1, args.data());
+    std::fflush(stderr);
+    fmt::print("=== case {} exit {}\n", n++, rc);
+    worst = std::max(worst, rc);
+  }
+  std::fclose(f);
+  return worst;
+}
+
+int main(int argc, char **argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0); // errors (stderr) and verdicts interleave in order
+  tessel::rt::registerCudaExecutor();
+  tessel::rt::registerHipExecutor();
+#ifndef TESSEL_RUN_NO_INTERPRETER
+  tessel::interp::registerInterpreterExecutor();
+#endif
+  return runOnce(argc, argv);
 }
