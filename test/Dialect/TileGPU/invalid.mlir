@@ -58,7 +58,7 @@ func.func @dot_op_idx(%x: tensor<16x16xf16, #tile_gpu.dot_op<{opIdx = 2, parent 
 // -----
 
 #blocked = #tile_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
-// expected-error @below {{dot_op parent must be an mma or mfma layout, got #tile_gpu.blocked}}
+// expected-error @below {{dot_op parent must be an mma, mfma or wmma layout, got #tile_gpu.blocked}}
 func.func @dot_op_parent(%x: tensor<16x16xf16, #tile_gpu.dot_op<{opIdx = 0, parent = #blocked, kWidth = 2}>>) {
   return
 }

@@ -24,7 +24,7 @@ TEST(Targets, RegistryCreatesEveryNameItLists) {
   tessel::registerAllTargets();
   tessel::registerAllTargets(); // idempotent: each family once
   llvm::SmallVector<std::string> names = tessel::getRegisteredTargetNames();
-  EXPECT_EQ(names.size(), 7u);
+  EXPECT_EQ(names.size(), 8u);
   for (const std::string &name : names) {
     std::string error;
     std::unique_ptr<tessel::TargetInfo> info = tessel::createTargetInfo(name, error);
@@ -34,7 +34,7 @@ TEST(Targets, RegistryCreatesEveryNameItLists) {
   std::string error;
   EXPECT_FALSE(tessel::createTargetInfo("cuda:sm_75", error));
   EXPECT_EQ(error, "unsupported target 'cuda:sm_75'; supported: cuda:sm_80, cuda:sm_86, "
-                   "cuda:sm_89, cuda:sm_90, cuda:sm_90a, hip:gfx90a, hip:gfx942");
+                   "cuda:sm_89, cuda:sm_90, cuda:sm_90a, hip:gfx90a, hip:gfx942, hip:gfx1100");
 }
 
 TEST(Stages, TileIsAvailableTheRestAreListed) {

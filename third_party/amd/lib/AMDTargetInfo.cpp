@@ -11,6 +11,9 @@
 //    wavefronts of 64 work-items; 64 KB of LDS per compute unit, all of which one workgroup
 //    may allocate; a unified file of 512 VGPRs per lane, split between architectural VGPRs
 //    (at most 256) and accumulation VGPRs (AGPRs, the rest).
+//  - "AMD RDNA3 Instruction Set Architecture Reference Guide" (gfx1100): wave32 for compute
+//    (LLVM's default on gfx10 and later, as HIP's), at most 256 VGPRs per lane and no AGPRs,
+//    64 KB of LDS per workgroup (a workgroup processor has 128 KB, one workgroup addresses 64).
 //  - LLVM's AMDGPUUsage ("Processors", "Memory Spaces", "AMDGPU Attributes"): at most 1024
 //    work-items per workgroup (amdgpu-flat-work-group-size), LDS is address space 3.
 //
@@ -39,9 +42,20 @@ static TargetLimits cdnaLimits() {
   return l;
 }
 
+static TargetLimits rdnaLimits() {
+  TargetLimits l;
+  l.warpSize = 32;
+  l.maxThreadsPerProgram = 1024;
+  l.sharedMemoryPerProgram = 64 * 1024;
+  l.sharedMemoryWithoutOptIn = 64 * 1024;
+  l.maxRegistersPerThread = 256; // VGPRs; RDNA has no AGPRs
+  return l;
+}
+
 static const ArchInfo kArchs[] = {
-    {"gfx90a", 9010, cdnaLimits()}, // CDNA2: MI210, MI250, MI250X
-    {"gfx942", 9402, cdnaLimits()}, // CDNA3: MI300A, MI300X, MI325X
+    {"gfx90a", 9010, cdnaLimits(), MatrixUnit::Mfma},   // CDNA2: MI210, MI250, MI250X
+    {"gfx942", 9402, cdnaLimits(), MatrixUnit::Mfma},   // CDNA3: MI300A, MI300X, MI325X
+    {"gfx1100", 11000, rdnaLimits(), MatrixUnit::Wmma}, // RDNA3: Radeon RX 7900, Pro W7900
 };
 
 const ArchInfo *tessel::amd::lookupArch(StringRef arch) {
@@ -109,7 +123,10 @@ Attribute AMDTargetInfo::getDotEncoding(RankedTensorType a, RankedTensorType b, 
                                         tile::InputPrecision precision, unsigned numWarps,
                                         std::string &reason) const {
   // gfx90a and gfx942 share the MFMA forms used here (f16, bf16_1k, f32; 32x32 and 16x16).
-  return getMfmaDotEncoding(a, b, d, precision, numWarps, reason);
+  if (arch.matrixUnit == MatrixUnit::Mfma)
+    return getMfmaDotEncoding(a, b, d, precision, numWarps, reason);
+  (void)precision; // WMMA takes 16-bit inputs only: f32 dots stay on FMA units
+  return getWmmaDotEncoding(a, b, d, numWarps, reason);
 }
 
 TargetInfo::OperandStaging AMDTargetInfo::getDotOperandStaging(RankedTensorType loaded,
@@ -118,6 +135,10 @@ TargetInfo::OperandStaging AMDTargetInfo::getDotOperandStaging(RankedTensorType 
   // CDNA has no asynchronous global -> LDS copy of whole vectors: the next tile waits in
   // VGPRs (512 per lane with the AGPRs; the accumulators live in AGPRs) and is written to LDS
   // after the MFMAs, as Triton's AMD stream pipeliner does.
+  // RDNA3 has 256 VGPRs and no AGPRs: a 128x128 accumulator takes half of them, and the next
+  // tiles held beside it and the WMMA operands spill. Its loads stay synchronous.
+  if (arch.matrixUnit == MatrixUnit::Wmma)
+    return OperandStaging::None;
   auto enc = dyn_cast_if_present<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
   if (loaded.getRank() != 2 || !enc || !isa<tile_gpu::MfmaEncodingAttr>(enc.getParent()) ||
       !isa<tile_gpu::BlockedEncodingAttr>(loaded.getEncoding()))
@@ -133,9 +154,10 @@ TargetInfo::OperandStaging AMDTargetInfo::getDotOperandStaging(RankedTensorType 
 
 Attribute AMDTargetInfo::getDotOperandSharedEncoding(RankedTensorType loaded,
                                                      RankedTensorType operand) const {
-  // MFMA operands read kWidth consecutive K elements per lane (one ds_read_b64 for 16-bit):
-  // K contiguous in LDS, rows padded by 16 bytes so the rows of one read fall in different
-  // banks and vectors stay aligned. No swizzle: addresses stay base + constant per register.
+  // MFMA operands read kWidth consecutive K elements per lane (one ds_read_b64 for 16-bit;
+  // WMMA's 16 K elements two ds_read_b128): K contiguous in LDS, rows padded by 16 bytes so the
+  // rows of one read fall in different banks and vectors stay aligned. No swizzle: addresses stay
+  // base + constant per register.
   auto enc = cast<tile_gpu::DotOperandEncodingAttr>(operand.getEncoding());
   unsigned k = enc.getOpIdx() == 0 ? 1 : 0;
   unsigned bytes = std::max(1u, loaded.getElementTypeBitWidth() / 8);
@@ -147,6 +169,7 @@ void AMDTargetInfo::populateConversionPatterns(LLVMTypeConverter &converter, con
                                                SharedMemoryPlan &shared,
                                                RewritePatternSet &patterns) const {
   populateDotOpToMFMAPatterns(converter, patterns);
+  populateDotOpToWMMAPatterns(converter, patterns);
   populateMfmaConvertLayoutPatterns(converter, *this, shared, patterns);
 }
 

@@ -6,11 +6,19 @@
 
 namespace tessel::amd {
 
+/// The matrix instructions a dot can use on an architecture.
+enum class MatrixUnit {
+  None, ///< FMA only
+  Mfma, ///< CDNA's v_mfma_* (DotOpToMFMA.cpp)
+  Wmma, ///< RDNA3's v_wmma_* (DotOpToWMMA.cpp)
+};
+
 /// What the adapter needs to know about one AMDGPU architecture.
 struct ArchInfo {
   llvm::StringRef name; ///< "gfx942"
   unsigned isaVersion;  ///< __oclc_ISA_version: major * 1000 + minor * 100 + stepping
-  TargetLimits limits;
+  TargetLimits limits;  ///< limits.warpSize is the wavefront size the kernels are built for
+  MatrixUnit matrixUnit;
 };
 
 /// The architectures Tessel supports; null for others.
@@ -23,7 +31,14 @@ mlir::Attribute getMfmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorT
                                    unsigned numWarps, std::string &reason);
 void populateDotOpToMFMAPatterns(mlir::LLVMTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
-/// blocked <-> MFMA layouts through LDS with base + constant addressing
+/// The WMMA layout of a dot (DotOpToWMMA.cpp): 16x16x16 for f16 and bf16 inputs accumulating
+/// in f32; null with `reason` when it does not apply.
+mlir::Attribute getWmmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
+                                   mlir::RankedTensorType d, unsigned numWarps,
+                                   std::string &reason);
+void populateDotOpToWMMAPatterns(mlir::LLVMTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
+/// blocked <-> MFMA and WMMA layouts through LDS with base + constant addressing
 /// (ConvertLayoutThroughLDS.cpp).
 void populateMfmaConvertLayoutPatterns(mlir::LLVMTypeConverter &converter, const TargetInfo &target,
                                        SharedMemoryPlan &shared, mlir::RewritePatternSet &patterns);

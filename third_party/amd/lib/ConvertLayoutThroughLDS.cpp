@@ -1,7 +1,7 @@
 //===- ConvertLayoutThroughLDS.cpp - layout conversions of the MFMA path --===//
 //
-// blocked -> dot_op (MFMA operands) and mfma -> blocked (the epilogue) through LDS, with the
-// address math of linear layouts: when a layout's register bits and lane/warp bits are
+// blocked -> dot_op (MFMA or WMMA operands) and mfma/wmma -> blocked (the epilogue) through LDS,
+// with the address math of linear layouts: when a layout's register bits and lane/warp bits are
 // disjoint in every dimension (LinearLayout::registersDisjointFromThreads), a thread's
 // element (register e) sits at  base(lane, warp) + offset(e)  with one run-time base and a
 // compile-time offset per register, which the backend folds into the ds_read / ds_write
@@ -35,10 +35,10 @@ using namespace tessel::tile_gpu;
 namespace {
 
 bool isMfmaFamily(Attribute enc) {
-  if (isa_and_present<MfmaEncodingAttr>(enc))
+  if (isa_and_present<MfmaEncodingAttr, WmmaEncodingAttr>(enc))
     return true;
   auto op = dyn_cast_if_present<DotOperandEncodingAttr>(enc);
-  return op && isa<MfmaEncodingAttr>(op.getParent());
+  return op && isa<MfmaEncodingAttr, WmmaEncodingAttr>(op.getParent());
 }
 
 /// Where the elements go in LDS: row-major with rows along `od` and `cd` contiguous.

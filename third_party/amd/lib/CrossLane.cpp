@@ -1,4 +1,4 @@
-//===- CrossLane.cpp - xor shuffles across the 64 lanes of a wavefront ----===//
+//===- CrossLane.cpp - xor shuffles across the lanes of a wavefront -------===//
 //
 // shuffleXor(v, m) returns v from lane (lane ^ m). A wave64 has no single instruction that
 // does every xor, so each mask takes the cheapest exact one (CDNA3 ISA guide, "Data Parallel
@@ -14,6 +14,9 @@
 //              xor_mask 0x10, applied within each group of 32 lanes.
 //   m = 32     ds_bpermute_b32 with byte address ((lane ^ 32) << 2): the only one of these that
 //              crosses the two 32-lane halves (DPP rows are 16 lanes, swizzle groups 32).
+//
+// The same instructions serve RDNA's wave32 (gfx1100; RDNA3 ISA guide, "DPP16"): quad_perm,
+// row_shl/shr/ror and the swizzle are there, and masks stop at 16.
 //
 // Other masks (never produced by power-of-two layouts, but legal) go through ds_bpermute.
 // DPP and the swizzle read every source lane, so they assume the whole wave is active: the
@@ -71,9 +74,10 @@ Value dppAllLanes(OpBuilder &b, Location loc, Value src, unsigned ctrl) {
   return dpp(b, loc, poison, src, ctrl, kAllRows, kAllBanks, /*boundCtrl=*/true);
 }
 
-/// v from lane (lane ^ m) through ds_bpermute_b32 (any m < 64).
+/// v from lane (lane ^ m) through ds_bpermute_b32 (any m below the wave size).
 Value bpermuteXor(OpBuilder &b, Location loc, const TargetInfo &target, Value v, unsigned m) {
-  Value lane = b.create<LLVM::AndOp>(loc, target.getThreadId(b, loc), i32Const(b, loc, 63));
+  Value lane = b.create<LLVM::AndOp>(loc, target.getThreadId(b, loc),
+                                     i32Const(b, loc, target.getWarpSize() - 1));
   Value src = b.create<LLVM::XOrOp>(loc, lane, i32Const(b, loc, m));
   Value addr = b.create<LLVM::ShlOp>(loc, src, i32Const(b, loc, 2));
   return b.create<ROCDL::DsBpermuteOp>(loc, b.getI32Type(), addr, v);
@@ -107,7 +111,7 @@ Value AMDTargetInfo::shuffleXor(OpBuilder &b, Location loc, Value v, unsigned la
     r = b.create<ROCDL::DsSwizzleOp>(loc, i32, x, i32Const(b, loc, 0x401F));
     break;
   default:
-    r = bpermuteXor(b, loc, *this, x, laneMask & 63);
+    r = bpermuteXor(b, loc, *this, x, laneMask & (getWarpSize() - 1));
     break;
   }
   return t == i32 ? r : b.create<LLVM::BitcastOp>(loc, t, r).getResult();

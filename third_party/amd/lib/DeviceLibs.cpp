@@ -6,9 +6,9 @@
 // rocm-device-libs has no oclc_isa_version_942.bc, so Tessel defines every constant itself,
 // with the values clang would pick for a HIP kernel without fast-math flags:
 //
-//   __oclc_ISA_version              arch (9010 gfx90a, 9402 gfx942)
+//   __oclc_ISA_version              arch (9010 gfx90a, 9402 gfx942, 11000 gfx1100)
 //   __oclc_ABI_version              500 (code object v5, see DeviceLibs.h)
-//   __oclc_wavefrontsize64          1   (CDNA is wave64 only)
+//   __oclc_wavefrontsize64          1 on CDNA (wave64 only), 0 on RDNA (built for wave32)
 //   __oclc_finite_only_opt          0   (infinities and NaNs are honoured)
 //   __oclc_unsafe_math_opt          0
 //   __oclc_daz_opt                  0   (f32 denormals kept: the backend's default mode)
@@ -112,7 +112,7 @@ LogicalResult tessel::amd::linkDeviceLibs(llvm::Module &m, const ArchInfo &arch,
   const ControlConstant constants[] = {
       {"__oclc_ISA_version", 32, arch.isaVersion},
       {"__oclc_ABI_version", 32, kCodeObjectVersion * 100},
-      {"__oclc_wavefrontsize64", 8, 1},
+      {"__oclc_wavefrontsize64", 8, arch.limits.warpSize == 64},
       {"__oclc_finite_only_opt", 8, 0},
       {"__oclc_unsafe_math_opt", 8, 0},
       {"__oclc_daz_opt", 8, 0},

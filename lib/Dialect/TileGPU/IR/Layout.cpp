@@ -136,6 +136,8 @@ unsigned getDefaultKWidth(Attribute parent, Type elem) {
   unsigned bits = elem.getIntOrFloatBitWidth();
   if (isa<MfmaEncodingAttr>(parent))
     return bits == 16 ? 4 : 1;
+  if (isa<WmmaEncodingAttr>(parent))
+    return 16;
   return bits == 16 ? 2 : 1;
 }
 

@@ -220,7 +220,29 @@ std::optional<LinearLayout> mfmaToLinear(MfmaEncodingAttr mfma, ArrayRef<int64_t
   return ll;
 }
 
-/// Dot operand of an mma.sync v2 parent. A (M, K): registers (repetition along M, along K,
+/// WMMA accumulator (see WmmaEncodingAttr), 32-lane wavefronts.
+std::optional<LinearLayout> wmmaToLinear(WmmaEncodingAttr wmma, ArrayRef<int64_t> shape) {
+  unsigned wm = wmma.getWarpsPerCTA()[0], wn = wmma.getWarpsPerCTA()[1];
+  LinearLayout ll;
+  ll.shape.assign(shape.begin(), shape.end());
+  // Register i of a block is row 2 i (+ 1 in lanes 16-31).
+  for (int64_t r = 2; r < 16; r <<= 1)
+    ll.addBasis(LinearLayout::Register, {r, 0});
+  for (unsigned i = 0; i < log2Ceil(shape[1] / (16 * int64_t(wn))); ++i)
+    ll.addBasis(LinearLayout::Register, {0, (16 * int64_t(wn)) << i});
+  for (unsigned i = 0; i < log2Ceil(shape[0] / (16 * int64_t(wm))); ++i)
+    ll.addBasis(LinearLayout::Register, {(16 * int64_t(wm)) << i, 0});
+  for (int64_t c = 1; c < 16; c <<= 1)
+    ll.addBasis(LinearLayout::Lane, {0, c});
+  ll.addBasis(LinearLayout::Lane, {1, 0});
+  for (unsigned i = 0; (1u << i) < wm; ++i)
+    ll.addBasis(LinearLayout::Warp, {16 << i, 0});
+  for (unsigned i = 0; (1u << i) < wn; ++i)
+    ll.addBasis(LinearLayout::Warp, {0, 16 << i});
+  return ll;
+}
+
+/// Dot operand of a mma.sync v2 parent. A (M, K): registers (repetition along M, along K,
 /// fragment element); B (K, N): (repetition along N, along K, fragment element).
 std::optional<LinearLayout> mmaOperandToLinear(DotOperandEncodingAttr op, MmaEncodingAttr mma,
                                                ArrayRef<int64_t> shape) {
@@ -275,6 +297,28 @@ std::optional<LinearLayout> mmaOperandToLinear(DotOperandEncodingAttr op, MmaEnc
   return ll;
 }
 
+/// The wave bases of an AMD dot operand (MFMA, WMMA): waves are numbered M first (w % wm),
+/// then N; an operand spans `block` rows (A) or columns (B) per wave along its own dimension
+/// and is replicated over the waves of the other.
+void addOperandWaves(LinearLayout &ll, bool isA, unsigned mnDim, unsigned warpsAlong,
+                     unsigned warpsOther, int64_t block) {
+  auto along_ = [&] {
+    for (unsigned i = 0; (1u << i) < warpsAlong; ++i)
+      ll.addBasis(LinearLayout::Warp, along(2, mnDim, block << i));
+  };
+  auto replicated = [&] {
+    for (unsigned i = 0; (1u << i) < warpsOther; ++i)
+      ll.addBasis(LinearLayout::Warp, {0, 0});
+  };
+  if (isA) {
+    along_();
+    replicated();
+  } else {
+    replicated();
+    along_();
+  }
+}
+
 /// Dot operand of an MFMA parent (kWidth consecutive K elements per lane). A (M, K): lane l
 /// holds row l % nonKDim and K elements kWidth * (l / nonKDim) + [0, kWidth); B (K, N) the
 /// transpose. Registers (repetition along M / N, along K, the kWidth elements).
@@ -298,18 +342,31 @@ std::optional<LinearLayout> mfmaOperandToLinear(DotOperandEncodingAttr op, MfmaE
     ll.addBasis(LinearLayout::Lane, along(2, mnDim, c));
   for (int64_t k = kw; k < instrK; k <<= 1)
     ll.addBasis(LinearLayout::Lane, along(2, kDim, k));
-  // Waves: M first (w % wm), then N.
-  if (isA) {
-    for (unsigned i = 0; (1u << i) < warpsAlong; ++i)
-      ll.addBasis(LinearLayout::Warp, along(2, mnDim, d << i));
-    for (unsigned i = 0; (1u << i) < warpsOther; ++i)
-      ll.addBasis(LinearLayout::Warp, {0, 0});
-  } else {
-    for (unsigned i = 0; (1u << i) < warpsOther; ++i)
-      ll.addBasis(LinearLayout::Warp, {0, 0});
-    for (unsigned i = 0; (1u << i) < warpsAlong; ++i)
-      ll.addBasis(LinearLayout::Warp, along(2, mnDim, d << i));
-  }
+  addOperandWaves(ll, isA, mnDim, warpsAlong, warpsOther, d);
+  return ll;
+}
+
+/// Dot operand of a WMMA parent: lane l holds row (A) / column (B) l % 16 and all 16 K
+/// elements of one instruction; lanes 16-31 hold a copy of lanes 0-15, as the instruction
+/// reads them on wave32. Registers (repetition along M / N, along K, the 16 K elements).
+std::optional<LinearLayout> wmmaOperandToLinear(DotOperandEncodingAttr op, WmmaEncodingAttr wmma,
+                                                ArrayRef<int64_t> shape) {
+  unsigned wm = wmma.getWarpsPerCTA()[0], wn = wmma.getWarpsPerCTA()[1];
+  bool isA = op.getOpIdx() == 0;
+  unsigned kDim = isA ? 1 : 0, mnDim = isA ? 0 : 1;
+  unsigned warpsAlong = isA ? wm : wn, warpsOther = isA ? wn : wm;
+  LinearLayout ll;
+  ll.shape.assign(shape.begin(), shape.end());
+  for (int64_t k = 1; k < 16; k <<= 1)
+    ll.addBasis(LinearLayout::Register, along(2, kDim, k));
+  for (unsigned i = 0; i < log2Ceil(shape[kDim] / 16); ++i)
+    ll.addBasis(LinearLayout::Register, along(2, kDim, int64_t(16) << i));
+  for (unsigned i = 0; i < log2Ceil(shape[mnDim] / (16 * warpsAlong)); ++i)
+    ll.addBasis(LinearLayout::Register, along(2, mnDim, (16 * int64_t(warpsAlong)) << i));
+  for (int64_t c = 1; c < 16; c <<= 1)
+    ll.addBasis(LinearLayout::Lane, along(2, mnDim, c));
+  ll.addBasis(LinearLayout::Lane, {0, 0});
+  addOperandWaves(ll, isA, mnDim, warpsAlong, warpsOther, 16);
   return ll;
 }
 
@@ -327,11 +384,15 @@ std::optional<LinearLayout> toLinearLayout(RankedTensorType type) {
     return mmaToLinear(mma, type.getShape());
   if (auto mfma = dyn_cast_if_present<MfmaEncodingAttr>(enc))
     return mfmaToLinear(mfma, type.getShape());
+  if (auto wmma = dyn_cast_if_present<WmmaEncodingAttr>(enc))
+    return wmmaToLinear(wmma, type.getShape());
   if (auto op = dyn_cast_if_present<DotOperandEncodingAttr>(enc)) {
     if (auto mma = dyn_cast<MmaEncodingAttr>(op.getParent()))
       return mmaOperandToLinear(op, mma, type.getShape());
     if (auto mfma = dyn_cast<MfmaEncodingAttr>(op.getParent()))
       return mfmaOperandToLinear(op, mfma, type.getShape());
+    if (auto wmma = dyn_cast<WmmaEncodingAttr>(op.getParent()))
+      return wmmaOperandToLinear(op, wmma, type.getShape());
   }
   return std::nullopt;
 }
@@ -349,6 +410,8 @@ unsigned getImpliedWarpSize(Attribute encoding) {
     return 32;
   if (isa_and_present<MfmaEncodingAttr>(encoding))
     return 64;
+  if (isa_and_present<WmmaEncodingAttr>(encoding))
+    return 32;
   if (auto op = dyn_cast_if_present<DotOperandEncodingAttr>(encoding))
     return getImpliedWarpSize(op.getParent());
   if (auto b = dyn_cast_if_present<BlockedEncodingAttr>(encoding))

@@ -58,6 +58,10 @@ struct TileGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "mfma";
       return AliasResult::FinalAlias;
     }
+    if (isa<WmmaEncodingAttr>(attr)) {
+      os << "wmma";
+      return AliasResult::FinalAlias;
+    }
     if (isa<DotOperandEncodingAttr>(attr)) {
       os << "dot_op";
       return AliasResult::FinalAlias;
@@ -190,18 +194,27 @@ LogicalResult MfmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitEr
   return success();
 }
 
+LogicalResult WmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                       ArrayRef<unsigned> warpsPerCTA) {
+  if (warpsPerCTA.size() != 2 || !allPow2(warpsPerCTA))
+    return emitError() << "wmma warpsPerCTA must be two powers of two";
+  return success();
+}
+
 LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                              unsigned opIdx, Attribute parent, unsigned kWidth) {
   if (opIdx > 1)
     return emitError() << "dot_op opIdx must be 0 (A) or 1 (B), got " << opIdx;
-  if (!llvm::isa<MmaEncodingAttr, MfmaEncodingAttr>(parent))
-    return emitError() << "dot_op parent must be an mma or mfma layout, got " << parent;
+  if (!llvm::isa<MmaEncodingAttr, MfmaEncodingAttr, WmmaEncodingAttr>(parent))
+    return emitError() << "dot_op parent must be an mma, mfma or wmma layout, got " << parent;
   if (llvm::isa<MmaEncodingAttr>(parent) && kWidth != 1 && kWidth != 2)
     return emitError() << "dot_op of an mma parent has kWidth 2 (16-bit) or 1 (tf32), got "
                        << kWidth;
   if (llvm::isa<MfmaEncodingAttr>(parent) && kWidth != 4 && kWidth != 1)
     return emitError() << "dot_op of an mfma parent has kWidth 4 (16-bit) or 1 (f32), got "
                        << kWidth;
+  if (llvm::isa<WmmaEncodingAttr>(parent) && kWidth != 16)
+    return emitError() << "dot_op of a wmma parent has kWidth 16 (16-bit), got " << kWidth;
   return success();
 }
 

@@ -1,7 +1,7 @@
 // RUN: tessel-opt %s --convert-tile-gpu-to-llvm=target=hip:gfx942 -split-input-file -verify-diagnostics
-// RUN: not tessel-opt %s --convert-tile-gpu-to-llvm=target=hip:gfx1100 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tessel-opt %s --convert-tile-gpu-to-llvm=target=hip:gfx1030 2>&1 | FileCheck %s --check-prefix=TARGET
 
-// TARGET: error: unsupported target 'hip:gfx1100'; supported: cuda:sm_80, cuda:sm_86, cuda:sm_89, cuda:sm_90, cuda:sm_90a, hip:gfx90a, hip:gfx942
+// TARGET: error: unsupported target 'hip:gfx1030'; supported: cuda:sm_80, cuda:sm_86, cuda:sm_89, cuda:sm_90, cuda:sm_90a, hip:gfx90a, hip:gfx942, hip:gfx1100
 
 // f32 and f64 max / min go through integer atomics (C12); 16-bit floats have none to use.
 func.func @fmax(%p: !tile.ptr<f16>, %v: f16) attributes {tile.kernel} {

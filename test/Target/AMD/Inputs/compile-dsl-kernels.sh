@@ -2,9 +2,9 @@
 # compile-dsl-kernels.sh SRC OUT TARGET: `tesselc --target=TARGET --emit=tile,hsaco` on every
 # kernel file of SRC/dsl/kernels/ except GEMM (every kernel, dtype, config and specialized
 # twin); checks that llvm-objdump disassembles AMDGCN code from each hsaco, that its metadata
-# note (read by llvm-readelf, not by Tessel) shows no scratch and no spills, and that the
-# variant's JSON holds the resources record and the code object's metadata. Prints one line per variant
-# and a summary; exits non-zero on the first failure.
+# note (read by llvm-readelf, not by Tessel) shows the wavefront size, no scratch and no
+# spills, and that the variant's JSON holds the resources record and the code object's
+# metadata. Prints one line per variant and a summary; exits non-zero on the first failure.
 set -euo pipefail
 src=$1 out=$2 target=$3 arch=${3#hip:}
 rm -rf "$out" && mkdir -p "$out"
@@ -24,7 +24,8 @@ for h in "$out"/*.hsaco; do
     $1 == ".vgpr_count:" { vgpr = $2 } $1 == ".sgpr_count:" { sgpr = $2 }
     $1 == ".group_segment_fixed_size:" { lds = $2 } $1 == ".private_segment_fixed_size:" { scratch = $2 }
     $1 == ".vgpr_spill_count:" { vs = $2 } $1 == ".sgpr_spill_count:" { ss = $2 }
-    END { printf "%s: vgprs=%s sgprs=%s lds=%s scratch=%s spills=%s/%s", v, vgpr, sgpr, lds, scratch, vs, ss }')
+    $1 == ".wavefront_size:" { wave = $2 }
+    END { printf "%s: vgprs=%s sgprs=%s lds=%s wave=%s scratch=%s spills=%s/%s", v, vgpr, sgpr, lds, wave, scratch, vs, ss }')
   echo "$line"
   if [[ $line != *"scratch=0 spills=0/0" ]]; then
     echo "$v: uses scratch or spills"

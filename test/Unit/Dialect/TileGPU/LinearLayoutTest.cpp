@@ -40,6 +40,7 @@ protected:
   MfmaEncodingAttr mfma(unsigned d, unsigned wm, unsigned wn) {
     return MfmaEncodingAttr::get(&ctx, d, {wm, wn});
   }
+  WmmaEncodingAttr wmma(unsigned wm, unsigned wn) { return WmmaEncodingAttr::get(&ctx, {wm, wn}); }
   DotOperandEncodingAttr dotOp(unsigned opIdx, Attribute parent, unsigned kWidth) {
     return DotOperandEncodingAttr::get(&ctx, opIdx, parent, kWidth);
   }
@@ -262,6 +263,51 @@ TEST_F(LinearLayoutTest, MfmaWarps2x2) {
     EXPECT_EQ(ll->apply(0, 0, w), (Coord{32 * (w % 2), 32 * (w / 2)})) << "wave " << w;
   LinearLayout small = linear({64, 64}, mfma(16, 2, 2));
   expectEachElementHeld(small, 1);
+}
+
+TEST_F(LinearLayoutTest, WmmaAccumulator) {
+  // v_wmma_f32_16x16x16_f16 on wave32 (RDNA3 ISA guide): lane l, register i (< 8): column
+  // l % 16, row 2 i + l / 16.
+  LinearLayout ll = linear({16, 16}, wmma(1, 1));
+  EXPECT_EQ(ll.numRegisters(), 8u);
+  EXPECT_EQ(ll.numLanes(), 32u);
+  for (unsigned l = 0; l < 32; ++l)
+    for (unsigned i = 0; i < 8; ++i)
+      EXPECT_EQ(ll.apply(i, l, 0), (Coord{2 * i + l / 16, l % 16})) << "lane " << l << " reg " << i;
+  expectEachElementHeld(ll, 1);
+  // 64x64 on waves [2, 2]: wave w covers block (w % 2, w / 2) of each 32x32 CTA tile, 2x2
+  // repetitions of 8 registers (M repetition slowest).
+  RankedTensorType type = tensor({64, 64}, wmma(2, 2));
+  EXPECT_EQ(getElemsPerThread(type), 32u);
+  LinearLayout big = linear({64, 64}, wmma(2, 2));
+  expectEachElementHeld(big, 1);
+  for (unsigned w = 0; w < 4; ++w)
+    EXPECT_EQ(big.apply(0, 0, w), (Coord{16 * (w % 2), 16 * (w / 2)})) << "wave " << w;
+  EXPECT_EQ(big.apply(8, 0, 0), (Coord{0, 32}));
+  EXPECT_EQ(big.apply(16, 0, 0), (Coord{32, 0}));
+}
+
+TEST_F(LinearLayoutTest, WmmaOperands) {
+  // A (M, K): lane l holds row l % 16 and its 16 K elements in registers 0..15; lanes 16-31
+  // hold a copy of lanes 0-15. B (K, N): column l % 16, the same K.
+  LinearLayout a = linear({16, 16}, dotOp(0, wmma(1, 1), 16));
+  LinearLayout b = linear({16, 16}, dotOp(1, wmma(1, 1), 16));
+  ASSERT_EQ(a.numRegisters(), 16u);
+  ASSERT_EQ(b.numRegisters(), 16u);
+  for (unsigned l = 0; l < 32; ++l)
+    for (unsigned i = 0; i < 16; ++i) {
+      EXPECT_EQ(a.apply(i, l, 0), (Coord{l % 16, i})) << "lane " << l;
+      EXPECT_EQ(b.apply(i, l, 0), (Coord{i, l % 16})) << "lane " << l;
+    }
+  expectEachElementHeld(a, 2);
+  expectEachElementHeld(b, 2);
+  // Waves [2, 2]: A is replicated over the waves along N, B over those along M; a 32x32 K
+  // tile is two K repetitions of 16.
+  LinearLayout a2 = linear({32, 32}, dotOp(0, wmma(2, 2), 16));
+  expectEachElementHeld(a2, 4);
+  EXPECT_EQ(a2.apply(16, 0, 0), (Coord{0, 16}));
+  EXPECT_EQ(a2.apply(0, 0, 1), (Coord{16, 0}));
+  EXPECT_EQ(a2.apply(0, 0, 2), (Coord{0, 0}));
 }
 
 TEST_F(LinearLayoutTest, MfmaOperands) {

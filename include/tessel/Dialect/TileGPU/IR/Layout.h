@@ -82,7 +82,7 @@ BlockedEncodingAttr getDefaultBlocked(mlir::MLIRContext *ctx, llvm::ArrayRef<int
 
 /// kWidth of the dot operands of a matrix-unit accumulator layout `parent` for inputs of type
 /// `elem`: the K elements one 32-bit register holds (mma: 2 for 16-bit, 1 for tf32) or one
-/// lane's operand holds (mfma: 4 for 16-bit, 1 for f32).
+/// lane's operand holds (mfma: 4 for 16-bit, 1 for f32; wmma: 16).
 unsigned getDefaultKWidth(mlir::Attribute parent, mlir::Type elem);
 
 /// Warps along M and N for a matrix-unit tile (M, N) whose instruction covers (instrM, instrN):

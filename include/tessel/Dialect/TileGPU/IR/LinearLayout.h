@@ -10,7 +10,7 @@
 //
 // A zero basis means replication (lanes or warps that hold the same elements). This is the
 // model of Triton's linear layouts, restricted to what Tessel needs: it gives one index
-// computation for blocked, slice, mma, mfma and dot-operand layouts, and lets tests compare
+// computation for blocked, slice, mma, mfma, wmma and dot-operand layouts, and lets tests compare
 // layouts instead of special-casing each pair.
 //
 //===----------------------------------------------------------------------===//
@@ -62,8 +62,8 @@ struct LinearLayout {
   unsigned registerOnlyHighBits(unsigned dim) const;
 };
 
-/// The linear layout of a tensor type with a blocked, slice, mma, mfma or dot_op encoding, for
-/// the lanes of its warp; nullopt for other encodings or non-power-of-two shapes. Registers are
+/// The linear layout of a tensor type with a blocked, slice, mma, mfma, wmma or dot_op encoding,
+/// for the lanes of its warp; nullopt for other encodings or non-power-of-two shapes. Registers are
 /// numbered as the lowering packs them (ThreadElems order for blocked and slice layouts).
 std::optional<LinearLayout> toLinearLayout(mlir::RankedTensorType type);
 
@@ -71,7 +71,7 @@ std::optional<LinearLayout> toLinearLayout(mlir::RankedTensorType type);
 /// encoding is not a distributed layout.
 unsigned getElemsPerThread(mlir::RankedTensorType type);
 
-/// Warp size a matrix-unit encoding implies (32 for mma, 64 for mfma); 0 for others.
+/// Warp size a matrix-unit encoding implies (32 for mma and wmma, 64 for mfma); 0 for others.
 unsigned getImpliedWarpSize(mlir::Attribute encoding);
 
 } // namespace tessel::tile_gpu

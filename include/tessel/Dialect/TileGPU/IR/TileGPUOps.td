@@ -133,6 +133,27 @@ def TileGPU_MfmaEncodingAttr : AttrDef<TileGPU_Dialect, "MfmaEncoding"> {
   }];
 }
 
+def TileGPU_WmmaEncodingAttr : AttrDef<TileGPU_Dialect, "WmmaEncoding"> {
+  let mnemonic = "wmma";
+  let summary = "Accumulator layout of AMD's WMMA instructions (RDNA3)";
+  let description = [{
+    `#tile_gpu.wmma<{warpsPerCTA = [2, 2]}>`: the (M, N) accumulator of
+    v_wmma_f32_16x16x16_f16 / _bf16 on 32-lane wavefronts (RDNA3 ISA guide, "Wave Matrix
+    Multiply Accumulate"). In a 16x16 block lane l holds column l % 16 and rows
+    2 * i + l / 16 (i < 8): the instruction's eight f32 destination registers. Wave w covers
+    block (w % wm, w / wm); the CTA tile (16 * wm, 16 * wn) repeats over the tensor. Registers
+    are ordered (repetition along M, repetition along N, then the instruction's own registers).
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA);
+  let assemblyFormat = [{
+    `<` `{` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `}` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getNumWarps() const { return getWarpsPerCTA()[0] * getWarpsPerCTA()[1]; }
+  }];
+}
+
 def TileGPU_DotOperandEncodingAttr : AttrDef<TileGPU_Dialect, "DotOperandEncoding"> {
   let mnemonic = "dot_op";
   let summary = "Layout of a dot operand, tied to the layout of the dot's result";
@@ -140,8 +161,9 @@ def TileGPU_DotOperandEncodingAttr : AttrDef<TileGPU_Dialect, "DotOperandEncodin
     `#tile_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>`: operand A (opIdx 0, (M, K)) or
     B (opIdx 1, (K, N)) of a dot whose result has layout `parent`, held the way the parent's
     instruction reads it. `kWidth`: consecutive K elements per register group (2 for 16-bit
-    mma.sync, where a 32-bit register holds two halves; 1 for tf32; 4 for 16-bit MFMA). A is
-    replicated over the warps along N and B over the warps along M.
+    mma.sync, where a 32-bit register holds two halves; 1 for tf32; 4 for 16-bit MFMA; 16 for
+    WMMA, whose lane holds the whole K of its row or column, lanes 16-31 a copy of lanes 0-15).
+    A is replicated over the warps along N and B over the warps along M.
   }];
   let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent, "unsigned":$kWidth);
   let assemblyFormat = [{
