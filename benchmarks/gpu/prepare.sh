@@ -139,7 +139,18 @@ fi
   -o "$dest/user" >/dev/null || echo "note: tesselc cannot compile examples/residual_gate.cpp"
 gemm cuda:sm_80 "$dest/gemm_sm80" tile,ptx || true
 gemm cuda:sm_80 "$dest/gemm_sm80_cubin" cubin || true
-cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh} "$dest/"
+# DSL ops for ops.py: the interpreter runs of their lit tests, replayed on the GPU, and the
+# debug ops (device_print, device_assert) with and without --debug.
+ops_tests=()
+for t in pow-clamp umulhi reduce-all branch-literal c10-argmax dot-fma-sliced sort topk split-join; do
+  ops_tests+=("$root/test/kernels/$t.test")
+done
+python3 "$root/benchmarks/gpu/ops_prepare.py" "$dest" "${ops_tests[@]}" >/dev/null
+for mode in debug plain; do
+  "$build/bin/tesselc" "$root/test/dsl/debug.cpp" $([[ $mode == debug ]] && echo --debug) \
+    --target=cuda:sm_90a --emit=tile,cubin -o "$dest/ops/$mode" >/dev/null 2>&1
+done
+cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh,ops.py} "$dest/"
 python3 - "$root/../shared/anchors/triton_reference.py" "$dest/triton_reference.py" <<'PY'
 import sys
 src = open(sys.argv[1]).read()
