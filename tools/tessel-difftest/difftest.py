@@ -16,7 +16,8 @@ A program (docs/TileIR.md, "Differential testing"): a 1-D grid of G programs of 
 2-3 input buffers of random dtypes (f32, f16, bf16, i32, i64, i16, i8) loaded through
 contiguous, reversed, strided or xor-permuted offsets under random masks with `other`; 5-14
 random ops (arith and math element-wise ops, casts, compare + select, integer division and
-shifts made defined, a tile.reduce broadcast back, an scf.for carrying a value); 1-2 outputs
+shifts made defined, a tile.reduce broadcast back, a tile.scan forward or reverse, an scf.for
+carrying a value); 1-2 outputs
 stored under masks. Inputs come from tessel-run's seeded `=rand` (floats in [-1, 1), integers
 in [-8, 8) and never 0), so both sides see the same bits.
 
@@ -238,6 +239,24 @@ class Program:
         self.emit(f"{v} = tile.splat {s} : {d} -> {self.t(d)}")
         self.pool.append(Value(v, d, a.inexact))
 
+    def op_scan(self):
+        a = self.pick()
+        if a is None:
+            return
+        d = a.dtype
+        # Order-independent combiners only, so every association gives the same bits.
+        comb = self.rng.choice(["maximumf", "minimumf"] if d in FLOATS else
+                               ["addi", "maxsi", "minsi", "xori"])
+        v = self.fresh()
+        ra, rb, rc = (v.replace("%v", f"%s{c}") for c in "abc")
+        rev = " reverse" if self.rng.random() < 0.5 else ""
+        self.emit(f"{v} = tile.scan({a.name}) axis = 0{rev} : ({self.t(d)}) -> {self.t(d)} {{")
+        self.emit(f"^bb0({ra}: {d}, {rb}: {d}):")
+        self.emit(f"  {rc} = arith.{comb} {ra}, {rb} : {d}")
+        self.emit(f"  tile.yield {rc} : {d}")
+        self.emit("}")
+        self.pool.append(Value(v, d, a.inexact))
+
     def op_loop(self):
         a = self.pick()
         if a is None:
@@ -315,7 +334,7 @@ class Program:
             self.pool.append(Value(lv, d, 0))
             self.in_sizes.append(size)
         ops = [self.op_float_binary] * 4 + [self.op_math] * 2 + [self.op_int_binary] * 3 + \
-            [self.op_cast] * 2 + [self.op_select] * 2 + [self.op_reduce, self.op_loop]
+            [self.op_cast] * 2 + [self.op_select] * 2 + [self.op_reduce, self.op_scan, self.op_loop]
         for _ in range(rng.randrange(5, 15)):
             rng.choice(ops)()
         outs = [self.pool[-1]] + ([rng.choice(self.pool[1:])] if n_out == 2 else [])

@@ -142,8 +142,6 @@ LogicalResult tessel::checkLowerable(ModuleOp module, const TargetInfo &target) 
       if (auto tt = dyn_cast<RankedTensorType>(t); tt && !tile_gpu::getElemsPerThread(tt))
         return fail("tile of type '" + llvm::formatv("{0}", t).str() +
                     "' has no distributed layout; run --tile-gpu-assign-layouts first");
-    if (isa<tile::ScanOp>(op))
-      return fail("tile.scan is not supported by the GPU backends yet");
     if (failed(checkBlockPointers(op, target)))
       return WalkResult::interrupt();
     if (isa<tile_gpu::AsyncCopyGlobalToLocalOp, tile_gpu::AsyncCommitGroupOp,

@@ -32,6 +32,8 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInf
 void populateLoadStoreOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
                                        const AxisInfoMap &, SharedMemoryPlan &,
                                        RewritePatternSet &);
+void populateScanOpToLLVMPatterns(LLVMTypeConverter &, const TargetInfo &, SharedMemoryPlan &,
+                                  RewritePatternSet &);
 void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &, SharedMemoryPlan &,
                                     RewritePatternSet &);
 void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
@@ -85,6 +87,7 @@ struct ConvertTileGPUToLLVMPass
       populateElementwiseOpToLLVMPatterns(converter, *info, patterns);
       populateLoadStoreOpToLLVMPatterns(converter, *info, axis, shared, patterns);
       populateReduceOpToLLVMPatterns(converter, *info, shared, patterns);
+      populateScanOpToLLVMPatterns(converter, *info, shared, patterns);
       populateConvertLayoutOpToLLVMPatterns(converter, *info, shared, patterns);
       populateFuncOpToLLVMPatterns(converter, *info, patterns);
       populateDotOpToLLVMPatterns(converter, *info, shared, patterns);
