@@ -56,7 +56,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
     int64_t bytes = 0;
     auto align = [](int64_t v) { return (v + 15) / 16 * 16; };
     for (Value s : op.getSrcs()) {
-      Type e = getTypeConverter()->convertType(cast<RankedTensorType>(s.getType()).getElementType());
+      Type e =
+          getTypeConverter()->convertType(cast<RankedTensorType>(s.getType()).getElementType());
       elems.push_back(e);
       unsigned w = std::max(1u, byteWidth(e));
       dataOff.push_back(bytes);
@@ -70,7 +71,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
     Value base = sharedMemoryPtr(rewriter, loc, target, scratch);
     Type ptrType = base.getType(), i8 = rewriter.getI8Type();
     auto c32 = [&](int64_t v) { return i32Const(rewriter, loc, v); };
-    auto add = [&](Value a, Value b) { return rewriter.create<LLVM::AddOp>(loc, a, b).getResult(); };
+    auto add = [&](Value a, Value b) {
+      return rewriter.create<LLVM::AddOp>(loc, a, b).getResult();
+    };
     auto mul = [&](Value a, int64_t k) {
       return k == 1 ? a : rewriter.create<LLVM::MulOp>(loc, a, c32(k)).getResult();
     };
@@ -104,8 +107,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
     // This thread's chunk and lines. Line l is the row-major index over the other dimensions.
     Value tid = target.getThreadId(rewriter, loc);
     Value te = rewriter.create<LLVM::AndOp>(loc, tid, c32(active - 1));
-    Value isActive =
-        rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult, tid, c32(active));
+    Value isActive = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult, tid, c32(active));
     Value chunk = rewriter.create<LLVM::AndOp>(loc, te, c32(T - 1));
     Value group = rewriter.create<LLVM::LShrOp>(loc, te, c32(llvm::Log2_64(T)));
     Value own = rewriter.create<LLVM::MulOp>(loc, tid, c32(8));
@@ -208,8 +210,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
       SmallVector<Value> out;
       for (Value lin : linear)
         out.push_back(load(j, dataOff[j], lin));
-      results.push_back(packStruct(rewriter, loc,
-                                   getTypeConverter()->convertType(op.getResult(j).getType()), out));
+      results.push_back(packStruct(
+          rewriter, loc, getTypeConverter()->convertType(op.getResult(j).getType()), out));
     }
     rewriter.replaceOp(op, results);
     return success();
