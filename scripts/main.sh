@@ -51,6 +51,7 @@ kernels=(
   "swiglu bf16 256x14336" "geglu bf16 256x14336" "rope bf16 2x8x2x128x64"
   "cross_entropy bf16 64x32000" "cross_entropy_backward bf16 64x32000"
   "gemm f16 512x512x512" "gemm_block_ptr f16 512x512x512" "gemm_swiglu bf16 512x512x512"
+  "cumsum_looped bf16 257x3001"
 )
 failed=0
 for k in "${kernels[@]}"; do

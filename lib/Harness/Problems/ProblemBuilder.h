@@ -145,6 +145,7 @@ Status swiglu(Builder &b);
 Status geglu(Builder &b);
 Status softmax(Builder &b); // Rows.cpp
 Status rowMax(Builder &b);
+Status cumsum(Builder &b);
 Status rmsnorm(Builder &b);
 Status addRmsnorm(Builder &b);
 Status layernorm(Builder &b);

@@ -102,6 +102,8 @@ const std::vector<Entry> &entries() {
        "row softmax. Shape ROWSxCOLS."},
       {"row_max", "out, in, stride, n_cols", "ROWSxCOLS", "rows", rowMax,
        "out (f32) = max of each row (C9)."},
+      {"cumsum", "out, in, stride, n_cols", "ROWSxCOLS", "rows", cumsum,
+       "out[r, j] = in[r, 0] + ... + in[r, j], accumulated in f32."},
       {"rmsnorm", "out, in, w, stride, n_cols, eps", "ROWSxCOLS", "rows", rmsnorm,
        "shape ROWSxCOLS, eps 1e-6."},
       {"add_rmsnorm", "out, in, res, w, stride, n_cols, eps", "ROWSxCOLS", "rows", addRmsnorm,

@@ -1,6 +1,7 @@
 //===- Rows.cpp - softmax, row_max and the norms --------------------------===//
 //
-// One program per row of a ROWSxCOLS input: softmax, row_max, rmsnorm, add_rmsnorm, layernorm.
+// One program per row of a ROWSxCOLS input: softmax, row_max, cumsum, rmsnorm, add_rmsnorm,
+// layernorm.
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -57,6 +58,27 @@ Status softmax(Builder &b) {
   b.i64("in_stride", cols, {"stride", "row_stride", "input_row_stride", "x_stride"});
   b.i64("out_stride", cols, {"output_row_stride", "y_stride"});
   b.i64("n_cols", cols, {"cols", "ncols", "n"});
+  return launchRows(b, rows, cols, 2 * rows * cols);
+}
+
+/// out[r, j] = in[r, 0] + ... + in[r, j]: the row-wise inclusive cumsum (torch.cumsum(x, -1)).
+Status cumsum(Builder &b) {
+  int64_t rows, cols;
+  if (Status s = floatRows(b, rows, cols); !s)
+    return s;
+  int out = b.output("out", b.o.dtype, {rows, cols});
+  int in = b.input("in", b.o.dtype, {rows, cols}, -1, 1);
+  std::vector<double> x = b.values(in), r(x.size());
+  for (int64_t i = 0; i < rows; ++i) {
+    double acc = 0;
+    for (int64_t j = 0; j < cols; ++j)
+      r[i * cols + j] = acc += x[i * cols + j];
+  }
+  b.p.buffers[out].reference = r;
+  b.ptr("out", out, {"out_ptr", "output", "y"});
+  b.ptr("in", in, {"in_ptr", "input", "x"});
+  b.i64("stride", cols, {"row_stride", "in_stride"});
+  b.i64("n_cols", cols, {"cols", "n"});
   return launchRows(b, rows, cols, 2 * rows * cols);
 }
 
