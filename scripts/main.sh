@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The main job: set up, build, compile the kernel library (dsl/kernels) for every target --
-# the interpreter, cuda:sm_90a (cubin, or PTX without ptxas), hip:gfx942 and hip:gfx90a
-# (hsaco) -- then run each kernel on the GPU when one is present, else on the interpreter,
-# verified against its double-precision reference by tessel-run.
+# the interpreter, cuda:sm_80, sm_86, sm_89, sm_90 and sm_90a (cubin, or PTX without ptxas),
+# hip:gfx90a, gfx942 and gfx1100 (hsaco) -- then run each kernel on the GPU when one is present,
+# else on the interpreter, verified against its double-precision reference by tessel-run.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TESSEL_BUILD_DIR:-$root/build}
@@ -15,13 +15,17 @@ cuda_emit=cubin
 ptxas=$(command -v ptxas || true)
 [[ -z $ptxas && -x ${CUDA_HOME:-/usr/local/cuda}/bin/ptxas ]] && ptxas=${CUDA_HOME:-/usr/local/cuda}/bin/ptxas
 [[ -z $ptxas && -z ${TESSEL_PTXAS:-} ]] && { cuda_emit=ptx; echo "main: ptxas not found: cuda variants stop at PTX"; }
-declare -A emit=([interpreter]=tile [cuda:sm_90a]=tile,$cuda_emit [hip:gfx942]=tile,hsaco [hip:gfx90a]=tile,hsaco)
-targets=(interpreter cuda:sm_90a hip:gfx942 hip:gfx90a)
+cuda_targets=(cuda:sm_90a cuda:sm_90 cuda:sm_89 cuda:sm_86 cuda:sm_80)
+hip_targets=(hip:gfx942 hip:gfx90a hip:gfx1100)
+declare -A emit=([interpreter]=tile)
+for t in "${cuda_targets[@]}"; do emit[$t]=tile,$cuda_emit; done
+for t in "${hip_targets[@]}"; do emit[$t]=tile,hsaco; done
+targets=(interpreter "${cuda_targets[@]}" "${hip_targets[@]}")
 # Math in the NVIDIA kernels links CUDA's libdevice; without a CUDA toolkit skip that target.
 libdevice=${TESSEL_LIBDEVICE:-${CUDA_HOME:-/usr/local/cuda}/nvvm/libdevice/libdevice.10.bc}
 if [[ ! -f $libdevice ]]; then
-  echo "main: CUDA's libdevice not found ($libdevice): skipping cuda:sm_90a"
-  targets=(interpreter hip:gfx942 hip:gfx90a)
+  echo "main: CUDA's libdevice not found ($libdevice): skipping the cuda targets"
+  targets=(interpreter "${hip_targets[@]}")
 fi
 for target in "${targets[@]}"; do
   dir="$out/${target/:/-}"
