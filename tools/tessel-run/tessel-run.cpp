@@ -228,7 +228,7 @@ static int runOnce(int argc, char **argv) {
 }
 
 /// --batch: each line a command line, run in order in this process, so that a thousand small
-/// runs create the GPU context once (the CUDA primary context stays retained until exit).
+/// runs create the GPU context once (the runtime keeps it until exit).
 static int runBatch(const std::string &path) {
   std::FILE *f = std::fopen(path.c_str(), "r");
   if (!f)

@@ -38,8 +38,8 @@ struct FMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     unsigned bytes = byteWidth(inElem);
     unsigned threads = dLayout->numLanes() * dLayout->numWarps();
     // K in slices of kc when a and b together would not fit beside the buffers live at the
-    // dot (the target's limit): 64x256 + 128x64 f32 is 96 KB, over the 64 KB of an AMD
-    // workgroup. A thread stores each of its elements in the slice that holds its k; in the
+    // dot (the target's limit): 64x256 + 128x64 f32 is 96 KB, over a target's 64 KB per
+    // program. A thread stores each of its elements in the slice that holds its k; in the
     // other slices it stores to a slot of its own past the operands, so no store is predicated.
     unsigned live = 0;
     if (auto attr = op->getAttrOfType<IntegerAttr>(TileGPUDialect::getScratchOffsetAttrName()))

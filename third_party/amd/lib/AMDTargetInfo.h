@@ -8,7 +8,6 @@ namespace tessel::amd {
 
 /// The matrix instructions a dot can use on an architecture.
 enum class MatrixUnit {
-  None, ///< FMA only
   Mfma, ///< CDNA's v_mfma_* (DotOpToMFMA.cpp)
   Wmma, ///< RDNA3's v_wmma_* (DotOpToWMMA.cpp)
 };

@@ -297,7 +297,7 @@ std::optional<LinearLayout> mmaOperandToLinear(DotOperandEncodingAttr op, MmaEnc
   return ll;
 }
 
-/// The wave bases of an AMD dot operand (MFMA, WMMA): waves are numbered M first (w % wm),
+/// The wave bases of an mfma or wmma dot operand: waves are numbered M first (w % wm),
 /// then N; an operand spans `block` rows (A) or columns (B) per wave along its own dimension
 /// and is replicated over the waves of the other.
 void addOperandWaves(LinearLayout &ll, bool isA, unsigned mnDim, unsigned warpsAlong,
