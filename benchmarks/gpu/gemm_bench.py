@@ -6,7 +6,9 @@ the same GPU, shape after shape.
 
 Tessel: every GEMM cubin of kernels/ for the dtype without the epilogue (HAS_BIAS false, ACT
 none; with `:bias_relu` the HAS_BIAS, ACT relu ones, against cuBLAS addmm then torch.relu and
-Triton's fused bias + ReLU) whose divisibility promises the shape keeps (gemm_block_ptr and
+Triton's fused bias + ReLU; with `:residual` gemm_residual's, out = x @ w + residual, against
+cuBLAS addmm(residual, x, w), whose beta = 1 adds the residual in the GEMM's epilogue; Triton's
+GEMM has no residual input, so that row has no Triton column) whose divisibility promises the shape keeps (gemm_block_ptr and
 gemm_split_k in their TMA twins), each through `./tessel-run-gpu --bench`:
 verified against the harness's double reference, then the median of cold-L2 launches between
 CUDA events; the fastest config is the row's. cuBLAS and Triton: triton.testing.do_bench
@@ -67,18 +69,21 @@ def parse_shapes(text):
     for item in text.split(","):
         dt, dims, *flags = item.split(":")
         m, n, k = (int(x) for x in dims.lower().split("x"))
-        if set(flags) - {"bT", "bias_relu"}:
-            sys.exit(f"gemm_bench.py: unknown flag in '{item}' (bT, bias_relu)")
-        out.append((dt, m, n, k, "bT" in flags, "bias_relu" in flags))
+        if set(flags) - {"bT", "bias_relu", "residual"} or {"bias_relu", "residual"} <= set(flags):
+            sys.exit(f"gemm_bench.py: unknown flag in '{item}' (bT, and bias_relu or residual)")
+        epi = "bias_relu" if "bias_relu" in flags else "residual" if "residual" in flags else ""
+        out.append((dt, m, n, k, "bT" in flags, epi))
     return out
 
 
-def gemm_variants(dt, bias_relu=False):
+def gemm_variants(dt, epi=""):
     """(name, path, divisibility of each scalar) of the GEMM cubins for dt: without an epilogue,
-    or (bias_relu) with the fused bias + ReLU one."""
+    with the fused bias + ReLU one (epi bias_relu), or gemm_residual's (epi residual)."""
     out = []
-    paths = [p for k in ("gemm", "gemm_block_ptr", "gemm_split_k")
+    kernels = ("gemm_residual",) if epi == "residual" else ("gemm", "gemm_block_ptr", "gemm_split_k")
+    paths = [p for k in kernels
              for p in glob.glob(os.path.join(args.kernels, f"{k}__{dt}__*.json"))]
+    bias_relu = epi == "bias_relu"
     for path in sorted(paths):
         j = json.load(open(path))
         c = j.get("config", {})
@@ -90,7 +95,8 @@ def gemm_variants(dt, bias_relu=False):
         # gemm_block_ptr and gemm_split_k are there for their TMA twins; their other variants
         # load through masked pointer tiles, slower (bench-round1.txt of
         # results/2026-12-01-h200-tma): not timed.
-        if j["kernel"] in ("gemm_block_ptr", "gemm_split_k") and not j.get("tensor_maps"):
+        if j["kernel"] in ("gemm_block_ptr", "gemm_split_k", "gemm_residual") and \
+                not j.get("tensor_maps"):
             continue
         # A specialized twin's promises: multiples ("divisibility") and values ("equal_to").
         div = {a["name"]: (a.get("divisibility", 1), a.get("equal_to"))
@@ -103,7 +109,8 @@ def keeps_promises(div, m, n, k, bcol):
     # The scalars of the gemm problem (lib/Harness/Problems/Gemm.cpp): A row-major, B row-major
     # or (bcol) col-major.
     v = {"M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1, "stride_bk": 1 if bcol else n,
-         "stride_bn": k if bcol else 1, "stride_cm": n, "stride_cn": 1}
+         "stride_bn": k if bcol else 1, "stride_cm": n, "stride_cn": 1, "stride_rm": n,
+         "stride_rn": 1}
     return all(v.get(name, 1) % d == 0 and (e is None or v.get(name) == e)
                for name, (d, e) in div.items())
 
@@ -164,18 +171,19 @@ print(f"GEMM on {torch.cuda.get_device_name()}, torch {torch.__version__}, "
       f"triton {triton.__version__}; peak {PEAK_TFLOPS:.0f} TFLOP/s (cuBLAS bf16 4096^3)", flush=True)
 rows = []
 ranked = {}  # (dtype, B layout, epilogue) -> variant names, fastest first, from the last one
-for dt, m, n, k, bcol, bias_relu in parse_shapes(args.shapes):
-    shape = f"{m}x{n}x{k}" + (":bT" if bcol else "") + (":bias_relu" if bias_relu else "")
+for dt, m, n, k, bcol, epi in parse_shapes(args.shapes):
+    shape = f"{m}x{n}x{k}" + (":bT" if bcol else "") + (":" + epi if epi else "")
+    bias_relu = epi == "bias_relu"
     row = {"shape": shape, "dtype": dt, "flops": 2 * m * n * k, "tessel": {}, "tessel_errors": {}}
     # Tessel first, while this process holds no large tensors.
-    cands = [v for v in gemm_variants(dt, bias_relu) if keeps_promises(v[2], m, n, k, bcol)]
+    cands = [v for v in gemm_variants(dt, epi) if keeps_promises(v[2], m, n, k, bcol)]
     # A variant whose specialized twin keeps the shape's promises was slower than the twin in
     # every row measured (run-time strides, narrower loads; results/2026-12-01-h200-tma): only
     # the twins are timed.
     covered = {v[3] for v in cands if v[3]}
     cands = [v[:3] for v in cands if v[0] not in covered]
-    if 2 * m * n * k > 2**36 and ranked.get((dt, bcol, bias_relu)):
-        top = set(ranked[(dt, bcol, bias_relu)][: args.large_top])
+    if 2 * m * n * k > 2**36 and ranked.get((dt, bcol, epi)):
+        top = set(ranked[(dt, bcol, epi)][: args.large_top])
         cands = [v for v in cands if v[0] in top] or cands
     if not cands:
         row["tessel_errors"]["-"] = "no GEMM cubin for this dtype and shape"
@@ -195,7 +203,7 @@ for dt, m, n, k, bcol, bias_relu in parse_shapes(args.shapes):
             print(f"  tessel {dt} {shape} {name}: {ms * 1e3:9.1f} us "
                   f"{tflops(m, n, k, ms):7.1f} TFLOP/s {why or ''}", flush=True)
     if row["tessel"]:
-        ranked[(dt, bcol, bias_relu)] = sorted(row["tessel"], key=row["tessel"].get)
+        ranked[(dt, bcol, epi)] = sorted(row["tessel"], key=row["tessel"].get)
     # cuBLAS and Triton on the same operands' shapes and layouts.
     x = torch.randn(m, k, device=dev, dtype=tdt[dt])
     bias = torch.randn(n, device=dev, dtype=tdt[dt]) if bias_relu else None
@@ -208,8 +216,12 @@ for dt, m, n, k, bcol, bias_relu in parse_shapes(args.shapes):
         row["cublas_ms"] = bench(lambda: torch.matmul(x, w))
     if bias_relu:  # cuBLAS's fused bias (addmm), then PyTorch's ReLU: two kernels
         row["cublas_ms"] = bench(lambda: torch.relu(torch.addmm(bias, x, w)))
+    if epi == "residual":  # one cuBLAS GEMM with beta = 1: out = residual + x @ w
+        res = torch.randn(m, n, device=dev, dtype=tdt[dt])
+        row["cublas_ms"] = bench(lambda: torch.addmm(res, x, w))
+        del res
     print(f"  cublas {dt} {shape}: {row['cublas_ms'] * 1e3:9.1f} us", flush=True)
-    if triton_mm is not None:
+    if triton_mm is not None and epi != "residual":
         ref = torch.matmul(x.float(), w.float())
         if bias_relu:
             ref = torch.relu(ref + bias.float())
@@ -249,7 +261,8 @@ for r in rows:
              tessel_over_cublas=t / cu if t and cu else None,
              tessel_over_triton=t / tr if t and tr else None,
              pct_peak=100 * t / PEAK_TFLOPS if t else None)
-    nbytes = (m * k + n * k + m * n) * {"bf16": 2, "f16": 2, "f32": 4}[r["dtype"]]
+    outs = 2 if r["shape"].endswith(":residual") else 1  # the residual read beside the output
+    nbytes = (m * k + n * k + outs * m * n) * {"bf16": 2, "f16": 2, "f32": 4}[r["dtype"]]
     gbps = nbytes / (r["tessel"][best] * 1e-3) / 1e9 if best else None
     r.update(tessel_gbps=gbps, cublas_gbps=nbytes / (r["cublas_ms"] * 1e-3) / 1e9,
              pct_copy=100 * gbps / copy_gbps[0] if gbps and copy_gbps[0] else None)

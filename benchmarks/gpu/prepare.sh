@@ -116,6 +116,16 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
   kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 -D BLOCK_M=128 \
     -D BLOCK_N=256 -D num_warps=8 -D num_stages=3 -D HAS_BIAS=true -D ACT=relu "$nn" "$nt" || true
 fi
+# gemm_residual (out = x @ w + residual): TMA twins as gemm_block_ptr's, with the residual
+# row-major too; its library configs and the two fastest large tiles without a bias.
+rnn="$nn,stride_rn=1,stride_rm%8" rnt="$nt,stride_rn=1,stride_rm%8"
+if kernel=gemm_residual gemm cuda:sm_90a "$dest/kernels" tile,cubin "$rnn" "$rnt"; then
+  for cfg in "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=3" \
+             "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=8 -D num_stages=4"; do
+    kernel=gemm_residual gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 $cfg \
+      -D HAS_BIAS=false "$rnn" "$rnt" || true
+  done
+fi
 # gemm_swiglu (the fused SwiGLU up-projection): its __a16 twin (row strides multiples of 8)
 # copies x, w_gate and w_up with TMA.
 a16=--twin=a16:K%8,N%8,stride_xm%8,stride_wn%8,stride_om%8

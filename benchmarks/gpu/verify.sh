@@ -17,11 +17,12 @@ check() { # check LABEL ARGS...: one verified run
     fail=$((fail + 1)); echo "FAIL $label: $msg"
   fi
 }
-# GEMM (dsl/kernels/gemm.cpp: gemm, gemm_block_ptr and gemm_split_k), the sm_90a cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B
-# col-major ("transposed B") and, for bf16, 4096^3 (and 4096^3 with B col-major for the __nt
-# twins), and the transposed twins on 136x264x200 and 256^3; every dtype and epilogue variant (HAS_BIAS,
-# ACT are per config). A __div8 twin runs only the cases that keep its promises (multiples of 8,
-# unit strides equal to 1)
+# GEMM (dsl/kernels/gemm.cpp: gemm, gemm_block_ptr, gemm_residual and gemm_split_k), the sm_90a
+# cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B col-major
+# ("transposed B") and, for bf16, 4096^3 (and 4096^3 with B col-major for the __nt twins), and
+# the transposed twins on 136x264x200 and 256^3; every dtype and epilogue variant (HAS_BIAS, ACT
+# are per config). A __div8 twin runs only the cases that keep its promises (multiples of 8, unit
+# strides equal to 1)
 # (the runtime rejects the others at launch). No variants: prepare.sh could not compile gemm.cpp.
 # GEMM_FILTER (a glob, e.g. 'kernels/gemm_block_ptr__*') verifies only the variants it matches.
 gemm_verify() {
@@ -31,6 +32,7 @@ gemm_verify() {
     return
   fi
   for j in kernels/gemm__*.json kernels/gemm_block_ptr__*.json kernels/gemm_split_k__*.json \
+           kernels/gemm_residual__*.json \
            gemm_sm80/gemm__*.json; do
     [[ -f $j && $j == ${GEMM_FILTER:-*} ]] || continue
     while read -r label shape dtype opts; do
@@ -65,7 +67,8 @@ for label, M, N, K, o in cases:
     lda = o.get("lda", M if acol else K)
     # The scalars the gemm problem passes (lib/Harness/Problems.cpp), against the promises.
     v = {"M": M, "N": N, "K": K, "stride_am": 1 if acol else lda, "stride_ak": lda if acol else 1,
-         "stride_bk": 1 if bcol else N, "stride_bn": K if bcol else 1, "stride_cm": N, "stride_cn": 1}
+         "stride_bk": 1 if bcol else N, "stride_bn": K if bcol else 1, "stride_cm": N, "stride_cn": 1,
+         "stride_rm": N, "stride_rn": 1}
     if all(v.get(name, 1) % d == 0 for name, d in div.items()) and \
             all(v.get(name) == e for name, e in eq.items()):
         print(label, f"{M}x{N}x{K}", dt, " ".join(f"--opt {k}={x}" for k, x in o.items()))
@@ -138,7 +141,7 @@ PY
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward)
       shapes=$([[ $spec == 1 ]] && echo "8x5000 2x1000" || echo "8x5000 1x15") ;;
-    gemm | gemm_block_ptr | gemm_split_k) continue ;; # gemm_verify below
+    gemm | gemm_block_ptr | gemm_split_k | gemm_residual) continue ;; # gemm_verify below
     # The fused SwiGLU up-projection; its __a16 twin (TMA for x, w_gate, w_up) takes multiples
     # of 8 that are no multiples of the blocks, and a 1024^3 product.
     gemm_swiglu)

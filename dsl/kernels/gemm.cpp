@@ -11,6 +11,11 @@
 // built by the runtime) where the strides allow (a stride of 1, 16-byte multiples: the __div8
 // twins); elsewhere they are masked loads.
 //
+// gemm_residual is gemm_block_ptr with a residual added after the activation:
+// c = act(a @ b + bias) + residual (M, N), as a transformer block's output projections add
+// their result to the residual stream. residual may be c itself (an in-place add): each element
+// is read and written by the same thread.
+//
 //===----------------------------------------------------------------------===//
 #include <tessel/dsl.h>
 
@@ -108,11 +113,10 @@ void gemm(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int 
   storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
 }
 
+/// The K loop of gemm_block_ptr: a (M, K) @ b (K, N) for tile (pid_m, pid_n), in f32.
 template <class T>
-void gemm_block_ptr(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int M,
-                    Int N, Int K, Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn,
-                    Int stride_cm, Int stride_cn) {
-  auto [pid_m, pid_n] = tileOf(cfg, program_id(0), M, N);
+Tile<f32> mainLoop(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Int M, Int N, Int K, Int pid_m,
+                   Int pid_n, Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn) {
   BlockPtr<T> ap = make_block_ptr(a, {M, K}, {stride_am, stride_ak}, {pid_m * cfg.BLOCK_M, 0},
                                   {cfg.BLOCK_M, cfg.BLOCK_K}, {1, 0});
   BlockPtr<T> bp = make_block_ptr(b, {K, N}, {stride_bk, stride_bn}, {0, pid_n * cfg.BLOCK_N},
@@ -127,7 +131,35 @@ void gemm_block_ptr(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> 
         return std::tuple{dot(av, bv, acc),                                   // (BLOCK_M, BLOCK_N)
                           advance(ap, {0, cfg.BLOCK_K}), advance(bp, {cfg.BLOCK_K, 0})};
       });
+  return acc;
+}
+
+template <class T>
+void gemm_block_ptr(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int M,
+                    Int N, Int K, Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn,
+                    Int stride_cm, Int stride_cn) {
+  auto [pid_m, pid_n] = tileOf(cfg, program_id(0), M, N);
+  Tile<f32> acc = mainLoop(cfg, a, b, M, N, K, pid_m, pid_n, stride_am, stride_ak, stride_bk,
+                           stride_bn);                                        // (BLOCK_M, BLOCK_N)
   storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
+}
+
+/// c = act(a @ b + bias) + residual, through block pointers (TMA on sm_90a where legal).
+template <class T>
+void gemm_residual(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias,
+                   Ptr<T> residual, Int M, Int N, Int K, Int stride_am, Int stride_ak,
+                   Int stride_bk, Int stride_bn, Int stride_cm, Int stride_cn, Int stride_rm,
+                   Int stride_rn) {
+  auto [pid_m, pid_n] = tileOf(cfg, program_id(0), M, N);
+  Tile<f32> acc = mainLoop(cfg, a, b, M, N, K, pid_m, pid_n, stride_am, stride_ak, stride_bk,
+                           stride_bn);                                        // (BLOCK_M, BLOCK_N)
+  auto [cm, cn] = rowsCols(cfg, pid_m, pid_n);
+  if (cfg.HAS_BIAS)
+    acc += cast<f32>(load(bias + cn % N))(None, _);                           // (BLOCK_M, BLOCK_N)
+  Ptr<T> rp = residual + cm(_, None) * stride_rm + cn(None, _) * stride_rn;   // (BLOCK_M, BLOCK_N)
+  Mask cmask = (cm(_, None) < M) & (cn(None, _) < N);                         // (BLOCK_M, BLOCK_N)
+  Tile<f32> out = activate(cfg.ACT, acc) + cast<f32>(load(rp, cmask, 0.0));   // (BLOCK_M, BLOCK_N)
+  storeC(out, c, M, N, cm, cn, stride_cm, stride_cn);
 }
 
 /// A split-K launch's config: SPLIT_K is read by the launcher, not the kernel (which sees the
@@ -259,6 +291,10 @@ TESSEL_KERNEL(gemm_block_ptr, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn),
               CONFIGS(GEMM_CONFIGS))
+TESSEL_KERNEL(gemm_residual, DTYPES(f16, bf16, f32),
+              ARGS(a, b, c, bias, residual, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                   stride_cm, stride_cn, stride_rm, stride_rn),
+              CONFIGS(GemmConfig{}, GemmConfig{.HAS_BIAS = true}))
 TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
               ARGS(a, b, c, bias, workspace, locks, M, N, K, stride_am, stride_ak, stride_bk,
                    stride_bn, stride_cm, stride_cn),

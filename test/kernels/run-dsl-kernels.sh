@@ -27,7 +27,7 @@ PY
     *_looped) shapes="3x$((block + 905)) 1x1" ;;
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
-    gemm | gemm_block_ptr | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
+    gemm | gemm_block_ptr | gemm_residual | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
     # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64).
     gemm_split_k) shapes="100x70x1000 1x128x50"; opts="--opt split_k=3" ;;
     *) echo "no shapes for kernel $kernel ($(basename "$j"))"; fail=$((fail + 1)); continue ;;

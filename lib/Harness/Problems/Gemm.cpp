@@ -83,7 +83,9 @@ static int64_t splitKFor(int64_t tiles, int64_t K, int64_t blockK) {
 /// With `splitK` (problem gemm_split_k): grid (tiles, S) with S from option split_k = S, else
 /// config SPLIT_K when non-zero, else splitKFor; the kernel also gets `workspace` (S x M x N
 /// f32, NaN-poisoned) and `locks` (one i32 per tile, zeros) after bias.
-static Status gemmProblem(Builder &b, bool splitK) {
+/// With `residual` (problem gemm_residual): out = act(a * b + bias) + residual, residual (M, N)
+/// row-major after bias, its strides stride_rm and stride_rn last.
+static Status gemmProblem(Builder &b, bool splitK, bool residual = false) {
   int64_t M, N, K;
   if (Status s = productShape(b, M, N, K); !s)
     return s;
@@ -123,6 +125,7 @@ static Status gemmProblem(Builder &b, bool splitK) {
   int bb = b.input("b", b.o.dtype, bCol ? std::vector<int64_t>{N, K} : std::vector<int64_t>{K, N});
   int c = b.output("out", b.o.dtype, {M, N});
   int bias = b.input("bias", b.o.dtype, {N});
+  int res = residual ? b.input("residual", b.o.dtype, {M, N}) : -1;
   ref::GemmStrides st{aCol ? 1 : lda, aCol ? lda : 1, bCol ? 1 : N, bCol ? K : 1};
   std::vector<double> biasValues = hasBias ? b.values(bias) : std::vector<double>{};
   int64_t checkRows = 0;
@@ -135,10 +138,20 @@ static Status gemmProblem(Builder &b, bool splitK) {
   } else {
     b.p.buffers[c].reference = ref::gemm(b.values(ab), b.values(bb), biasValues, M, N, K, a, st);
   }
+  if (residual) {
+    std::vector<double> &ref = b.p.buffers[c].reference, resValues = b.values(res);
+    const std::vector<int64_t> &rows = b.p.buffers[c].checkRows;
+    for (size_t i = 0; i < ref.size(); ++i) { // ref holds every row, or the sampled ones
+      int64_t row = rows.empty() ? int64_t(i) / N : rows[i / N];
+      ref[i] += resValues[row * N + int64_t(i) % N];
+    }
+  }
   b.ptr("a", ab, {"a_ptr"});
   b.ptr("b", bb, {"b_ptr"});
   b.ptr("out", c, {"c", "c_ptr", "out_ptr"});
   b.ptr("bias", bias, {"bias_ptr"});
+  if (residual)
+    b.ptr("residual", res, {"res"});
   int64_t bm = b.config({"BLOCK_M"}, 64), bn = b.config({"BLOCK_N"}, 64);
   int64_t tiles = cdiv(M, bm) * cdiv(N, bn), splits = 1;
   if (splitK) {
@@ -164,10 +177,15 @@ static Status gemmProblem(Builder &b, bool splitK) {
   b.i64("stride_bn", st.bn);
   b.i64("stride_cm", N, {"ldc"});
   b.i64("stride_cn", 1);
+  if (residual) {
+    b.i64("stride_rm", N);
+    b.i64("stride_rn", 1);
+  }
   b.p.launch.grid.x = tiles;
   b.p.launch.grid.y = splits;
   b.p.elements = M * N;
-  b.p.bytes = (M * K + K * N + M * N) * static_cast<int64_t>(sizeOf(b.o.dtype));
+  b.p.bytes =
+      (M * K + K * N + (residual ? 2 : 1) * M * N) * static_cast<int64_t>(sizeOf(b.o.dtype));
   b.describe();
   b.p.description += " act=" + act + (hasBias ? " bias" : "");
   if (splitK)
@@ -180,6 +198,7 @@ static Status gemmProblem(Builder &b, bool splitK) {
 
 Status gemm(Builder &b) { return gemmProblem(b, /*splitK=*/false); }
 Status gemmSplitK(Builder &b) { return gemmProblem(b, /*splitK=*/true); }
+Status gemmResidual(Builder &b) { return gemmProblem(b, /*splitK=*/false, /*residual=*/true); }
 
 /// Shape MxNxK; out (M, N) = silu(x w_gate^T) * (x w_up^T): the SwiGLU up-projection of an
 /// LLM's MLP in one kernel. x (M, K) row-major; w_gate and w_up (N, K) row-major, as nn.Linear

@@ -152,9 +152,10 @@ Status layernorm(Builder &b);
 Status rope(Builder &b);         // Rope.cpp
 Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
-Status gemm(Builder &b);       // Gemm.cpp
-Status gemmSplitK(Builder &b); // Gemm.cpp
-Status gemmSwiglu(Builder &b); // Gemm.cpp
+Status gemm(Builder &b);         // Gemm.cpp
+Status gemmSplitK(Builder &b);   // Gemm.cpp
+Status gemmResidual(Builder &b); // Gemm.cpp
+Status gemmSwiglu(Builder &b);   // Gemm.cpp
 
 } // namespace tessel::harness::problems
 

@@ -145,6 +145,16 @@ const std::vector<Entry> &entries() {
        "split_k=S, else config SPLIT_K when non-zero, else a heuristic of the shape "
        "(splitKFor in Gemm.cpp).",
        gemmSplitKElements},
+      {"gemm_residual",
+       "a, b, out, bias, residual, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, "
+       "stride_cm, stride_cn, stride_rm, stride_rn",
+       "MxNxK", "cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)", gemmResidual,
+       "gemm's problem and options, out = act(a*b + bias) + residual, residual (M, N) "
+       "row-major.",
+       [](const ProblemOptions &o, bool &overflow) -> int64_t {
+         int64_t e = gemmElements(o, overflow);
+         return o.shape.size() == 3 ? e + product({o.shape[0], o.shape[1]}, overflow) : e;
+       }},
       {"gemm_swiglu", "x, w_gate, w_up, out, M, N, K, stride_xm, stride_wn, stride_om", "MxNxK",
        "cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)", gemmSwiglu,
        "shape MxNxK, out = silu(x w_gate^T) * (x w_up^T): the SwiGLU up-projection in one kernel, "
