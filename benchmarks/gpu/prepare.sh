@@ -99,7 +99,8 @@ if gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nt"; then
 fi
 # gemm_block_ptr: the same GEMM through block pointers, every config; its __nn (A along K, B
 # along N) and __nt twins copy A and B with TMA, the others with masked cp.async. Also the
-# benchmark's extra block shapes, bf16 and f16.
+# benchmark's extra block shapes, bf16 and f16, with rings of 6-8 stages for the M = 256, decode
+# and small rows (results/2026-12-01-h200-residual: 3-30% faster there than 3-4 stages).
 nn=--twin=nn:stride_ak=1,stride_bn=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bk%8,stride_cm%8
 if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"; then
   for dt in bf16 f16; do
@@ -107,7 +108,12 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
                "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=8 -D num_stages=4" \
                "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=4" \
                "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4" \
-               "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=4"; do
+               "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=4" \
+               "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=6" \
+               "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=6" \
+               "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=8" \
+               "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=6" \
+               "-D BLOCK_M=64 -D BLOCK_N=64 -D num_warps=4 -D num_stages=8"; do
       kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg \
         -D HAS_BIAS=false -D ACT=none "$nn" "$nt" || true
     done
@@ -139,7 +145,9 @@ a16=--twin=a16:K%8,N%8,stride_xm%8,stride_wn%8,stride_om%8
 if kernel=gemm_split_k gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"; then
   for cfg in "-D BLOCK_N=32 -D BLOCK_K=128 -D num_stages=6" \
              "-D BLOCK_M=128 -D BLOCK_N=128 -D BLOCK_K=64 -D num_warps=8 -D num_stages=4" \
-             "-D BLOCK_M=64 -D BLOCK_N=256 -D BLOCK_K=64 -D num_warps=4 -D num_stages=4"; do
+             "-D BLOCK_M=64 -D BLOCK_N=256 -D BLOCK_K=64 -D num_warps=4 -D num_stages=4" \
+             "-D BLOCK_M=64 -D BLOCK_N=128 -D BLOCK_K=64 -D num_warps=4 -D num_stages=8" \
+             "-D BLOCK_M=64 -D BLOCK_N=32 -D BLOCK_K=128 -D num_warps=4 -D num_stages=8"; do
     kernel=gemm_split_k gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 $cfg "$nn" "$nt" ||
       true
   done
