@@ -12,7 +12,7 @@ LogicalResult tessel::TargetInfo::printf(OpBuilder &, Location loc, StringRef, V
   return emitError(loc, "device_print is not supported on this target yet");
 }
 
-LogicalResult tessel::TargetInfo::trapIf(OpBuilder &, Location loc, Value) const {
+LogicalResult tessel::TargetInfo::abortIf(OpBuilder &, Location loc, Value, StringRef) const {
   return emitError(loc, "device_assert is not supported on this target yet (compile without "
                         "--debug to drop it)");
 }

@@ -1,6 +1,6 @@
 // device_print, device_assert, static_print and static_check: the tile IR, the interpreter's
-// lines and stop, --debug keeping the asserts, vprintf and trap in NVIDIA PTX, ockl's hostcall
-// printf and s_trap in AMDGCN.
+// lines and stop, --debug keeping the asserts, vprintf and __assertfail in NVIDIA PTX, ockl's
+// hostcall printf and s_trap in AMDGCN.
 // RUN: rm -rf %t && tesselc %s -o - 2>%t.static | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --check-prefix=STATIC < %t.static
 // RUN: tesselc %s --debug -o - 2>/dev/null | FileCheck %s --check-prefix=DEBUG
@@ -56,11 +56,14 @@ TESSEL_KERNEL(debug, ARGS(x, n), CONFIGS(Config{}))
 // CHECKFAIL: debug.cpp:[[#@LINE-30]]:15: error: static_check failed: BLOCK must be a multiple of 8
 
 // vprintf per element with the program id, the index and the values (f32 as f64, i64 as %lld);
-// the assert prints its message where the condition fails, then traps.
-// PTX: .extern .func (.param .b32 func_retval0) vprintf
+// the assert prints its message where the condition fails, then calls CUDA's __assertfail (the
+// launch fails with CUDA_ERROR_ASSERT) with the message, the file, the line and the kernel.
+// PTX-DAG: .extern .func __assertfail
+// PTX-DAG: .extern .func (.param .b32 func_retval0) vprintf
 // PTX-DAG: call.uni (retval0),
 // PTX-DAG: vprintf,
-// PTX-DAG: @p trap;
+// PTX-DAG: st.param.b32 [param2+0], 31;
+// PTX-DAG: __assertfail,
 
 // ockl's hostcall printf (the kernel gets the hidden hostcall buffer) and s_trap.
 // The user's text is escaped in the printf formats ('%' -> '%%'); floats print as f64 (%f),

@@ -144,10 +144,13 @@ public:
   /// holds. The default reports at `loc` that the target cannot print yet and fails.
   virtual mlir::LogicalResult printf(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef format,
                                      mlir::ValueRange args, mlir::Value pred) const;
-  /// device_assert: the kernel stops (a trap) where `failed` (i1) holds; the message has been
-  /// printed. The default reports at `loc` that the target cannot stop a kernel yet and fails.
-  virtual mlir::LogicalResult trapIf(mlir::OpBuilder &b, mlir::Location loc,
-                                     mlir::Value failed) const;
+  /// device_assert: the kernel stops where `failed` (i1) holds, through the target's assertion
+  /// failure where it has one (so that the launch fails with the driver's assertion error and
+  /// the driver names `message`, the file and the line of `loc`), else a trap; the located
+  /// message with the program id has been printed. The default reports at `loc` that the target
+  /// cannot stop a kernel yet and fails.
+  virtual mlir::LogicalResult abortIf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value failed,
+                                      llvm::StringRef message) const;
   /// Patterns lowering scalar `math` ops (to the vendor library or fast instructions).
   virtual void populateMathPatterns(mlir::LLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns) const = 0;

@@ -4,8 +4,8 @@
 // tile.print: one printf per element the thread owns (a replicated element prints once), with the
 // program id and the element's index, as the interpreter prints them; a print of scalars only runs
 // in thread 0. tile.assert: per element, a printf of the message, source line, program id and index
-// where the condition is false (once per replicated element), then one TargetInfo::trapIf on any of
-// them.
+// where the condition is false (once per replicated element), then one TargetInfo::abortIf on any
+// of them.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
@@ -166,7 +166,7 @@ struct AssertOpConversion : DebugPattern<tile::AssertOp> {
         return failure();
       any = any ? rewriter.create<LLVM::OrOp>(loc, any, bad).getResult() : bad;
     }
-    if (failed(target.trapIf(rewriter, loc, any)))
+    if (failed(target.abortIf(rewriter, loc, any, op.getMessage())))
       return failure();
     rewriter.eraseOp(op);
     return success();

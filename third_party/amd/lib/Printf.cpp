@@ -78,7 +78,7 @@ LogicalResult AMDTargetInfo::printf(OpBuilder &b, Location loc, StringRef format
   return success();
 }
 
-LogicalResult AMDTargetInfo::trapIf(OpBuilder &b, Location loc, Value failed) const {
+LogicalResult AMDTargetInfo::abortIf(OpBuilder &b, Location loc, Value failed, StringRef) const {
   auto helper = getOrCreatePredicated(b, loc, "__tessel_amd_trap", Type(), {},
                                       [](OpBuilder &hb, Location hl, ValueRange) -> Value {
                                         hb.create<LLVM::Trap>(hl);

@@ -64,8 +64,8 @@ public:
   // Printf.cpp:
   mlir::LogicalResult printf(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef format,
                              mlir::ValueRange args, mlir::Value pred) const override;
-  mlir::LogicalResult trapIf(mlir::OpBuilder &b, mlir::Location loc,
-                             mlir::Value failed) const override;
+  mlir::LogicalResult abortIf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value failed,
+                              llvm::StringRef message) const override;
   void populateMathPatterns(mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
   void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const override;
