@@ -14,7 +14,6 @@ using namespace tessel;
 using namespace tessel::dsl;
 using namespace tessel::dsl::tracer;
 using dsl::detail::BinaryOp;
-using dsl::detail::RawValue;
 using dsl::detail::UnaryOp;
 
 static const char *symbol(BinaryOp op) {

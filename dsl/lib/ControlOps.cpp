@@ -11,7 +11,6 @@ using namespace mlir;
 using namespace tessel;
 using namespace tessel::dsl;
 using namespace tessel::dsl::tracer;
-using dsl::detail::RawValue;
 
 static Value loopBound(TraceState &s, const RawValue &v, const char *what, dsl::detail::Loc loc) {
   if (v.kind != dsl::detail::ValueKind::tile || !isInt(v.dtype) || v.dtype == DType::i1 ||

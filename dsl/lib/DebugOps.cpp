@@ -14,8 +14,6 @@ using namespace mlir;
 using namespace tessel;
 using namespace tessel::dsl;
 using namespace tessel::dsl::tracer;
-using dsl::detail::RawValue;
-using dsl::detail::ValueKind;
 
 void dsl::detail::devicePrint(const char *prefix, const RawValue *args, int n, bool hex, Loc loc) {
   TraceState &s = TraceState::current();

@@ -5,7 +5,6 @@ using namespace mlir;
 using namespace tessel;
 using namespace tessel::dsl;
 using namespace tessel::dsl::tracer;
-using dsl::detail::RawValue;
 
 RawValue dsl::detail::dot(RawValue a, RawValue b, const RawValue *acc, Precision precision,
                           Loc loc) {

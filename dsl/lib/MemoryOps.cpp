@@ -11,8 +11,6 @@ using namespace mlir;
 using namespace tessel;
 using namespace tessel::dsl;
 using namespace tessel::dsl::tracer;
-using dsl::detail::RawValue;
-using dsl::detail::ValueKind;
 
 /// Reports an error unless `p` is a pointer or tile of pointers (or a block pointer, if allowed).
 static void requirePointer(TraceState &s, const RawValue &p, const char *op, bool allowBlock,

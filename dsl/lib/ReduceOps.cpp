@@ -12,7 +12,6 @@ using namespace mlir;
 using namespace tessel;
 using namespace tessel::dsl;
 using namespace tessel::dsl::tracer;
-using dsl::detail::RawValue;
 using dsl::detail::ReduceKind;
 
 /// Checks that `v` is a tile with dimension `axis` (negative counts from the end); returns the

@@ -5,7 +5,6 @@ using namespace mlir;
 using namespace tessel;
 using namespace tessel::dsl;
 using namespace tessel::dsl::tracer;
-using dsl::detail::RawValue;
 
 /// Checks a static shape given by the user: rank <= kMaxRank, positive dimensions.
 static void checkShape(TraceState &s, const Shape &shape, const char *what, dsl::detail::Loc loc) {
@@ -22,6 +21,15 @@ static void requireTileOrPtr(TraceState &s, const RawValue &v, const char *what,
                              dsl::detail::Loc loc) {
   if (v.kind == dsl::detail::ValueKind::block_ptr)
     s.fail(loc, llvm::Twine(what) + " does not apply to a block pointer");
+}
+
+/// The source of an op to the user's `shape` (full, broadcast_to, reshape), once the shape and
+/// the source's kind are checked.
+static Value sourceToShape(TraceState &s, const RawValue &v, const Shape &shape, const char *what,
+                           dsl::detail::Loc loc) {
+  checkShape(s, shape, what, loc);
+  requireTileOrPtr(s, v, what, loc);
+  return s.get(v, loc);
 }
 
 RawValue dsl::detail::gridIndex(bool numPrograms, int axis, Loc loc) {
@@ -52,9 +60,7 @@ RawValue dsl::detail::arange(int64_t start, int64_t end, Loc loc) {
 
 RawValue dsl::detail::full(const Shape &shape, RawValue scalar, Loc loc) {
   TraceState &s = TraceState::current();
-  checkShape(s, shape, "full", loc);
-  requireTileOrPtr(s, scalar, "full", loc);
-  Value v = s.get(scalar, loc);
+  Value v = sourceToShape(s, scalar, shape, "full", loc);
   if (scalar.shape.rank() != 0)
     s.fail(loc, llvm::Twine("full needs a scalar fill value, got ") + describe(scalar));
   if (shape.rank() == 0)
@@ -86,9 +92,7 @@ RawValue dsl::detail::expandDims(RawValue v, int axis, Loc loc) {
 
 RawValue dsl::detail::broadcastTo(RawValue v, const Shape &shape, Loc loc) {
   TraceState &s = TraceState::current();
-  checkShape(s, shape, "broadcast_to", loc);
-  requireTileOrPtr(s, v, "broadcast_to", loc);
-  Value x = s.get(v, loc);
+  Value x = sourceToShape(s, v, shape, "broadcast_to", loc);
   SmallVector<int64_t, 4> to = dims(shape);
   if (!broadcastsTo(shapeOf(x), to))
     s.fail(loc, llvm::Twine("cannot broadcast ") + describe(v) + " to " + shapeStr(to));
@@ -97,9 +101,7 @@ RawValue dsl::detail::broadcastTo(RawValue v, const Shape &shape, Loc loc) {
 
 RawValue dsl::detail::reshape(RawValue v, const Shape &shape, Loc loc) {
   TraceState &s = TraceState::current();
-  checkShape(s, shape, "reshape", loc);
-  requireTileOrPtr(s, v, "reshape", loc);
-  Value x = s.get(v, loc);
+  Value x = sourceToShape(s, v, shape, "reshape", loc);
   SmallVector<int64_t, 4> to = dims(shape);
   if (to.empty())
     s.fail(loc, "reshape to a scalar; reduce the tile instead (e.g. sum(x, 0))");

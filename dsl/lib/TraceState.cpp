@@ -1,6 +1,8 @@
 //===- TraceState.cpp - handles, locations and errors of a trace ----------===//
 #include "TraceState.h"
 
+#include "tessel/Dialect/Tile/IR/ElementTypeEnum.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -120,28 +122,8 @@ Type tracer::toMlirType(MLIRContext *ctx, DType t) {
 }
 
 DType tracer::toDType(Type t) {
-  if (t.isInteger(1))
-    return DType::i1;
-  if (t.isInteger(8))
-    return DType::i8;
-  if (t.isInteger(16))
-    return DType::i16;
-  if (t.isInteger(32))
-    return DType::i32;
-  if (t.isInteger(64))
-    return DType::i64;
-  if (t.isF16())
-    return DType::f16;
-  if (t.isBF16())
-    return DType::bf16;
-  if (t.isF32())
-    return DType::f32;
-  if (t.isF64())
-    return DType::f64;
-  if (t.isFloat8E4M3FN())
-    return DType::f8e4m3;
-  if (t.isFloat8E5M2())
-    return DType::f8e5m2;
+  if (std::optional<DType> d = tile::elementTypeEnum<DType>(t))
+    return *d;
   llvm_unreachable("type without a DSL dtype");
 }
 

@@ -23,6 +23,10 @@
 
 namespace tessel::dsl::tracer {
 
+// The DSL's handles, as every op file names them.
+using detail::RawValue;
+using detail::ValueKind;
+
 /// Thrown after a trace error has been reported; caught by traceVariant.
 struct TraceAbort {};
 

@@ -1,6 +1,8 @@
 //===- ProgramBuilder.cpp - slots, blocks and op dispatch -----------------===//
 #include "ProgramBuilder.h"
 
+#include "tessel/Dialect/Tile/IR/ElementTypeEnum.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -47,51 +49,18 @@ void Program::initFrame(Frame &f) const {
     f.slots[slot].words = data.words;
 }
 
+// The interpreter runs index as i64.
 static std::optional<tessel::harness::DType> dtypeOf(Type t) {
   using tessel::harness::DType;
-  if (t.isInteger(1))
-    return DType::i1;
-  if (t.isInteger(8))
-    return DType::i8;
-  if (t.isInteger(16))
-    return DType::i16;
-  if (t.isInteger(32))
-    return DType::i32;
-  if (t.isInteger(64) || t.isIndex())
-    return DType::i64;
-  if (t.isF16())
-    return DType::f16;
-  if (t.isBF16())
-    return DType::bf16;
-  if (t.isF32())
-    return DType::f32;
-  if (t.isF64())
-    return DType::f64;
-  return std::nullopt;
+  return t.isIndex() ? DType::i64 : tile::elementTypeEnum<DType>(t);
 }
 
 static std::optional<Elem> elemOf(Type t) {
-  if (t.isInteger(1))
-    return Elem::i1;
-  if (t.isInteger(8))
-    return Elem::i8;
-  if (t.isInteger(16))
-    return Elem::i16;
-  if (t.isInteger(32))
-    return Elem::i32;
-  if (t.isInteger(64) || t.isIndex())
+  if (t.isIndex())
     return Elem::i64;
-  if (t.isF16())
-    return Elem::f16;
-  if (t.isBF16())
-    return Elem::bf16;
-  if (t.isF32())
-    return Elem::f32;
-  if (t.isF64())
-    return Elem::f64;
   if (isa<tile::PtrType>(t))
     return Elem::ptr;
-  return std::nullopt;
+  return tile::elementTypeEnum<Elem>(t);
 }
 
 Status ProgramBuilder::slotTypeOf(Type type, Operation *where, SlotType &out) {

@@ -18,7 +18,8 @@
 //
 // with no multiply along a dimension of the constant stride 1 (it stays contiguous for
 // AxisInfo, so the access vectorizes along it; the other rows start at multiples of their
-// stride's divisibility). `order` matters only for the make_block_ptr of a kept load.
+// stride's divisibility). `order` matters only for the make_block_ptr of a kept load
+// (BlockPointerOrders.cpp follows it to each access).
 //
 // The address computations are then hoisted out of the loops around the new accesses
 // (loop-invariant code motion on those loops only). A load that
@@ -29,6 +30,7 @@
 #include "tessel/Transforms/Passes.h"
 
 #include "BlockPointerAccess.h"
+#include "BlockPointerOrders.h"
 
 #include "tessel/Target/TargetRegistry.h"
 
@@ -84,13 +86,6 @@ struct Carried {
   static Carried of(Type t) { return {isBlockPtr(t) ? AllParts : Value, {}}; }
 };
 
-/// The `order` a block-pointer value may have: unknown (no make_block_ptr reaches it yet), one
-/// order, or several (conflict).
-struct OrderState {
-  DenseI32ArrayAttr order;
-  bool conflict = false;
-};
-
 class Lowering {
 public:
   Lowering(ModuleOp module, const TargetInfo *target) : module(module), target(target) {}
@@ -100,7 +95,7 @@ public:
   LogicalResult run() {
     if (failed(checkSupported()))
       return failure();
-    computeOrders();
+    orders.emplace(module);
     if (failed(decideAccesses()))
       return failure();
     for (Region &region : module->getRegions())
@@ -158,81 +153,6 @@ private:
     return failure(r.wasInterrupted());
   }
 
-  /// Joins the order of `src` into `dst`; true when `dst` changed.
-  bool join(Value dst, Value src) {
-    auto it = orders.find(src);
-    if (it == orders.end())
-      return false;
-    OrderState s = it->second;
-    OrderState &d = orders[dst];
-    if (d.conflict)
-      return false;
-    if (s.conflict || (d.order && d.order != s.order)) {
-      d.conflict = true;
-      return true;
-    }
-    if (d.order)
-      return false;
-    d.order = s.order;
-    return true;
-  }
-
-  /// The `order` of every block-pointer value, through advances and control flow.
-  void computeOrders() {
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      module.walk([&](Operation *op) {
-        if (auto mk = dyn_cast<tile::MakeBlockPtrOp>(op)) {
-          if (!orders.count(mk.getResult())) {
-            orders[mk.getResult()].order = mk.getOrderAttr();
-            changed = true;
-          }
-        } else if (auto adv = dyn_cast<tile::AdvanceOp>(op)) {
-          changed |= join(adv.getResult(), adv.getPtr());
-        } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
-          auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-          for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
-            if (!isBlockPtr(arg.getType()))
-              continue;
-            changed |= join(arg, loop.getInitArgs()[i]);
-            changed |= join(arg, yield.getOperand(i));
-            changed |= join(loop.getResult(i), arg);
-          }
-        } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-          for (auto [i, result] : llvm::enumerate(ifOp.getResults())) {
-            if (!isBlockPtr(result.getType()))
-              continue;
-            changed |= join(result, ifOp.thenYield().getOperand(i));
-            changed |= join(result, ifOp.elseYield().getOperand(i));
-          }
-        } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-          scf::ConditionOp cond = loop.getConditionOp();
-          for (auto [i, arg] : llvm::enumerate(loop.getBeforeArguments())) {
-            if (!isBlockPtr(arg.getType()))
-              continue;
-            changed |= join(arg, loop.getInits()[i]);
-            changed |= join(arg, loop.getYieldOp().getOperand(i));
-          }
-          for (auto [i, arg] : llvm::enumerate(loop.getAfterArguments())) {
-            if (!isBlockPtr(arg.getType()))
-              continue;
-            changed |= join(arg, cond.getArgs()[i]);
-            changed |= join(loop.getResult(i), cond.getArgs()[i]);
-          }
-        }
-      });
-    }
-  }
-
-  /// The order of the block pointer an access goes through; null when it is not one order.
-  DenseI32ArrayAttr orderOf(Value bp) const {
-    auto it = orders.find(bp);
-    if (it == orders.end() || it->second.conflict)
-      return {};
-    return it->second.order;
-  }
-
   /// Which loads the adapter keeps, and each access's order.
   LogicalResult decideAccesses() {
     WalkResult r = module.walk([&](Operation *op) -> WalkResult {
@@ -243,7 +163,7 @@ private:
         ptr = store.getPtr();
       if (!ptr || !isBlockPtr(ptr.getType()))
         return WalkResult::advance();
-      accessOrder[op] = orderOf(ptr);
+      accessOrder[op] = orders->orderOf(ptr);
       auto load = dyn_cast<tile::LoadOp>(op);
       if (!load || !target || !target->loadsBlockThroughTensorMap(load))
         return WalkResult::advance();
@@ -583,7 +503,7 @@ private:
 
   ModuleOp module;
   const TargetInfo *target;
-  DenseMap<Value, OrderState> orders;
+  std::optional<BlockPointerOrders> orders;
   DenseMap<Operation *, DenseI32ArrayAttr> accessOrder;
   DenseSet<Operation *> kept;
   DenseMap<Value, BlockPtrParts> parts;

@@ -10,32 +10,17 @@
 #ifndef TESSEL_HARNESS_FLOATFORMATS_H
 #define TESSEL_HARNESS_FLOATFORMATS_H
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 
 namespace tessel::harness {
 
-inline uint32_t bitsOf(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-inline float floatOf(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-inline uint64_t bitsOf(double d) {
-  uint64_t u;
-  std::memcpy(&u, &d, 8);
-  return u;
-}
-inline double doubleOf(uint64_t u) {
-  double d;
-  std::memcpy(&d, &u, 8);
-  return d;
-}
+inline uint32_t bitsOf(float f) { return std::bit_cast<uint32_t>(f); }
+inline float floatOf(uint32_t u) { return std::bit_cast<float>(u); }
+inline uint64_t bitsOf(double d) { return std::bit_cast<uint64_t>(d); }
+inline double doubleOf(uint64_t u) { return std::bit_cast<double>(u); }
 
 /// f32 -> bf16 bits, round to nearest even; NaN stays a quiet NaN with its sign.
 inline uint16_t floatToBF16(float f) {

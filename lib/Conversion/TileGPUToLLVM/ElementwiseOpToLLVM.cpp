@@ -63,11 +63,7 @@ struct ElementwiseOpConversion : public ConversionPattern {
       for (auto [k, r] : llvm::enumerate(scalar->getResults()))
         results[k].push_back(r);
     }
-    SmallVector<Value> packed;
-    for (auto [k, r] : llvm::enumerate(op->getResults()))
-      packed.push_back(
-          packStruct(rewriter, loc, getTypeConverter()->convertType(r.getType()), results[k]));
-    rewriter.replaceOp(op, packed);
+    replaceOpWithStructs(rewriter, op, *getTypeConverter(), [&](unsigned k) { return results[k]; });
     return success();
   }
 };

@@ -19,6 +19,15 @@ namespace {
 
 constexpr unsigned kBenefit = 10;
 
+/// A tile access in vectors: the thread's elements and how many go in each access.
+struct VectorAccess {
+  ThreadElems te;
+  unsigned vec;
+  /// Whether element `e` starts a vector: its index along the fastest dimension is a multiple
+  /// of the width.
+  bool starts(unsigned e) const { return te.delinearize(e)[te.dimOrder[0]] % vec == 0; }
+};
+
 template <typename OpT> struct MemoryPattern : public ConvertOpToLLVMPattern<OpT> {
   MemoryPattern(LLVMTypeConverter &c, const TargetInfo &target, const AxisInfoMap &axis,
                 SharedMemoryPlan &shared)
@@ -34,6 +43,15 @@ template <typename OpT> struct MemoryPattern : public ConvertOpToLLVMPattern<OpT
     if (!info)
       return 1;
     return std::min(v, info->getVectorWidth(ptr, mask, f, elemBytes));
+  }
+
+  /// How `op` accesses the tile `type` in vectors; nullopt when it has no distributed layout.
+  std::optional<VectorAccess> vectorAccess(OpT op, RankedTensorType type,
+                                           unsigned elemBytes) const {
+    std::optional<ThreadElems> te = getThreadElems(type);
+    if (!te)
+      return std::nullopt;
+    return VectorAccess{*te, vectorWidth(op, op.getPtr(), op.getMask(), *te, elemBytes)};
   }
 
   MemoryHints hintsOf(OpT op) const {
@@ -57,6 +75,23 @@ template <typename OpT> struct MemoryPattern : public ConvertOpToLLVMPattern<OpT
 Value isFirstThread(OpBuilder &b, Location loc, const TargetInfo &target) {
   return b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, target.getThreadId(b, loc),
                                 i32Const(b, loc, 0));
+}
+
+/// The registers of each tile operand, in order; none for an absent mask or other.
+template <size_t N>
+std::array<SmallVector<Value>, N> unpackOperands(OpBuilder &b, Location loc,
+                                                 std::array<Value, N> operands) {
+  std::array<SmallVector<Value>, N> regs;
+  for (size_t i = 0; i < N; ++i)
+    if (operands[i])
+      regs[i] = unpackStruct(b, loc, operands[i]);
+  return regs;
+}
+
+/// Element e's predicate for a write: its owner bit and its mask bit, each where present.
+Value writePred(OpBuilder &b, Location loc, ArrayRef<Value> owners, ArrayRef<Value> masks,
+                unsigned e) {
+  return andPred(b, loc, owners[e], masks.empty() ? Value() : masks[e]);
 }
 
 /// i1 lives in memory as a byte.
@@ -87,26 +122,21 @@ struct LoadOpConversion : MemoryPattern<tile::LoadOp> {
       rewriter.replaceOp(op, finish(v, adaptor.getMask(), adaptor.getOther()));
       return success();
     }
-    std::optional<ThreadElems> te = getThreadElems(type);
-    if (!te)
+    std::optional<VectorAccess> access = vectorAccess(op, type, elemBytes);
+    if (!access)
       return failure();
-    unsigned vec = vectorWidth(op, op.getPtr(), op.getMask(), *te, elemBytes);
-    SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
-    SmallVector<Value> masks, others;
-    if (adaptor.getMask())
-      masks = unpackStruct(rewriter, loc, adaptor.getMask());
-    if (adaptor.getOther())
-      others = unpackStruct(rewriter, loc, adaptor.getOther());
-    unsigned f = te->dimOrder[0];
-    SmallVector<Value> out(te->total);
-    for (unsigned e = 0; e < te->total; ++e) {
-      if (te->delinearize(e)[f] % vec != 0)
+    auto [ptrs, masks, others] =
+        unpackOperands<3>(rewriter, loc, {adaptor.getPtr(), adaptor.getMask(), adaptor.getOther()});
+    SmallVector<Value> out(access->te.total);
+    for (unsigned e = 0; e < access->te.total; ++e) {
+      if (!access->starts(e))
         continue;
       Value pred = masks.empty() ? Value() : masks[e];
-      Type accessType = vec == 1 ? memType : VectorType::get({vec}, memType);
-      Value v = target.loadGlobal(rewriter, loc, ptrs[e], accessType, pred, vec * elemBytes, hints);
-      for (unsigned j = 0; j < vec; ++j) {
-        Value x = vec == 1
+      Type accessType = access->vec == 1 ? memType : VectorType::get({access->vec}, memType);
+      Value v = target.loadGlobal(rewriter, loc, ptrs[e], accessType, pred, access->vec * elemBytes,
+                                  hints);
+      for (unsigned j = 0; j < access->vec; ++j) {
+        Value x = access->vec == 1
                       ? v
                       : rewriter.create<LLVM::ExtractElementOp>(loc, v, i32Const(rewriter, loc, j))
                             .getResult();
@@ -141,31 +171,26 @@ struct StoreOpConversion : MemoryPattern<tile::StoreOp> {
       rewriter.eraseOp(op);
       return success();
     }
-    std::optional<ThreadElems> te = getThreadElems(type);
-    if (!te)
+    std::optional<VectorAccess> access = vectorAccess(op, type, elemBytes);
+    if (!access)
       return failure();
-    unsigned vec = vectorWidth(op, op.getPtr(), op.getMask(), *te, elemBytes);
-    SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
-    SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getValue());
-    SmallVector<Value> masks;
-    if (adaptor.getMask())
-      masks = unpackStruct(rewriter, loc, adaptor.getMask());
-    SmallVector<Value> owners = emitOwnership(rewriter, loc, target, *te);
-    unsigned f = te->dimOrder[0];
-    for (unsigned e = 0; e < te->total; ++e) {
-      if (te->delinearize(e)[f] % vec != 0)
+    auto [ptrs, vals, masks] =
+        unpackOperands<3>(rewriter, loc, {adaptor.getPtr(), adaptor.getValue(), adaptor.getMask()});
+    SmallVector<Value> owners = emitOwnership(rewriter, loc, target, access->te);
+    for (unsigned e = 0; e < access->te.total; ++e) {
+      if (!access->starts(e))
         continue;
-      Value pred = andPred(rewriter, loc, owners[e], masks.empty() ? Value() : masks[e]);
+      Value pred = writePred(rewriter, loc, owners, masks, e);
       Value v;
-      if (vec == 1) {
+      if (access->vec == 1) {
         v = toMemory(vals[e]);
       } else {
-        v = rewriter.create<LLVM::UndefOp>(loc, VectorType::get({vec}, memType));
-        for (unsigned j = 0; j < vec; ++j)
+        v = rewriter.create<LLVM::UndefOp>(loc, VectorType::get({access->vec}, memType));
+        for (unsigned j = 0; j < access->vec; ++j)
           v = rewriter.create<LLVM::InsertElementOp>(loc, v, toMemory(vals[e + j]),
                                                      i32Const(rewriter, loc, j));
       }
-      target.storeGlobal(rewriter, loc, ptrs[e], v, pred, vec * elemBytes, hints);
+      target.storeGlobal(rewriter, loc, ptrs[e], v, pred, access->vec * elemBytes, hints);
     }
     rewriter.eraseOp(op);
     return success();
@@ -226,18 +251,15 @@ struct AtomicRMWOpConversion : MemoryPattern<tile::AtomicRMWOp> {
     std::optional<ThreadElems> te = getThreadElems(type);
     if (!te)
       return failure();
-    SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
-    SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getVal());
-    SmallVector<Value> masks;
-    if (adaptor.getMask())
-      masks = unpackStruct(rewriter, loc, adaptor.getMask());
+    auto [ptrs, vals, masks] =
+        unpackOperands<3>(rewriter, loc, {adaptor.getPtr(), adaptor.getVal(), adaptor.getMask()});
     SmallVector<Value> owners = emitOwnership(rewriter, loc, target, *te);
     if (!op.getResult().use_empty() && llvm::any_of(owners, [](Value v) { return bool(v); }))
       return op.emitError("the result of an atomic on a tile whose layout replicates elements is "
                           "not supported yet");
     SmallVector<Value> out;
     for (unsigned e = 0; e < te->total; ++e) {
-      Value pred = andPred(rewriter, loc, owners[e], masks.empty() ? Value() : masks[e]);
+      Value pred = writePred(rewriter, loc, owners, masks, e);
       out.push_back(rmw(rewriter, loc, op, ptrs[e], vals[e], pred));
     }
     rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(type), out));

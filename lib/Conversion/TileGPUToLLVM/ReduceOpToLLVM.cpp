@@ -14,9 +14,8 @@ using namespace tessel::tile_gpu;
 
 namespace {
 
-struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
-  ReduceOpConversion(LLVMTypeConverter &c, const TargetInfo &target, SharedMemoryPlan &shared)
-      : ConvertOpToLLVMPattern(c, /*benefit=*/10), target(target), shared(shared) {}
+struct ReduceOpConversion : ScratchPattern<tile::ReduceOp> {
+  using ScratchPattern::ScratchPattern;
 
   LogicalResult matchAndRewrite(tile::ReduceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -130,24 +129,18 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tile::ReduceOp> {
       }
     }
 
-    SmallVector<Value> results;
-    for (unsigned i = 0; i < n; ++i) {
-      if (!out) {
-        results.push_back(acc[0][i]);
-        continue;
-      }
+    if (!out) {
+      rewriter.replaceOp(op, acc[0]); // scalar results
+      return success();
+    }
+    replaceOpWithStructs(rewriter, op, *getTypeConverter(), [&](unsigned i) {
       SmallVector<Value> elems;
       for (unsigned o = 0; o < numOut; ++o)
         elems.push_back(acc[o][i]);
-      results.push_back(packStruct(
-          rewriter, loc, getTypeConverter()->convertType(op.getResult(i).getType()), elems));
-    }
-    rewriter.replaceOp(op, results);
+      return elems;
+    });
     return success();
   }
-
-  const TargetInfo &target;
-  SharedMemoryPlan &shared;
 };
 
 } // namespace

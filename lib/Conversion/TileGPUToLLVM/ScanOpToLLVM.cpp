@@ -29,9 +29,8 @@ using namespace tessel::tile_gpu;
 
 namespace {
 
-struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
-  ScanOpConversion(LLVMTypeConverter &c, const TargetInfo &target, SharedMemoryPlan &shared)
-      : ConvertOpToLLVMPattern(c, /*benefit=*/10), target(target), shared(shared) {}
+struct ScanOpConversion : ScratchPattern<tile::ScanOp> {
+  using ScratchPattern::ScratchPattern;
 
   LogicalResult matchAndRewrite(tile::ScanOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -205,20 +204,14 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tile::ScanOp> {
     target.barrier(rewriter, loc);
 
     // 4. Scratch -> registers, in the operands' layout.
-    SmallVector<Value> results;
-    for (unsigned j = 0; j < n; ++j) {
+    replaceOpWithStructs(rewriter, op, *getTypeConverter(), [&](unsigned j) {
       SmallVector<Value> out;
       for (Value lin : linear)
         out.push_back(load(j, dataOff[j], lin));
-      results.push_back(packStruct(
-          rewriter, loc, getTypeConverter()->convertType(op.getResult(j).getType()), out));
-    }
-    rewriter.replaceOp(op, results);
+      return out;
+    });
     return success();
   }
-
-  const TargetInfo &target;
-  SharedMemoryPlan &shared;
 };
 
 } // namespace

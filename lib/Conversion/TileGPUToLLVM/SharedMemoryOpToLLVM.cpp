@@ -51,6 +51,20 @@ LogicalResult checkPlacement(Operation *op, MemDescType type) {
   return success();
 }
 
+/// A pattern that emits through the target (barriers, thread coordinates).
+template <typename OpT> struct TargetPattern : public ConvertOpToLLVMPattern<OpT> {
+  TargetPattern(LLVMTypeConverter &c, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<OpT>(c), target(target) {}
+  /// The LLVM element type of `type`, a buffer in a placement this file lowers; failure
+  /// (reported on `op`) for any other.
+  FailureOr<Type> placedElementType(Operation *op, MemDescType type) const {
+    if (failed(checkPlacement(op, type)))
+      return failure();
+    return this->getTypeConverter()->convertType(type.getElementType());
+  }
+  const TargetInfo &target;
+};
+
 struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<LocalAllocOp> {
   LocalAllocOpConversion(LLVMTypeConverter &c, const TargetInfo &target, SharedMemoryPlan &shared)
       : ConvertOpToLLVMPattern<LocalAllocOp>(c), target(target), shared(shared) {}
@@ -141,60 +155,52 @@ TileAccesses tileAccesses(OpBuilder &b, Location loc, const TargetInfo &target,
   return acc;
 }
 
-struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<LocalLoadOp> {
-  LocalLoadOpConversion(LLVMTypeConverter &c, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<LocalLoadOp>(c), target(target) {}
+struct LocalLoadOpConversion : TargetPattern<LocalLoadOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    MemDescType src = op.getSrc().getType();
-    if (failed(checkPlacement(op, src)))
+    FailureOr<Type> elem = placedElementType(op, op.getSrc().getType());
+    if (failed(elem))
       return failure();
     Location loc = op.getLoc();
-    Type elem = getTypeConverter()->convertType(src.getElementType());
     TileAccesses acc =
-        tileAccesses(rewriter, loc, target, op.getType(), op.getSrc(), adaptor.getSrc(), elem);
+        tileAccesses(rewriter, loc, target, op.getType(), op.getSrc(), adaptor.getSrc(), *elem);
     SmallVector<Value> out;
     for (Value addr : acc.addrs)
-      loadVector(rewriter, loc, elem, acc.run, addr, out);
+      loadVector(rewriter, loc, *elem, acc.run, addr, out);
     rewriter.replaceOp(
         op, packStruct(rewriter, loc, getTypeConverter()->convertType(op.getType()), out));
     return success();
   }
-  const TargetInfo &target;
 };
 
-struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<LocalStoreOp> {
-  LocalStoreOpConversion(LLVMTypeConverter &c, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<LocalStoreOp>(c), target(target) {}
+struct LocalStoreOpConversion : TargetPattern<LocalStoreOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(LocalStoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    MemDescType dst = op.getDst().getType();
-    if (failed(checkPlacement(op, dst)))
+    FailureOr<Type> elem = placedElementType(op, op.getDst().getType());
+    if (failed(elem))
       return failure();
     Location loc = op.getLoc();
-    Type elem = getTypeConverter()->convertType(dst.getElementType());
     SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getSrc());
     TileAccesses acc = tileAccesses(rewriter, loc, target, op.getSrc().getType(), op.getDst(),
-                                    adaptor.getDst(), elem);
+                                    adaptor.getDst(), *elem);
     // Replicated elements are written by every holder: same value, same address.
     for (auto [i, addr] : llvm::enumerate(acc.addrs))
       storeVector(rewriter, loc, ArrayRef(vals).slice(i * acc.run, acc.run), addr);
     rewriter.eraseOp(op);
     return success();
   }
-  const TargetInfo &target;
 };
 
-struct BarrierOpConversion : public ConvertOpToLLVMPattern<BarrierOp> {
-  BarrierOpConversion(LLVMTypeConverter &c, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<BarrierOp>(c), target(target) {}
+struct BarrierOpConversion : TargetPattern<BarrierOp> {
+  using TargetPattern::TargetPattern;
   LogicalResult matchAndRewrite(BarrierOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     target.barrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }
-  const TargetInfo &target;
 };
 
 } // namespace

@@ -39,6 +39,16 @@ Value packStruct(OpBuilder &b, Location loc, Type structType, ValueRange elems) 
   return s;
 }
 
+void replaceOpWithStructs(ConversionPatternRewriter &rewriter, Operation *op,
+                          const TypeConverter &converter,
+                          function_ref<SmallVector<Value>(unsigned)> elemsOf) {
+  SmallVector<Value> structs;
+  for (auto [i, r] : llvm::enumerate(op->getResults()))
+    structs.push_back(
+        packStruct(rewriter, op->getLoc(), converter.convertType(r.getType()), elemsOf(i)));
+  rewriter.replaceOp(op, structs);
+}
+
 Value andPred(OpBuilder &b, Location loc, Value a, Value c) {
   if (!a)
     return c;

@@ -69,44 +69,65 @@ static int labelsBuffer(Builder &b, const std::vector<int64_t> &lab) {
   return buf;
 }
 
-/// NxV rows of a float dtype and the loss reduction (option or config `reduction`).
-static Status rowsAndReduction(Builder &b, int64_t &n, int64_t &v, ref::Reduction &red,
-                               std::string &redName) {
-  if (Status s = rowsCols(b.o, n, v); !s)
+/// The label of a row whose loss is ignored (PyTorch's default).
+constexpr int64_t kIgnoreIndex = -100;
+
+/// What both problems read first: NxV rows of a float dtype and the loss reduction (option or
+/// config `reduction`).
+struct LossRows {
+  int64_t n = 0, v = 0;
+  ref::Reduction red = ref::Reduction::mean;
+  std::string redName;
+};
+static Status lossRows(Builder &b, LossRows &l) {
+  if (Status s = rowsCols(b.o, l.n, l.v); !s)
     return s;
   if (Status s = floatDType(b.o); !s)
     return s;
-  return reduction(b, red, redName);
+  return reduction(b, l.red, l.redName);
+}
+
+/// The rows whose label is not ignored.
+static int64_t countValid(const std::vector<int64_t> &lab) {
+  return std::count_if(lab.begin(), lab.end(), [](int64_t l) { return l != kIgnoreIndex; });
+}
+
+/// One program per row, `tensors` NxV tensors of the dtype moved (plus 12 bytes a row: label
+/// and loss) for the bandwidth report.
+static Status launchLossRows(Builder &b, const LossRows &l, int64_t tensors) {
+  b.p.launch.grid.x = l.n;
+  b.p.elements = l.n * l.v;
+  b.p.bytes = tensors * l.n * l.v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * l.n;
+  b.describe();
+  b.p.description += " reduction=" + l.redName + " ignore=" + b.option("ignore", "some");
+  return Status::ok();
 }
 
 /// loss[row] per row (0 when ignored), and the reduction of the losses computed on the host
 /// from the kernel's output (a derived buffer): mean over the non-ignored rows (NaN when there
 /// is none, as PyTorch, case C4), sum, or none (nothing more to check).
 Status crossEntropy(Builder &b) {
-  int64_t n, v;
-  ref::Reduction red;
-  std::string redName;
-  if (Status s = rowsAndReduction(b, n, v, red, redName); !s)
+  LossRows rows;
+  if (Status s = lossRows(b, rows); !s)
     return s;
-  const int64_t ignoreIndex = -100;
+  const int64_t n = rows.n, v = rows.v;
   int loss = b.output("loss", DType::f32, {n});
   int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
-  std::vector<int64_t> lab = labels(b, n, v, ignoreIndex);
+  std::vector<int64_t> lab = labels(b, n, v, kIgnoreIndex);
   int labelsBuf = labelsBuffer(b, lab);
-  ref::CrossEntropy r = ref::crossEntropy(b.values(logits), lab, n, v, ignoreIndex, red);
+  ref::CrossEntropy r = ref::crossEntropy(b.values(logits), lab, n, v, kIgnoreIndex, rows.red);
   b.p.buffers[loss].reference = r.loss;
   b.p.buffers[loss].tol = {1e-5, 1e-6}; // f32 math on the (exact) stored logits
   int total = b.output("reduced", DType::f64, {1});
   ProblemBuffer &t = b.p.buffers[total];
   t.derived = true;
   t.input = false;
-  t.reference = {red == ref::Reduction::none ? 0.0 : r.total};
+  t.reference = {rows.red == ref::Reduction::none ? 0.0 : r.total};
   t.tol = {1e-5, 1e-6};
-  if (red == ref::Reduction::none)
+  if (rows.red == ref::Reduction::none)
     t.checkEnd = 0;
-  int64_t valid =
-      std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
-  b.p.derive = [loss, total, red, valid](Problem &p) {
+  int64_t valid = countValid(lab);
+  b.p.derive = [loss, total, red = rows.red, valid](Problem &p) {
     const HostBuffer &l = p.buffers[loss].host;
     double sum = 0;
     for (int64_t i = 0; i < l.numel(); ++i)
@@ -120,40 +141,32 @@ Status crossEntropy(Builder &b) {
   b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr", "y", "y_ptr"});
   b.i64("stride", v, {"row_stride", "logits_stride"});
   b.i64("n_cols", v, {"vocab", "v", "n_vocab", "cols"});
-  b.i64("ignore_index", ignoreIndex, {"ignore"});
-  b.p.launch.grid.x = n;
-  b.p.elements = n * v;
-  b.p.bytes = n * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * n;
-  b.describe();
-  b.p.description += " reduction=" + redName + " ignore=" + b.option("ignore", "some");
-  return Status::ok();
+  b.i64("ignore_index", kIgnoreIndex, {"ignore"});
+  return launchLossRows(b, rows, 1);
 }
 
 /// dlogits = (softmax - onehot) * g per row, g = dloss[row] (reduction none, a different value
 /// per token, case C3), dloss[0] (sum) or dloss[0] / n_valid (mean); ignored rows get 0.
 Status crossEntropyBackward(Builder &b) {
-  int64_t n, v;
-  ref::Reduction red;
-  std::string redName;
-  if (Status s = rowsAndReduction(b, n, v, red, redName); !s)
+  LossRows rows;
+  if (Status s = lossRows(b, rows); !s)
     return s;
-  const int64_t ignoreIndex = -100;
+  const int64_t n = rows.n, v = rows.v;
   int dlogits = b.output("dlogits", b.o.dtype, {n, v});
   int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
-  std::vector<int64_t> lab = labels(b, n, v, ignoreIndex);
-  setTrueProb(b, logits, lab, n, v, ignoreIndex);
+  std::vector<int64_t> lab = labels(b, n, v, kIgnoreIndex);
+  setTrueProb(b, logits, lab, n, v, kIgnoreIndex);
   int labelsBuf = labelsBuffer(b, lab);
-  int dloss = b.input("dloss", DType::f32, {red == ref::Reduction::none ? n : 1}, 0.5, 2.0);
-  int64_t valid =
-      std::count_if(lab.begin(), lab.end(), [&](int64_t l) { return l != ignoreIndex; });
+  int dloss = b.input("dloss", DType::f32, {rows.red == ref::Reduction::none ? n : 1}, 0.5, 2.0);
+  int64_t valid = countValid(lab);
   // The per-row scale as the kernel forms it in f32.
   std::vector<double> g = b.values(dloss), scale(n);
   for (int64_t i = 0; i < n; ++i)
-    scale[i] = red == ref::Reduction::none  ? g[i]
-               : red == ref::Reduction::sum ? g[0]
-                                            : double(float(g[0]) / float(valid));
+    scale[i] = rows.red == ref::Reduction::none  ? g[i]
+               : rows.red == ref::Reduction::sum ? g[0]
+                                                 : double(float(g[0]) / float(valid));
   b.p.buffers[dlogits].reference = ref::crossEntropyBackward(
-      b.values(logits), lab, n, v, ignoreIndex, ref::Reduction::none, scale);
+      b.values(logits), lab, n, v, kIgnoreIndex, ref::Reduction::none, scale);
   b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
   b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr"});
   b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
@@ -161,14 +174,9 @@ Status crossEntropyBackward(Builder &b) {
   b.i64("stride", v, {"row_stride", "logits_stride"});
   b.i64("dstride", v, {"dlogits_stride", "grad_stride"});
   b.i64("n_cols", v, {"vocab", "v", "cols"});
-  b.i64("ignore_index", ignoreIndex, {"ignore"});
+  b.i64("ignore_index", kIgnoreIndex, {"ignore"});
   b.i64("n_valid", valid, {"n_non_ignore"});
-  b.p.launch.grid.x = n;
-  b.p.elements = n * v;
-  b.p.bytes = 2 * n * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * n;
-  b.describe();
-  b.p.description += " reduction=" + redName + " ignore=" + b.option("ignore", "some");
-  return Status::ok();
+  return launchLossRows(b, rows, 2);
 }
 
 } // namespace tessel::harness::problems

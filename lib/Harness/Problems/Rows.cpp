@@ -18,6 +18,22 @@ Status floatRows(Builder &b, int64_t &rows, int64_t &cols) {
   return floatDType(b.o);
 }
 
+/// A ROWSxCOLS float problem's shape and its "out" and "in" buffers, both ROWSxCOLS.
+struct RowsInOut {
+  int64_t rows = 0, cols = 0;
+  int out = -1, in = -1;
+};
+
+/// Reads the shape, then makes out and in (values in [lo, hi]) in that order: the seeded inputs
+/// are drawn in the order buffers are made.
+Status rowsInOut(Builder &b, RowsInOut &r, double lo = -1, double hi = 1) {
+  if (Status s = floatRows(b, r.rows, r.cols); !s)
+    return s;
+  r.out = b.output("out", b.o.dtype, {r.rows, r.cols});
+  r.in = b.input("in", b.o.dtype, {r.rows, r.cols}, lo, hi);
+  return Status::ok();
+}
+
 /// One program per row; `moved` elements of the problem's dtype read or written (plus
 /// `extraBytes`) for the bandwidth report.
 Status launchRows(Builder &b, int64_t rows, int64_t cols, int64_t moved, int64_t extraBytes = 0) {
@@ -27,6 +43,9 @@ Status launchRows(Builder &b, int64_t rows, int64_t cols, int64_t moved, int64_t
   b.describe();
   return Status::ok();
 }
+
+/// The eps of rmsnorm and add_rmsnorm.
+constexpr double kRmsNormEps = 1e-6;
 
 /// The norms' arguments, in the registry's order: out and in (rows, cols), `residual` (the
 /// residual of add_rmsnorm), the weight w (cols), `bias` (layernorm; -1: none), the row stride,
@@ -47,11 +66,10 @@ void normArgs(Builder &b, int out, int in, int w, int64_t cols, double eps, int 
 } // namespace
 
 Status softmax(Builder &b) {
-  int64_t rows, cols;
-  if (Status s = floatRows(b, rows, cols); !s)
+  RowsInOut io;
+  if (Status s = rowsInOut(b, io, -4, 4); !s)
     return s;
-  int out = b.output("out", b.o.dtype, {rows, cols});
-  int in = b.input("in", b.o.dtype, {rows, cols}, -4, 4);
+  auto [rows, cols, out, in] = io;
   b.p.buffers[out].reference = ref::softmax(b.values(in), rows, cols);
   b.ptr("out", out, {"out_ptr", "output", "output_ptr", "y"});
   b.ptr("in", in, {"in_ptr", "input", "input_ptr", "x"});
@@ -63,11 +81,10 @@ Status softmax(Builder &b) {
 
 /// out[r, j] = in[r, 0] + ... + in[r, j]: the row-wise inclusive cumsum (torch.cumsum(x, -1)).
 Status cumsum(Builder &b) {
-  int64_t rows, cols;
-  if (Status s = floatRows(b, rows, cols); !s)
+  RowsInOut io;
+  if (Status s = rowsInOut(b, io, -1, 1); !s)
     return s;
-  int out = b.output("out", b.o.dtype, {rows, cols});
-  int in = b.input("in", b.o.dtype, {rows, cols}, -1, 1);
+  auto [rows, cols, out, in] = io;
   std::vector<double> x = b.values(in), r(x.size());
   for (int64_t i = 0; i < rows; ++i) {
     double acc = 0;
@@ -102,44 +119,39 @@ Status rowMax(Builder &b) {
 }
 
 Status rmsnorm(Builder &b) {
-  int64_t rows, cols;
-  if (Status s = floatRows(b, rows, cols); !s)
+  RowsInOut io;
+  if (Status s = rowsInOut(b, io); !s)
     return s;
-  double eps = 1e-6;
-  int out = b.output("out", b.o.dtype, {rows, cols});
-  int x = b.input("in", b.o.dtype, {rows, cols});
+  auto [rows, cols, out, x] = io;
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
-  b.p.buffers[out].reference = ref::rmsNorm(b.values(x), b.values(w), rows, cols, eps);
-  normArgs(b, out, x, w, cols, eps);
+  b.p.buffers[out].reference = ref::rmsNorm(b.values(x), b.values(w), rows, cols, kRmsNormEps);
+  normArgs(b, out, x, w, cols, kRmsNormEps);
   return launchRows(b, rows, cols, 2 * rows * cols + cols);
 }
 
 Status addRmsnorm(Builder &b) {
-  int64_t rows, cols;
-  if (Status s = floatRows(b, rows, cols); !s)
+  RowsInOut io;
+  if (Status s = rowsInOut(b, io); !s)
     return s;
-  double eps = 1e-6;
-  int out = b.output("out", b.o.dtype, {rows, cols});
-  int x = b.input("in", b.o.dtype, {rows, cols});
+  auto [rows, cols, out, x] = io;
   int res = b.input("res", b.o.dtype, {rows, cols});
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
   std::vector<double> sum = ref::vectorAdd(b.values(x), b.values(res));
-  b.p.buffers[out].reference = ref::rmsNorm(sum, b.values(w), rows, cols, eps);
+  b.p.buffers[out].reference = ref::rmsNorm(sum, b.values(w), rows, cols, kRmsNormEps);
   ProblemBuffer &r = b.p.buffers[res];
   r.output = true;
   r.reference = sum;
   r.tol = defaultTolerance(b.o.dtype);
-  normArgs(b, out, x, w, cols, eps, /*residual=*/res);
+  normArgs(b, out, x, w, cols, kRmsNormEps, /*residual=*/res);
   return launchRows(b, rows, cols, 4 * rows * cols + cols);
 }
 
 Status layernorm(Builder &b) {
-  int64_t rows, cols;
-  if (Status s = floatRows(b, rows, cols); !s)
+  RowsInOut io;
+  if (Status s = rowsInOut(b, io, -2, 3); !s) // a nonzero mean: C1 catches padding
     return s;
+  auto [rows, cols, out, x] = io;
   double eps = 1e-5;
-  int out = b.output("out", b.o.dtype, {rows, cols});
-  int x = b.input("in", b.o.dtype, {rows, cols}, -2, 3); // a nonzero mean: C1 catches padding
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
   int bias = b.input("bias", b.o.dtype, {cols});
   b.p.buffers[out].reference =

@@ -20,8 +20,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AMDTargetInfo.h"
+#include "MatrixCore.h"
 
-#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/MatrixDot.h"
 #include "tessel/Dialect/TileGPU/IR/Layout.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -68,78 +69,53 @@ struct MFMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
 
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto dType = cast<RankedTensorType>(op.getD().getType());
-    auto aEnc = dyn_cast_if_present<DotOperandEncodingAttr>(aType.getEncoding());
-    auto mfma = dyn_cast_if_present<MfmaEncodingAttr>(dType.getEncoding());
-    if (!aEnc || !mfma || !dType.getElementType().isF32())
+    std::optional<MatrixDot<MfmaEncodingAttr>> dot = MatrixDot<MfmaEncodingAttr>::match(op);
+    if (!dot || !dot->dType.getElementType().isF32())
       return failure();
-    Type elem = aType.getElementType();
+    Type elem = dot->aType.getElementType();
     if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
       return failure();
     MfmaKind kind = kindOf(elem);
     unsigned kw = kind == MfmaKind::f32 ? 1 : 4;
-    if (aEnc.getKWidth() != kw)
+    if (dot->aEnc.getKWidth() != kw)
       return rewriter.notifyMatchFailure(op, "dot_op kWidth does not match the MFMA operand");
     Location loc = op.getLoc();
-    int64_t d = mfma.getNonKDim();
-    int64_t M = aType.getDimSize(0), K = aType.getDimSize(1), N = bType.getDimSize(1);
-    int64_t wm = mfma.getWarpsPerCTA()[0], wn = mfma.getWarpsPerCTA()[1];
+    int64_t d = dot->enc.getNonKDim();
     int64_t instrK = kw * (64 / d);
-    if (K % instrK != 0)
+    if (dot->K % instrK != 0)
       return rewriter.notifyMatchFailure(op, "K is not a multiple of the instruction's K");
-    int64_t mReps = std::max<int64_t>(1, M / (d * wm)), nReps = std::max<int64_t>(1, N / (d * wn));
-    int64_t kReps = K / instrK;
+    int64_t mReps = std::max<int64_t>(1, dot->M / (d * dot->wm));
+    int64_t nReps = std::max<int64_t>(1, dot->N / (d * dot->wn));
+    int64_t kReps = dot->K / instrK;
     unsigned accRegs = d == 32 ? 16 : 4;
 
-    SmallVector<Value> a = unpackStruct(rewriter, loc, adaptor.getA());
-    SmallVector<Value> b = unpackStruct(rewriter, loc, adaptor.getB());
-    SmallVector<Value> c = unpackStruct(rewriter, loc, adaptor.getC());
+    auto [a, b, c] = unpackDotOperands(rewriter, loc, adaptor);
     if (a.size() != size_t(mReps * kReps * kw) || b.size() != size_t(nReps * kReps * kw) ||
         c.size() != size_t(mReps * nReps * accRegs))
       return rewriter.notifyMatchFailure(op, "register counts do not match the MFMA tiling");
 
-    Type f32 = rewriter.getF32Type();
     // 16-bit sources: one 64-bit register pair of 4 K elements (vector<4xf16>; the _1k bf16
     // forms take vector<4xi16>). f32: one register.
     Type srcElem =
         kind == MfmaKind::bf16 ? rewriter.getI16Type() : getTypeConverter()->convertType(elem);
-    Type srcType = kw == 1 ? srcElem : VectorType::get({int64_t(kw)}, srcElem);
+    auto srcType = VectorType::get({int64_t(kw)}, srcElem);
     auto source = [&](ArrayRef<Value> regs, int64_t first) -> Value {
-      if (kw == 1)
-        return regs[first];
-      Value v = rewriter.create<LLVM::UndefOp>(loc, srcType);
-      for (unsigned j = 0; j < kw; ++j) {
-        Value e = regs[first + j];
-        if (kind == MfmaKind::bf16)
-          e = rewriter.create<LLVM::BitcastOp>(loc, srcElem, e);
-        v = rewriter.create<LLVM::InsertElementOp>(loc, v, e, i32Const(rewriter, loc, j));
-      }
-      return v;
+      return kw == 1 ? regs[first]
+                     : amd::packSource(rewriter, loc, regs, first, srcType,
+                                       /*bitcast=*/kind == MfmaKind::bf16);
     };
-    Type accType = VectorType::get({int64_t(accRegs)}, f32);
     // cbsz, abid, blgp: no broadcast of A blocks, no lane swizzle of B.
     Value zero = i32Const(rewriter, loc, 0);
-
-    SmallVector<Value> out(c.size());
-    for (int64_t m = 0; m < mReps; ++m)
-      for (int64_t n = 0; n < nReps; ++n) {
-        int64_t cBase = (m * nReps + n) * accRegs;
-        Value acc = rewriter.create<LLVM::UndefOp>(loc, accType);
-        for (unsigned j = 0; j < accRegs; ++j)
-          acc = rewriter.create<LLVM::InsertElementOp>(loc, acc, c[cBase + j],
-                                                       i32Const(rewriter, loc, j));
-        for (int64_t k = 0; k < kReps; ++k) {
-          Value aSrc = source(a, (m * kReps + k) * kw);
-          Value bSrc = source(b, (n * kReps + k) * kw);
-          acc = createMfma(rewriter, loc, kind, d, accType, {aSrc, bSrc, acc, zero, zero, zero});
-        }
-        for (unsigned j = 0; j < accRegs; ++j)
-          out[cBase + j] =
-              rewriter.create<LLVM::ExtractElementOp>(loc, acc, i32Const(rewriter, loc, j));
-      }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(dType), out));
+    SmallVector<Value> out =
+        amd::emitMatrixCoreLoops(rewriter, loc, c, mReps, nReps, kReps, accRegs,
+                                 [&](int64_t m, int64_t n, int64_t k, Value acc) {
+                                   Value aSrc = source(a, (m * kReps + k) * kw);
+                                   Value bSrc = source(b, (n * kReps + k) * kw);
+                                   return createMfma(rewriter, loc, kind, d, acc.getType(),
+                                                     {aSrc, bSrc, acc, zero, zero, zero});
+                                 });
+    rewriter.replaceOp(op,
+                       packStruct(rewriter, loc, getTypeConverter()->convertType(dot->dType), out));
     return success();
   }
 };
@@ -160,14 +136,8 @@ Attribute getMfmaDotEncoding(RankedTensorType a, RankedTensorType b, RankedTenso
     reason = s;
     return {};
   }
-  if (b.getElementType() != elem) {
-    reason = "MFMA needs a and b of one element type";
+  if (!sameInputsF32Accumulator(elem, b, d, "MFMA", reason))
     return {};
-  }
-  if (!d.getElementType().isF32()) {
-    reason = "MFMA here accumulates in f32 only";
-    return {};
-  }
   int64_t M = a.getDimSize(0), K = a.getDimSize(1), N = b.getDimSize(1);
   if (!llvm::isPowerOf2_64(M) || !llvm::isPowerOf2_64(N) || !llvm::isPowerOf2_64(K)) {
     reason = "the tile (" + std::to_string(M) + ", " + std::to_string(N) + ", " +

@@ -17,8 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AMDTargetInfo.h"
+#include "MatrixCore.h"
 
-#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/MatrixDot.h"
 #include "tessel/Dialect/TileGPU/IR/Layout.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -39,30 +40,22 @@ struct WMMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
 
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto dType = cast<RankedTensorType>(op.getD().getType());
-    auto aEnc = dyn_cast_if_present<DotOperandEncodingAttr>(aType.getEncoding());
-    auto wmma = dyn_cast_if_present<WmmaEncodingAttr>(dType.getEncoding());
-    if (!aEnc || !wmma || !dType.getElementType().isF32())
+    std::optional<MatrixDot<WmmaEncodingAttr>> dot = MatrixDot<WmmaEncodingAttr>::match(op);
+    if (!dot || !dot->dType.getElementType().isF32())
       return failure();
-    Type elem = aType.getElementType();
+    Type elem = dot->aType.getElementType();
     if (!elem.isF16() && !elem.isBF16())
       return failure();
-    if (aEnc.getKWidth() != kInstr)
+    if (dot->aEnc.getKWidth() != kInstr)
       return rewriter.notifyMatchFailure(op, "dot_op kWidth does not match the WMMA operand");
     Location loc = op.getLoc();
-    int64_t M = aType.getDimSize(0), K = aType.getDimSize(1), N = bType.getDimSize(1);
-    int64_t wm = wmma.getWarpsPerCTA()[0], wn = wmma.getWarpsPerCTA()[1];
-    if (K % kInstr != 0)
+    if (dot->K % kInstr != 0)
       return rewriter.notifyMatchFailure(op, "K is not a multiple of the instruction's K");
-    int64_t mReps = std::max<int64_t>(1, M / (kInstr * wm));
-    int64_t nReps = std::max<int64_t>(1, N / (kInstr * wn));
-    int64_t kReps = K / kInstr;
+    int64_t mReps = std::max<int64_t>(1, dot->M / (kInstr * dot->wm));
+    int64_t nReps = std::max<int64_t>(1, dot->N / (kInstr * dot->wn));
+    int64_t kReps = dot->K / kInstr;
 
-    SmallVector<Value> a = unpackStruct(rewriter, loc, adaptor.getA());
-    SmallVector<Value> b = unpackStruct(rewriter, loc, adaptor.getB());
-    SmallVector<Value> c = unpackStruct(rewriter, loc, adaptor.getC());
+    auto [a, b, c] = unpackDotOperands(rewriter, loc, adaptor);
     if (a.size() != size_t(mReps * kReps * kInstr) || b.size() != size_t(nReps * kReps * kInstr) ||
         c.size() != size_t(mReps * nReps * kAccRegs))
       return rewriter.notifyMatchFailure(op, "register counts do not match the WMMA tiling");
@@ -70,40 +63,19 @@ struct WMMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     // Sources: vector<16xf16>, or vector<16xi16> for bf16 (LLVM 19's intrinsic takes the bits).
     bool isBF16 = elem.isBF16();
     Type srcElem = isBF16 ? rewriter.getI16Type() : getTypeConverter()->convertType(elem);
-    Type srcType = VectorType::get({kInstr}, srcElem);
-    auto source = [&](ArrayRef<Value> regs, int64_t first) -> Value {
-      Value v = rewriter.create<LLVM::UndefOp>(loc, srcType);
-      for (int64_t j = 0; j < kInstr; ++j) {
-        Value e = regs[first + j];
-        if (isBF16)
-          e = rewriter.create<LLVM::BitcastOp>(loc, srcElem, e);
-        v = rewriter.create<LLVM::InsertElementOp>(loc, v, e, i32Const(rewriter, loc, j));
-      }
-      return v;
-    };
-    Type accType = VectorType::get({int64_t(kAccRegs)}, rewriter.getF32Type());
-
-    SmallVector<Value> out(c.size());
-    for (int64_t m = 0; m < mReps; ++m)
-      for (int64_t n = 0; n < nReps; ++n) {
-        int64_t cBase = (m * nReps + n) * kAccRegs;
-        Value acc = rewriter.create<LLVM::UndefOp>(loc, accType);
-        for (unsigned j = 0; j < kAccRegs; ++j)
-          acc = rewriter.create<LLVM::InsertElementOp>(loc, acc, c[cBase + j],
-                                                       i32Const(rewriter, loc, j));
-        for (int64_t k = 0; k < kReps; ++k) {
-          Value args[] = {source(a, (m * kReps + k) * kInstr), source(b, (n * kReps + k) * kInstr),
-                          acc};
+    auto srcType = VectorType::get({kInstr}, srcElem);
+    SmallVector<Value> out = amd::emitMatrixCoreLoops(
+        rewriter, loc, c, mReps, nReps, kReps, kAccRegs,
+        [&](int64_t m, int64_t n, int64_t k, Value acc) -> Value {
+          Value args[] = {
+              amd::packSource(rewriter, loc, a, (m * kReps + k) * kInstr, srcType, isBF16),
+              amd::packSource(rewriter, loc, b, (n * kReps + k) * kInstr, srcType, isBF16), acc};
           if (isBF16)
-            acc = rewriter.create<ROCDL::wmma_f32_16x16x16_bf16>(loc, accType, args);
-          else
-            acc = rewriter.create<ROCDL::wmma_f32_16x16x16_f16>(loc, accType, args);
-        }
-        for (unsigned j = 0; j < kAccRegs; ++j)
-          out[cBase + j] =
-              rewriter.create<LLVM::ExtractElementOp>(loc, acc, i32Const(rewriter, loc, j));
-      }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(dType), out));
+            return rewriter.create<ROCDL::wmma_f32_16x16x16_bf16>(loc, acc.getType(), args);
+          return rewriter.create<ROCDL::wmma_f32_16x16x16_f16>(loc, acc.getType(), args);
+        });
+    rewriter.replaceOp(op,
+                       packStruct(rewriter, loc, getTypeConverter()->convertType(dot->dType), out));
     return success();
   }
 };
@@ -122,14 +94,8 @@ Attribute getWmmaDotEncoding(RankedTensorType a, RankedTensorType b, RankedTenso
     reason = s;
     return {};
   }
-  if (b.getElementType() != elem) {
-    reason = "WMMA needs a and b of one element type";
+  if (!sameInputsF32Accumulator(elem, b, d, "WMMA", reason))
     return {};
-  }
-  if (!d.getElementType().isF32()) {
-    reason = "WMMA here accumulates in f32 only";
-    return {};
-  }
   int64_t M = a.getDimSize(0), K = a.getDimSize(1), N = b.getDimSize(1);
   if (!llvm::isPowerOf2_64(M) || !llvm::isPowerOf2_64(N) || !llvm::isPowerOf2_64(K) || M < kInstr ||
       N < kInstr || K < kInstr) {

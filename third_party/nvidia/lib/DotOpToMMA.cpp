@@ -20,7 +20,7 @@
 
 #include "PTXAsm.h"
 
-#include "tessel/Conversion/TileGPUToLLVM/Utility.h"
+#include "tessel/Conversion/TileGPUToLLVM/MatrixDot.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -35,27 +35,20 @@ struct MMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
 
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto dType = cast<RankedTensorType>(op.getD().getType());
-    auto aEnc = dyn_cast_if_present<DotOperandEncodingAttr>(aType.getEncoding());
-    auto mma = dyn_cast_if_present<MmaEncodingAttr>(dType.getEncoding());
-    if (!aEnc || !mma)
+    std::optional<MatrixDot<MmaEncodingAttr>> dot = MatrixDot<MmaEncodingAttr>::match(op);
+    if (!dot)
       return failure();
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
-    Type elem = aType.getElementType();
-    bool is16 = aEnc.getKWidth() == 2;
-    int64_t M = aType.getDimSize(0), K = aType.getDimSize(1), N = bType.getDimSize(1);
-    int64_t wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+    Type elem = dot->aType.getElementType();
+    bool is16 = dot->aEnc.getKWidth() == 2;
     int64_t instrK = is16 ? 16 : 8;
-    int64_t mReps = std::max<int64_t>(1, M / (16 * wm)), nReps = std::max<int64_t>(1, N / (8 * wn));
-    int64_t kReps = K / instrK;
+    int64_t mReps = std::max<int64_t>(1, dot->M / (16 * dot->wm));
+    int64_t nReps = std::max<int64_t>(1, dot->N / (8 * dot->wn));
+    int64_t kReps = dot->K / instrK;
     unsigned aPer = is16 ? 8 : 4, bPer = is16 ? 4 : 2;
 
-    SmallVector<Value> a = unpackStruct(rewriter, loc, adaptor.getA());
-    SmallVector<Value> b = unpackStruct(rewriter, loc, adaptor.getB());
-    SmallVector<Value> c = unpackStruct(rewriter, loc, adaptor.getC());
+    auto [a, b, c] = unpackDotOperands(rewriter, loc, adaptor);
 
     NVVM::MMATypes ptxType = elem.isF16()    ? NVVM::MMATypes::f16
                              : elem.isBF16() ? NVVM::MMATypes::bf16
@@ -145,7 +138,8 @@ struct MMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
         for (unsigned j = 0; j < 4; ++j)
           out[cBase + j] = acc[j];
       }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, getTypeConverter()->convertType(dType), out));
+    rewriter.replaceOp(op,
+                       packStruct(rewriter, loc, getTypeConverter()->convertType(dot->dType), out));
     return success();
   }
 };

@@ -9,8 +9,11 @@
 #ifndef TESSEL_DSL_DTYPE_H
 #define TESSEL_DSL_DTYPE_H
 
+#include <cstddef>
 #include <cstdint>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace tessel::dsl {
 
@@ -97,84 +100,38 @@ constexpr DType sumType(DType t) {
                                                : t;
 }
 
-// Tag types: Tile<f32>, Ptr<bf16>, ... (`i1` is the boolean of masks).
-struct i1 {
-  static constexpr DType dtype = DType::i1;
+// Tag types: Tile<f32>, Ptr<bf16>, ... (`i1` is the boolean of masks). Distinct structs, so
+// that diagnostics and signatures read `Tile<f32>`.
+template <DType D> struct DTypeTagBase {
+  static constexpr DType dtype = D;
 };
-struct i8 {
-  static constexpr DType dtype = DType::i8;
-};
-struct i16 {
-  static constexpr DType dtype = DType::i16;
-};
-struct i32 {
-  static constexpr DType dtype = DType::i32;
-};
-struct i64 {
-  static constexpr DType dtype = DType::i64;
-};
-struct f16 {
-  static constexpr DType dtype = DType::f16;
-};
-struct bf16 {
-  static constexpr DType dtype = DType::bf16;
-};
-struct f32 {
-  static constexpr DType dtype = DType::f32;
-};
-struct f64 {
-  static constexpr DType dtype = DType::f64;
-};
-struct f8e4m3 {
-  static constexpr DType dtype = DType::f8e4m3;
-};
-struct f8e5m2 {
-  static constexpr DType dtype = DType::f8e5m2;
-};
+struct i1 : DTypeTagBase<DType::i1> {};
+struct i8 : DTypeTagBase<DType::i8> {};
+struct i16 : DTypeTagBase<DType::i16> {};
+struct i32 : DTypeTagBase<DType::i32> {};
+struct i64 : DTypeTagBase<DType::i64> {};
+struct f16 : DTypeTagBase<DType::f16> {};
+struct bf16 : DTypeTagBase<DType::bf16> {};
+struct f32 : DTypeTagBase<DType::f32> {};
+struct f64 : DTypeTagBase<DType::f64> {};
+struct f8e4m3 : DTypeTagBase<DType::f8e4m3> {};
+struct f8e5m2 : DTypeTagBase<DType::f8e5m2> {};
 
 /// A dtype tag: one of the structs above.
 template <class T>
 concept DTypeTag = std::is_same_v<std::remove_cv_t<decltype(T::dtype)>, DType>;
 
 namespace detail {
-template <DType D> struct TagOf;
-template <> struct TagOf<DType::i1> {
-  using type = i1;
-};
-template <> struct TagOf<DType::i8> {
-  using type = i8;
-};
-template <> struct TagOf<DType::i16> {
-  using type = i16;
-};
-template <> struct TagOf<DType::i32> {
-  using type = i32;
-};
-template <> struct TagOf<DType::i64> {
-  using type = i64;
-};
-template <> struct TagOf<DType::f16> {
-  using type = f16;
-};
-template <> struct TagOf<DType::bf16> {
-  using type = bf16;
-};
-template <> struct TagOf<DType::f32> {
-  using type = f32;
-};
-template <> struct TagOf<DType::f64> {
-  using type = f64;
-};
-template <> struct TagOf<DType::f8e4m3> {
-  using type = f8e4m3;
-};
-template <> struct TagOf<DType::f8e5m2> {
-  using type = f8e5m2;
-};
+/// The tags in DType order.
+using Tags = std::tuple<i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8e4m3, f8e5m2>;
+template <size_t... I> constexpr bool tagsInOrder(std::index_sequence<I...>) {
+  return ((std::tuple_element_t<I, Tags>::dtype == static_cast<DType>(I)) && ...);
+}
+static_assert(tagsInOrder(std::make_index_sequence<std::tuple_size_v<Tags>>()));
 } // namespace detail
 
 /// The tag type of a DType value.
-template <DType D> using tag_of_t = typename detail::TagOf<D>::type;
+template <DType D> using tag_of_t = std::tuple_element_t<static_cast<size_t>(D), detail::Tags>;
 /// Static promotion: `promote_t<i32, i64>` is `i64`, `promote_t<f16, bf16>` is `f32`.
 template <DTypeTag T, DTypeTag U> using promote_t = tag_of_t<promote(T::dtype, U::dtype)>;
 /// Type of a literal of C++ type L next to a tile of T.

@@ -32,6 +32,20 @@ llvm::SmallVector<mlir::Value> unpackStruct(mlir::OpBuilder &b, mlir::Location l
 /// An LLVM struct of type `structType` holding `elems`.
 mlir::Value packStruct(mlir::OpBuilder &b, mlir::Location loc, mlir::Type structType,
                        mlir::ValueRange elems);
+/// Replaces `op` by one LLVM struct per result, packed from `elemsOf(i)`: this thread's
+/// elements of result i, asked for in result order.
+void replaceOpWithStructs(mlir::ConversionPatternRewriter &rewriter, mlir::Operation *op,
+                          const mlir::TypeConverter &converter,
+                          llvm::function_ref<llvm::SmallVector<mlir::Value>(unsigned)> elemsOf);
+
+/// A pattern that emits through the target and takes shared-memory scratch (reductions,
+/// scans), tried before the elementwise patterns.
+template <typename OpT> struct ScratchPattern : public mlir::ConvertOpToLLVMPattern<OpT> {
+  ScratchPattern(mlir::LLVMTypeConverter &c, const TargetInfo &target, SharedMemoryPlan &shared)
+      : mlir::ConvertOpToLLVMPattern<OpT>(c, /*benefit=*/10), target(target), shared(shared) {}
+  const TargetInfo &target;
+  SharedMemoryPlan &shared;
+};
 
 /// Per-thread position in a root blocked layout: lane and warp components per root dimension
 /// and the base index base_k = sizePerThread_k * (lane_k + threadsPerWarp_k * warp_k).
