@@ -141,6 +141,7 @@ PY
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward)
       shapes=$([[ $spec == 1 ]] && echo "8x5000 2x1000" || echo "8x5000 1x15") ;;
+    moe_routing) shapes=$([[ $spec == 1 ]] && echo "1000x8 4096x64" || echo "1000x7 3x1 4100x60") ;;
     gemm | gemm_block_ptr | gemm_split_k | gemm_residual) continue ;; # gemm_verify below
     # The fused SwiGLU up-projection; its __a16 twin (TMA for x, w_gate, w_up) takes multiples
     # of 8 that are no multiples of the blocks, and a 1024^3 product.

@@ -156,6 +156,7 @@ Status gemm(Builder &b);         // Gemm.cpp
 Status gemmSplitK(Builder &b);   // Gemm.cpp
 Status gemmResidual(Builder &b); // Gemm.cpp
 Status gemmSwiglu(Builder &b);   // Gemm.cpp
+Status moeRouting(Builder &b);   // MoeRouting.cpp
 
 } // namespace tessel::harness::problems
 

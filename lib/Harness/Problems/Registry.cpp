@@ -126,6 +126,14 @@ const std::vector<Entry> &entries() {
        "rows", crossEntropyBackward,
        "dlogits = (softmax - onehot) * g, 0 for ignored rows. Config (or option) reduction; "
        "options ignore=..., true_prob=P (C2, C3, C4)."},
+      {"moe_routing", "expert_ids, counts, offsets, lock, n, n_experts", "NxE", "cdiv(n, BLOCK)",
+       moeRouting,
+       "shape NxE: n i32 expert ids in [0, E] (E: a dropped token; option dropped=0: none), "
+       "counts (E) = the histogram, offsets (E) = its exclusive prefix sum, exact; counts and "
+       "lock start at zero.",
+       [](const ProblemOptions &o, bool &) -> int64_t {
+         return o.shape.size() == 2 ? o.shape[0] + 2 * o.shape[1] : 0;
+       }},
       {"gemm",
        "a, b, out, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, "
        "stride_cn",
