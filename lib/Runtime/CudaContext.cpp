@@ -46,6 +46,13 @@ std::unique_ptr<CudaContext> CudaContext::create(std::string &error) {
   return ctx;
 }
 
+std::string CudaContext::driverVersion() const {
+  int v = 0;
+  if (driver->cuDriverGetVersion(&v) != 0)
+    return "CUDA unknown";
+  return "CUDA " + std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+}
+
 std::string CudaContext::describe() const {
   return name + " (sm_" + std::to_string(ccMajor) + std::to_string(ccMinor) + ", " +
          std::to_string(smCount) + " SMs)";

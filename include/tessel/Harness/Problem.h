@@ -16,6 +16,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,9 @@ struct Problem {
   std::function<void(Problem &)> derive;
   int64_t elements = 0; ///< elements of the main input (throughput = elements / second)
   int64_t bytes = 0;    ///< the fewest bytes the kernel must move (bandwidth)
+  /// The config fields the spec read (the grid's BLOCK, HAS_BIAS, ...), as it spelled them: a
+  /// variant that agrees on them can run on this problem as built (the autotuner builds one).
+  std::set<std::string> configRead;
 };
 
 /// What to build. `config` holds the variant's config fields (BLOCK, BLOCK_M, ...: compared

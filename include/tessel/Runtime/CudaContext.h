@@ -33,6 +33,8 @@ public:
   /// "NVIDIA H200 (sm_90, 132 SMs)"
   std::string describe() const;
   int computeCapability() const { return ccMajor * 10 + ccMinor; }
+  /// "CUDA 13.0" (the driver's version, cuDriverGetVersion).
+  std::string driverVersion() const;
 
   /// Device memory; errors name `what` (a buffer name) and the size.
   bool alloc(size_t bytes, CUdeviceptr &ptr, const std::string &what, std::string &error);
