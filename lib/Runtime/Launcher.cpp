@@ -131,8 +131,14 @@ struct Launcher::Impl {
 Launcher::Launcher(std::string kernel, std::string dtype, std::string defaultVariant,
                    std::vector<std::string> keyNames, std::vector<int> keyBuckets,
                    std::string compiler)
-    : impl_(new Impl{std::move(kernel), std::move(dtype), std::move(defaultVariant),
-                     std::move(compiler), std::move(keyNames), std::move(keyBuckets), {}, {}}) {}
+    : impl_(new Impl{std::move(kernel),
+                     std::move(dtype),
+                     std::move(defaultVariant),
+                     std::move(compiler),
+                     std::move(keyNames),
+                     std::move(keyBuckets),
+                     {},
+                     {}}) {}
 
 Launcher::~Launcher() = default;
 
@@ -179,14 +185,14 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
   // The tuned variant for these buckets, once per bucket.
   std::vector<int64_t> buckets;
   for (size_t i = 0; i < keyValues.size(); ++i)
-    buckets.push_back(bucketOf(keyValues[i], i < impl_->keyBuckets.size() ? impl_->keyBuckets[i]
-                                                                          : 0));
+    buckets.push_back(
+        bucketOf(keyValues[i], i < impl_->keyBuckets.size() ? impl_->keyBuckets[i] : 0));
   auto found = impl_->chosen.find(buckets);
   if (found == impl_->chosen.end()) {
     std::string tuned;
     if (const tuning::TuningCache *cache = sh.tuningCache()) {
-      tuning::TuningKey key{impl_->kernel, impl_->dtype, {}, ctx->describe(),
-                            ctx->driverVersion(), impl_->compiler};
+      tuning::TuningKey key{impl_->kernel,   impl_->dtype,         {},
+                            ctx->describe(), ctx->driverVersion(), impl_->compiler};
       for (size_t i = 0; i < impl_->keyNames.size() && i < buckets.size(); ++i)
         key.keys[impl_->keyNames[i]] = buckets[i];
       if (const tuning::TuningEntry *e = cache->find(key))
@@ -224,8 +230,9 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
   unsigned grid[3];
   for (int d = 0; d < 3; ++d) {
     if (g[d] < 0 || g[d] > (d == 0 ? 2147483647 : 65535))
-      return Status::error("tessel launcher: " + sh.lastVariant + ": grid dimension " + std::to_string(d) +
-                           " = " + std::to_string(g[d]) + " is out of the device's range");
+      return Status::error("tessel launcher: " + sh.lastVariant + ": grid dimension " +
+                           std::to_string(d) + " = " + std::to_string(g[d]) +
+                           " is out of the device's range");
     grid[d] = unsigned(g[d]);
   }
   std::vector<void *> params;

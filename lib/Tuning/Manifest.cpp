@@ -4,6 +4,7 @@
 #include "JsonRead.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 using namespace tessel;
@@ -28,10 +29,13 @@ Status tuning::loadManifest(const std::string &dir, Manifest &out) {
     return Status::error(path + ": not a tuning manifest of schema " + kManifestSchema +
                          " (schema '" + schema + "'): rebuild it with this tessel-tune");
   out.dir = dir;
-  for (auto [key, field] :
-       {std::pair{"kernel", &out.kernel}, {"problem", &out.problem}, {"dtype", &out.dtype},
-        {"target", &out.target}, {"compiler", &out.compiler}, {"source", &out.source},
-        {"default_variant", &out.defaultVariant}})
+  for (auto [key, field] : {std::pair{"kernel", &out.kernel},
+                            {"problem", &out.problem},
+                            {"dtype", &out.dtype},
+                            {"target", &out.target},
+                            {"compiler", &out.compiler},
+                            {"source", &out.source},
+                            {"default_variant", &out.defaultVariant}})
     if (Status s = str(j, key, *field, path); !s)
       return s;
   if (Status s = strings(j, "key_names", out.keyNames, path); !s)
@@ -53,6 +57,24 @@ Status tuning::loadManifest(const std::string &dir, Manifest &out) {
     if (Status s = intMap(v, "config", mv.config, where); !s)
       return s;
     out.variants.push_back(std::move(mv));
+  }
+  if (auto sp = j.find("space"); sp != j.end() && sp->is_object()) {
+    auto num = [&](const char *key) {
+      auto it = sp->find(key);
+      return it != sp->end() && it->is_number() ? it->get<double>() : 0.0;
+    };
+    std::string limits;
+    if (auto l = sp->find("dropped_by_limit"); l != sp->end() && l->is_object())
+      for (auto it = l->begin(); it != l->end(); ++it)
+        if (it->is_number_integer())
+          limits += ", " + std::to_string(it->get<int64_t>()) + " by " + it.key();
+    char seconds[32];
+    std::snprintf(seconds, sizeof(seconds), "%.2f", num("compile_seconds"));
+    out.spaceSummary =
+        "space of " + std::to_string(int64_t(num("declared"))) +
+        " configs; dropped before compiling: " + std::to_string(int64_t(num("dropped_by_where"))) +
+        " by where, " + std::to_string(int64_t(num("dropped_by_keys"))) + " by where with keys" +
+        limits + "; compiled " + std::to_string(int64_t(num("compiled"))) + " in " + seconds + " s";
   }
   for (const json &sh : j["shapes"]) {
     ManifestShape ms;

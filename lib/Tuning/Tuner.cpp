@@ -188,10 +188,13 @@ Status tuning::tuneManifest(Executor &ex, const Manifest &m, TuningCache &cache,
     r.shape = shape.shape;
     TuningKey key = tuningKey(ex, m, shape);
     std::string keyText;
-    for (const auto &[k, v] : key.keys)
-      keyText += fmt::format(" {}~{}", k, v);
-    std::string title = fmt::format("{} {} [{}]{}", m.kernel, m.dtype, shapeText(shape.shape),
-                                    keyText);
+    for (size_t i = 0; i < m.keyNames.size() && i < shape.keyValues.size(); ++i)
+      keyText +=
+          fmt::format(" {}={}", m.keyNames[i], shape.keyValues[i]) +
+          (shape.buckets[i] != shape.keyValues[i] ? fmt::format(" (bucket {})", shape.buckets[i])
+                                                  : "");
+    std::string title =
+        fmt::format("{} {} [{}]{}", m.kernel, m.dtype, shapeText(shape.shape), keyText);
     if (const TuningEntry *e = cache.find(key); e && !o.force) {
       r.cacheHit = true;
       r.winner = e->variant;

@@ -32,10 +32,14 @@ std::string TuningCache::defaultPath() {
 
 static Status entryFromJSON(const json &e, const std::string &where, TuningEntry &out) {
   TuningKey &k = out.key;
-  for (auto [key, field] :
-       {std::pair{"kernel", &k.kernel}, {"dtype", &k.dtype}, {"device", &k.device},
-        {"driver", &k.driver}, {"compiler", &k.compiler}, {"target", &out.target},
-        {"variant", &out.variant}, {"when", &out.when}})
+  for (auto [key, field] : {std::pair{"kernel", &k.kernel},
+                            {"dtype", &k.dtype},
+                            {"device", &k.device},
+                            {"driver", &k.driver},
+                            {"compiler", &k.compiler},
+                            {"target", &out.target},
+                            {"variant", &out.variant},
+                            {"when", &out.when}})
     if (Status s = str(e, key, *field, where); !s)
       return s;
   if (Status s = intMap(e, "keys", k.keys, where); !s)
@@ -62,8 +66,7 @@ Status TuningCache::load(const std::string &path, TuningCache &out) {
     return Status::ok();
   std::string schema;
   if (!j.is_object() || !str(j, "schema", schema, path) || schema != kTuningCacheSchema)
-    return Status::error("tuning cache " + path + ": not a " + kTuningCacheSchema + " file" +
-                         fix);
+    return Status::error("tuning cache " + path + ": not a " + kTuningCacheSchema + " file" + fix);
   if (!j.contains("entries") || !j["entries"].is_array())
     return Status::error("tuning cache " + path + ": 'entries' is not an array" + fix);
   int n = 0;
@@ -126,8 +129,8 @@ Status TuningCache::save() const {
   fs::rename(tmp, p, ec);
   if (ec) {
     fs::remove(tmp, ec);
-    return Status::error("tuning cache " + path_ + ": cannot rename " + tmp + " over it: " +
-                         ec.message());
+    return Status::error("tuning cache " + path_ + ": cannot rename " + tmp +
+                         " over it: " + ec.message());
   }
   return Status::ok();
 }

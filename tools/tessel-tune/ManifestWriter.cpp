@@ -13,8 +13,8 @@ namespace json = llvm::json;
 
 static json::Array ints(const std::vector<int64_t> &v) { return json::Array(v); }
 
-llvm::Error tune::writeManifest(const tuning::Manifest &m, const PruneReport &report,
-                                int compiled, int failed, double compileSeconds) {
+llvm::Error tune::writeManifest(const tuning::Manifest &m, const PruneReport &report, int compiled,
+                                int failed, double compileSeconds) {
   json::Array variants, shapes;
   for (const tuning::ManifestVariant &v : m.variants) {
     json::Object config;
@@ -52,14 +52,13 @@ llvm::Error tune::writeManifest(const tuning::Manifest &m, const PruneReport &re
       {"default_variant", m.defaultVariant},
       {"key_names", std::move(keyNames)},
       {"key_buckets", std::move(keyBuckets)},
-      {"space",
-       json::Object{{"declared", report.declared},
-                    {"dropped_by_where", report.byWhere},
-                    {"dropped_by_keys", report.byKeys},
-                    {"dropped_by_limit", std::move(byLimit)},
-                    {"compiled", compiled},
-                    {"failed", failed},
-                    {"compile_seconds", compileSeconds}}},
+      {"space", json::Object{{"declared", report.declared},
+                             {"dropped_by_where", report.byWhere},
+                             {"dropped_by_keys", report.byKeys},
+                             {"dropped_by_limit", std::move(byLimit)},
+                             {"compiled", compiled},
+                             {"failed", failed},
+                             {"compile_seconds", compileSeconds}}},
       {"variants", std::move(variants)},
       {"shapes", std::move(shapes)},
   };
@@ -67,5 +66,6 @@ llvm::Error tune::writeManifest(const tuning::Manifest &m, const PruneReport &re
     return llvm::createStringError(ec, "cannot create '" + m.dir + "': " + ec.message());
   llvm::SmallString<256> path(m.dir);
   llvm::sys::path::append(path, "manifest.json");
-  return driver::writeFileAtomically(path, llvm::formatv("{0:2}\n", json::Value(std::move(doc))).str());
+  return driver::writeFileAtomically(path,
+                                     llvm::formatv("{0:2}\n", json::Value(std::move(doc))).str());
 }

@@ -32,8 +32,8 @@ static MLIRContext &threadContext() {
     DialectRegistry registry;
     registerAllDialects(registry);
     context = std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
-    context->loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect,
-                         scf::SCFDialect, func::FuncDialect>();
+    context->loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                         func::FuncDialect>();
     context->printOpOnDiagnostic(false);
     context->getDiagEngine().registerHandler([](Diagnostic &d) {
       std::lock_guard<std::mutex> lock(outputMutex);
@@ -105,9 +105,8 @@ static void runJob(CompileJob &job, const driver::CompileOptions &options,
   job.ok = true;
 }
 
-void tune::compileInParallel(std::vector<CompileJob> &jobs,
-                             const driver::CompileOptions &options, const std::string &target,
-                             unsigned threads, bool quiet) {
+void tune::compileInParallel(std::vector<CompileJob> &jobs, const driver::CompileOptions &options,
+                             const std::string &target, unsigned threads, bool quiet) {
   llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
   std::atomic<int> done{0};
   int total = static_cast<int>(jobs.size());

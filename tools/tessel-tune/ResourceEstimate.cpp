@@ -54,8 +54,9 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
   module.walk([&](Operation *op) {
     for (Type t : op->getResultTypes()) {
       auto r = dyn_cast<RankedTensorType>(t);
-      // Pointer tensors are not counted: the lowering keeps a base and offsets.
-      if (!r || !r.hasStaticShape() || !r.getElementType().isIntOrFloat())
+      // Only data (floats) counts: pointer and index tensors are address arithmetic that the
+      // lowering mostly folds into a base and constant offsets per thread.
+      if (!r || !r.hasStaticShape() || !isa<FloatType>(r.getElementType()))
         continue;
       int64_t words = (tensorBytes(r) + 3) / 4;
       peakWords = std::max(peakWords, (words + e.threads - 1) / e.threads);
@@ -73,15 +74,14 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
   return e;
 }
 
-Limit tune::checkEstimate(const ResourceEstimate &e, const TargetLimits &limits,
-                          std::string &why) {
+Limit tune::checkEstimate(const ResourceEstimate &e, const TargetLimits &limits, std::string &why) {
   if (e.threads > limits.maxThreadsPerProgram) {
     why = std::to_string(e.threads) + " > " + std::to_string(limits.maxThreadsPerProgram);
     return Limit::threads;
   }
   if (limits.sharedMemoryPerProgram && e.sharedBytes > limits.sharedMemoryPerProgram) {
-    why = std::to_string(e.sharedBytes) + " bytes > " +
-          std::to_string(limits.sharedMemoryPerProgram);
+    why =
+        std::to_string(e.sharedBytes) + " bytes > " + std::to_string(limits.sharedMemoryPerProgram);
     return Limit::sharedMemory;
   }
   if (e.registers > limits.maxRegistersPerThread) {

@@ -22,8 +22,8 @@ struct ResourceEstimate {
   /// Shared memory per program: operand tiles of each tile.dot, times num_stages when the dot is
   /// in a loop (the pipeline's ring), and a scan's tile.
   int64_t sharedBytes = 0;
-  /// 32-bit registers per thread: the largest tensor's elements per thread, twice (it and the
-  /// value computed from it are live together), plus addressing and loop state.
+  /// 32-bit registers per thread: the largest float tensor's words per thread, twice (it and
+  /// the value computed from it are live together), plus 16 for addresses and loop state.
   int64_t registers = 0;
 };
 

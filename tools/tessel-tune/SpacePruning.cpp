@@ -41,8 +41,8 @@ bool tune::pruneSpace(MLIRContext &context, const dsl::KernelInfo &kernel,
             dsl::traceVariant(context, kernel, variant, *config, name, target);
         if (!module)
           return false;
-        ResourceEstimate e = estimateResources(*module, config->numWarps(),
-                                               config->numStages(), limits.warpSize);
+        ResourceEstimate e =
+            estimateResources(*module, config->numWarps(), config->numStages(), limits.warpSize);
         l = checkEstimate(e, limits, why);
       }
       if (l != Limit::none) {

@@ -35,9 +35,9 @@ struct Survivor {
 };
 
 struct PruneReport {
-  int64_t declared = 0;    ///< the product of the field lists
-  int64_t byWhere = 0;     ///< dropped by the wheres between fields
-  int64_t byKeys = 0;      ///< admitted by no shape's key buckets
+  int64_t declared = 0;                   ///< the product of the field lists
+  int64_t byWhere = 0;                    ///< dropped by the wheres between fields
+  int64_t byKeys = 0;                     ///< admitted by no shape's key buckets
   std::map<std::string, int64_t> byLimit; ///< limit name -> count
   std::vector<std::string> dropped;       ///< "name: registers per thread about 272 > 255"
 };

@@ -49,12 +49,14 @@ std::unique_ptr<Executor> tune::createTimingExecutor(const std::string &target,
 }
 
 bool tune::tuneDirectory(Executor &ex, const std::string &dir, tuning::TuningCache &cache,
-                         const tuning::TuneOptions &options) {
+                         const tuning::TuneOptions &options, bool printSpace) {
   tuning::Manifest m;
   if (Status s = tuning::loadManifest(dir, m); !s) {
     fmt::print(stderr, "tessel-tune: error: {}\n", s.message());
     return false;
   }
+  if (printSpace && !m.spaceSummary.empty())
+    fmt::print("{} {}: {}\n", m.kernel, m.dtype, m.spaceSummary);
   std::vector<tuning::ShapeResult> results;
   if (Status s = tuning::tuneManifest(ex, m, cache, options, results); !s) {
     fmt::print(stderr, "tessel-tune: error: {}: {}\n", dir, s.message());

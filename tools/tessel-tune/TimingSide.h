@@ -23,10 +23,11 @@ void registerTimingExecutors();
 std::unique_ptr<harness::Executor> createTimingExecutor(const std::string &target,
                                                         std::string &error);
 
-/// Tunes the manifest in `dir` (tessel/Tuning/Tuner.h) and prints a summary line. Returns
-/// false after printing an error.
+/// Tunes the manifest in `dir` (tessel/Tuning/Tuner.h), first printing the compile side's
+/// numbers when `printSpace`. Returns false after printing an error or when a shape found no
+/// variant that runs and verifies.
 bool tuneDirectory(harness::Executor &ex, const std::string &dir, tuning::TuningCache &cache,
-                   const tuning::TuneOptions &options);
+                   const tuning::TuneOptions &options, bool printSpace);
 
 } // namespace tessel::tune
 

@@ -12,6 +12,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <chrono>
+
 using namespace tessel;
 using namespace tessel::tune;
 
@@ -22,8 +24,9 @@ int main(int argc, char **argv) {
   std::string dir, cachePath, timeOn;
   tuning::TuneOptions o;
   app.add_option("dir", dir, "Tuning directory (tessel-tune -o DIR --compile-only)")->required();
-  app.add_option("--cache", cachePath, "Tuning cache (default: $TESSEL_TUNING_CACHE, else "
-                                       "<cache dir>/tuning.json)");
+  app.add_option("--cache", cachePath,
+                 "Tuning cache (default: $TESSEL_TUNING_CACHE, else "
+                 "<cache dir>/tuning.json)");
   app.add_option("--time-on", timeOn, "cuda or hip (default: the GPU found)");
   app.add_option("--reps", o.reps, "Timed launches per variant (the median counts)");
   app.add_option("--warmup", o.warmup, "Untimed launches first");
@@ -50,13 +53,18 @@ int main(int argc, char **argv) {
   }
   std::vector<std::string> dirs = tuning::findManifestDirs(dir);
   if (dirs.empty()) {
-    fmt::print(stderr, "tessel-tune-gpu: error: no manifest.json in {} or its subdirectories "
-                       "(write them with tessel-tune --compile-only -o {})\n",
+    fmt::print(stderr,
+               "tessel-tune-gpu: error: no manifest.json in {} or its subdirectories "
+               "(write them with tessel-tune --compile-only -o {})\n",
                dir, dir);
     return 2;
   }
+  auto start = std::chrono::steady_clock::now();
   bool ok = true;
   for (const std::string &d : dirs)
-    ok = tuneDirectory(*ex, d, cache, o) && ok;
+    ok = tuneDirectory(*ex, d, cache, o, /*printSpace=*/true) && ok;
+  fmt::print("tessel-tune-gpu: {} directories in {:.1f} s; cache {}\n", dirs.size(),
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+             cache.path());
   return ok ? 0 : 1;
 }

@@ -40,6 +40,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <map>
 
 using namespace mlir;
 using namespace tessel;
@@ -59,6 +60,10 @@ static cl::list<std::string> dtypes("dtype", cl::CommaSeparated, cl::cat(categor
 static cl::list<std::string> shapes("shape", cl::cat(category), cl::value_desc("AxB"),
                                     cl::desc("A problem shape to tune (repeatable); the "
                                              "problem's arguments give the space's key values"));
+static cl::list<std::string> keyValues(
+    "key", cl::cat(category), cl::value_desc("NAME=VALUE"),
+    cl::desc("A key's value for every --shape (repeatable): with every key given, the compile "
+             "side builds no problem (whose inputs and reference a large shape makes costly)"));
 static cl::opt<std::string> problemName("problem", cl::cat(category), cl::value_desc("name"),
                                         cl::desc("The harness problem (default: the kernel's, "
                                                  "as tessel-run picks it)"));
@@ -103,14 +108,37 @@ static std::string lower(StringRef s) { return s.lower(); }
 
 /// The key values of one shape, from the problem's arguments (names and aliases).
 static bool resolveKeys(const dsl::KernelInfo &k, const dsl::TuneInfo &space,
-                        const dsl::ConfigValue &defaults, dsl::DType dtype, const std::string &shape,
-                        ShapeKeys &out) {
+                        const dsl::ConfigValue &defaults, dsl::DType dtype,
+                        const std::string &shape, ShapeKeys &out) {
   harness::ProblemOptions po;
   po.name = problemName.empty() ? std::string(k.def.name) : problemName.getValue();
   po.shape = harness::parseShape(shape);
   if (po.shape.empty()) {
     usageError("bad --shape '" + shape + "' (expected e.g. 4096x4096)");
     return false;
+  }
+  out.shape = po.shape;
+  std::map<std::string, int64_t> given;
+  for (StringRef kv : keyValues) {
+    auto [name, text] = kv.split('=');
+    int64_t v = 0;
+    if (text.getAsInteger(10, v)) {
+      usageError("--key " + kv + ": expected NAME=INTEGER");
+      return false;
+    }
+    if (!llvm::is_contained(space.def.keys, name.str())) {
+      usageError("--key " + kv + ": " + k.def.name + "'s keys are " +
+                 llvm::join(space.def.keys, ", "));
+      return false;
+    }
+    given[name.str()] = v;
+  }
+  if (llvm::all_of(space.def.keys, [&](const std::string &k) { return given.count(k); })) {
+    for (size_t i = 0; i < space.def.keys.size(); ++i) {
+      out.values.push_back(given[space.def.keys[i]]);
+      out.buckets.push_back(dsl::bucketOf(out.values.back(), space.def.buckets[i]));
+    }
+    return true;
   }
   auto dt = harness::parseDType(dsl::dtypeName(dtype));
   po.dtype = dt ? *dt : harness::DType::f32;
@@ -123,7 +151,6 @@ static bool resolveKeys(const dsl::KernelInfo &k, const dsl::TuneInfo &space,
     usageError(s.message());
     return false;
   }
-  out.shape = po.shape;
   for (size_t i = 0; i < space.def.keys.size(); ++i) {
     const std::string &key = space.def.keys[i];
     const harness::ProblemArg *found = nullptr;
@@ -188,8 +215,12 @@ void Tuner::tuneVariant(const dsl::KernelInfo &k, const dsl::detail::VariantDef 
       return;
     }
     if (executor && !force) {
-      tuning::TuningKey key{k.def.name, dtype, {}, executor->describe(),
-                            executor->driverVersion(), driver::kCompilerVersion};
+      tuning::TuningKey key{k.def.name,
+                            dtype,
+                            {},
+                            executor->describe(),
+                            executor->driverVersion(),
+                            driver::kCompilerVersion};
       for (size_t i = 0; i < space.def.keys.size(); ++i)
         key.keys[space.def.keys[i]] = s.buckets[i];
       if (const tuning::TuningEntry *e = cache.find(key)) {
@@ -283,7 +314,7 @@ void Tuner::tuneVariant(const dsl::KernelInfo &k, const dsl::detail::VariantDef 
   }
   llvm::outs() << "  wrote " << m.dir << "/manifest.json\n";
   llvm::outs().flush();
-  if (executor && !tuneDirectory(*executor, m.dir, cache, timing))
+  if (executor && !tuneDirectory(*executor, m.dir, cache, timing, /*printSpace=*/false))
     failed = true;
 }
 
@@ -303,8 +334,9 @@ int main(int argc, char **argv) {
   if (llvm::Error err = driver::checkTarget(target))
     return usageError(llvm::toString(std::move(err)));
   if (!StringRef(input).ends_with(".cpp"))
-    return usageError("'" + input + "' is not a kernel file (.cpp); tessel-tune tunes the "
-                                    "spaces that TESSEL_TUNE declares");
+    return usageError("'" + input +
+                      "' is not a kernel file (.cpp); tessel-tune tunes the "
+                      "spaces that TESSEL_TUNE declares");
   if (shapes.empty() && !compileOnly)
     return usageError("no --shape to tune (e.g. --shape 4096x4096); --compile-only compiles "
                       "the whole space without one");
@@ -321,8 +353,9 @@ int main(int argc, char **argv) {
   for (const std::string &name : requested) {
     const driver::Stage *stage = driver::findStage(name);
     if (!stage || !stage->available())
-      return usageError("--emit: no stage '" + name + "' in this build (tesselc --help lists "
-                                                       "them)");
+      return usageError("--emit: no stage '" + name +
+                        "' in this build (tesselc --help lists "
+                        "them)");
   }
   for (const driver::Stage &s : driver::getStages())
     if (llvm::is_contained(requested, s.name))

@@ -121,7 +121,7 @@ bool dsl::generateLauncherHeader(const KernelInfo &k, const TuneInfo *space,
      << "// (<variant>.json and binaries) must be in a kernel directory:\n"
      << "// tessel::rt::addKernelDirectory(DIR) or TESSEL_KERNEL_PATH (docs/Autotuning.md).\n"
      << "#ifndef " << guard << "\n#define " << guard << "\n\n"
-     << "#include <tessel/Runtime/Launcher.h>\n\n#include <algorithm>\n#include <cstdint>\n\n"
+     << "#include <tessel/Runtime/Launcher.h>\n\n#include <cstdint>\n\n"
      << "namespace tessel::kernels {\n";
   for (const HeaderVariant &hv : variants) {
     const detail::VariantDef &v = *hv.variant;
@@ -134,7 +134,9 @@ bool dsl::generateLauncherHeader(const KernelInfo &k, const TuneInfo *space,
       bool isFloat = StringRef(dtypeName(a.dtype)).starts_with("f") ||
                      StringRef(dtypeName(a.dtype)).starts_with("bf");
       values.push_back(llvm::formatv("tessel::rt::LaunchValue::{0}({1})",
-                                     ptr ? "pointer" : isFloat ? "floating" : "integer",
+                                     ptr       ? "pointer"
+                                     : isFloat ? "floating"
+                                               : "integer",
                                      k.argNames[i]));
     }
     for (const std::string &e : extras)
@@ -156,7 +158,8 @@ bool dsl::generateLauncherHeader(const KernelInfo &k, const TuneInfo *space,
        << "  return launcher.launch(\n"
        << "      {" << llvm::join(keyValues, ", ") << "},\n"
        << "      [&](const tessel::rt::Config &config, int64_t grid[3]) {\n"
-       << "        using std::max;\n        using std::min;\n        using tessel::rt::cdiv;\n";
+       << "        using tessel::rt::cdiv;\n        using tessel::rt::max;\n"
+       << "        using tessel::rt::min;\n";
     for (const std::string &f : fields)
       os << "        [[maybe_unused]] const int64_t " << f << " = config.count(\"" << f
          << "\") ? config.at(\"" << f << "\") : 0;\n";

@@ -507,8 +507,7 @@ void Driver::writeHeader(const KernelInfo &k, const std::vector<ConfigValue> &co
   std::vector<HeaderVariant> variants;
   for (int v = 0; v < k.def.numVariants; ++v) {
     const dsl::detail::VariantDef &variant = k.def.variants[v];
-    if (variant.generic && !dtypes.empty() &&
-        !llvm::is_contained(dtypes, dtypeName(variant.dtype)))
+    if (variant.generic && !dtypes.empty() && !llvm::is_contained(dtypes, dtypeName(variant.dtype)))
       continue;
     variants.push_back({&variant, variantName(k, variant, configs[0])});
   }
@@ -544,6 +543,10 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   registerGPUStages();
+  // The header is written per kernel after its variants (writeHeader), not per variant: the
+  // stage is listed for --emit and --help and never runs.
+  registerStage({"header", "C++ launch functions per kernel: <kernel>.h (docs/Autotuning.md)", ".h",
+                 [](ModuleOp, const StageContext &, std::string &) { return failure(); }});
   std::string emitHelp = emitDescription();
   emit.setDescription(emitHelp);
   std::string targetHelp =
@@ -634,8 +637,7 @@ int main(int argc, char **argv) {
     if (!defines.empty() && StringRef(input).ends_with(".mlir"))
       return usageError("-D applies to kernel files, not to " + input);
     if (emitHeader && StringRef(input).ends_with(".mlir"))
-      return usageError("--emit=header needs a kernel file (its arguments and grid), not " +
-                        input);
+      return usageError("--emit=header needs a kernel file (its arguments and grid), not " + input);
   }
   for (const std::string &input : inputs) {
     if (StringRef(input).ends_with(".mlir"))

@@ -33,7 +33,10 @@ struct f16_t {
   uint16_t bits;
 };
 
+/// What a kernel's grid expression may call (TESSEL_TUNE's .grid), on int64_t.
 inline int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+inline int64_t min(int64_t a, int64_t b) { return a < b ? a : b; }
+inline int64_t max(int64_t a, int64_t b) { return a < b ? b : a; }
 
 /// One argument of a launch, in the kernel's order.
 struct LaunchValue {
@@ -70,6 +73,7 @@ public:
   /// default stream). Does not wait for the kernel.
   Status launch(const std::vector<int64_t> &keyValues, const GridFunction &grid,
                 const std::vector<LaunchValue> &args, void *stream);
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

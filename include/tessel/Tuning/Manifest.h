@@ -43,6 +43,9 @@ struct Manifest {
   std::vector<std::string> keyNames, keyBuckets; ///< "n_cols"; "pow2" or "exact"
   std::vector<ManifestVariant> variants;
   std::vector<ManifestShape> shapes;
+  /// The compile side's numbers, as one line ("space of 78 configs, dropped before compiling:
+  /// ..."); empty when the manifest has none.
+  std::string spaceSummary;
   const ManifestVariant *find(const std::string &name) const;
 };
 

@@ -22,10 +22,10 @@ namespace tessel::tuning {
 
 struct TuneOptions {
   int warmup = 10;
-  int reps = 100;      ///< timed launches per variant; the median counts
-  bool force = false;  ///< time even when the cache has the key
-  uint64_t seed = 0;   ///< the problem's inputs
-  bool quiet = false;  ///< no per-variant progress lines
+  int reps = 100;     ///< timed launches per variant; the median counts
+  bool force = false; ///< time even when the cache has the key
+  uint64_t seed = 0;  ///< the problem's inputs
+  bool quiet = false; ///< no per-variant progress lines
 };
 
 struct ShapeResult {

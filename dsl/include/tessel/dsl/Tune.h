@@ -50,8 +50,10 @@ public:
     for (int i = 0; i < n; ++i)
       if (std::strcmp(names[i], name) == 0)
         return values[i];
-    std::fprintf(stderr, "error: where(): '%s' is not a key of this space; declare it with "
-                         ".key(\"%s\")\n", name, name);
+    std::fprintf(stderr,
+                 "error: where(): '%s' is not a key of this space; declare it with "
+                 ".key(\"%s\")\n",
+                 name, name);
     std::abort();
   }
 
@@ -103,8 +105,8 @@ TESSEL_DSL_EXPORT void registerTuning(const TuneDef &def);
 template <class C> class Space {
 public:
   template <class F> Space &field(F C::*member, std::vector<int64_t> values) {
-    fields.push_back({[member](C &c, int64_t v) { c.*member = static_cast<F>(v); },
-                      std::move(values)});
+    fields.push_back(
+        {[member](C &c, int64_t v) { c.*member = static_cast<F>(v); }, std::move(values)});
     return *this;
   }
   template <class F> Space &field(F C::*member, std::initializer_list<int64_t> values) {
@@ -130,8 +132,17 @@ public:
   }
 
   detail::TuneDef build(const char *kernel, const char *file, int line) const {
-    detail::TuneDef d{TESSEL_DSL_ABI_VERSION, kernel, file, line, &detail::configSchema<C>(),
-                      1, {}, keys, buckets, gridExpr, {}};
+    detail::TuneDef d{TESSEL_DSL_ABI_VERSION,
+                      kernel,
+                      file,
+                      line,
+                      &detail::configSchema<C>(),
+                      1,
+                      {},
+                      keys,
+                      buckets,
+                      gridExpr,
+                      {}};
     std::vector<C> all{C{}};
     for (const Field &f : fields) {
       std::vector<C> next;
