@@ -12,8 +12,8 @@
 
 #include <algorithm>
 
-/// The whole row in one block: BLOCK is n_cols' bucket (a smaller block cannot hold the row, a
-/// larger one only adds masked lanes), so num_warps is what is tuned.
+/// The whole row in one block: BLOCK must hold the row, and is tuned at n_cols' bucket (a
+/// larger block only adds masked lanes), so num_warps is what is tuned.
 template <class C> tessel::dsl::Space<C> oneBlockRowSpace() {
   using namespace tessel::dsl;
   return Space<C>()
@@ -21,6 +21,7 @@ template <class C> tessel::dsl::Space<C> oneBlockRowSpace() {
       .field(&C::num_warps, {1, 2, 4, 8, 16, 32})
       .where([](const C &c) { return c.num_warps * 32 <= std::max(c.BLOCK, 32); })
       .key("n_cols", Bucket::pow2)
+      .valid([](const C &c, const Keys &k) { return c.BLOCK >= k["n_cols"]; })
       .where([](const C &c, const Keys &k) { return c.BLOCK == k["n_cols"]; })
       .grid("n_rows");
 }

@@ -91,6 +91,7 @@ struct Launcher::Impl {
   std::string kernel, dtype, defaultVariant, compiler;
   std::vector<std::string> keyNames;
   std::vector<int> keyBuckets;
+  std::map<int64_t, std::string> fallbacks;
   std::map<std::string, std::unique_ptr<Loaded>> loaded; // by variant name; null: not found
   std::map<std::vector<int64_t>, std::string> chosen;    // key buckets -> tuned variant or ""
 
@@ -130,13 +131,14 @@ struct Launcher::Impl {
 
 Launcher::Launcher(std::string kernel, std::string dtype, std::string defaultVariant,
                    std::vector<std::string> keyNames, std::vector<int> keyBuckets,
-                   std::string compiler)
+                   std::string compiler, std::map<int64_t, std::string> fallbacks)
     : impl_(new Impl{std::move(kernel),
                      std::move(dtype),
                      std::move(defaultVariant),
                      std::move(compiler),
                      std::move(keyNames),
                      std::move(keyBuckets),
+                     std::move(fallbacks),
                      {},
                      {}}) {}
 
@@ -206,7 +208,18 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
     return Status::error(error);
   sh.lastFromCache = chosen != nullptr;
   if (!chosen) {
+    // The first CONFIGS entry valid for the bucket (the default unless the table says).
     base = impl_->defaultVariant;
+    if (buckets.size() == 1)
+      if (auto f = impl_->fallbacks.upper_bound(buckets[0]); f != impl_->fallbacks.begin())
+        base = std::prev(f)->second;
+    if (base.empty())
+      return Status::error("tessel launcher: " + impl_->kernel +
+                           ": no compiled config is valid "
+                           "for " +
+                           impl_->keyNames[0] + " = " + std::to_string(keyValues[0]) +
+                           " and the tuning cache has no entry for it on this device; tune it "
+                           "(tessel-tune) or use a kernel for larger shapes");
     chosen = impl_->load(base, *ctx, error);
     if (!chosen)
       return Status::error(error.empty() ? "tessel launcher: no " + base +

@@ -148,13 +148,34 @@ bool dsl::generateLauncherHeader(const KernelInfo &k, const TuneInfo *space,
       keyBuckets.push_back(space->def.buckets[i] == Bucket::pow2 ? "1" : "0");
       keyValues.push_back(space->def.keys[i]);
     }
+    // With one pow2 key and a `valid`, the fallback per bucket: the first valid CONFIGS entry
+    // ("" where none is), listed where it changes from the bucket below (the default first).
+    std::vector<std::string> fallbacks;
+    if (space->def.validKeys && space->def.keys.size() == 1 &&
+        space->def.buckets[0] == Bucket::pow2) {
+      std::string previous = hv.defaultVariant;
+      for (int e = 0; e < 62; ++e) {
+        int64_t bucket = int64_t(1) << e;
+        std::string first;
+        for (size_t c = 0; c < hv.configs.size() && first.empty(); ++c)
+          if (space->def.validKeys(hv.configs[c], &bucket))
+            first = hv.configNames[c];
+        if (first != previous)
+          fallbacks.push_back(llvm::formatv("{{{0}, \"{1}\"}", bucket, first).str());
+        previous = first;
+      }
+    }
     os << "\n/// " << def.name << (dtype.empty() ? "" : " " + dtype)
-       << ": the tuned config for the key buckets on this device, else " << hv.defaultVariant
+       << ": the tuned config for the key buckets on this device, else "
+       << (space->def.validKeys ? "the first of its CONFIGS valid for them" : hv.defaultVariant)
        << "; its __div8 twin when the arguments allow.\n"
        << "inline tessel::rt::Status " << def.name << "(" << llvm::join(params, ", ") << ") {\n"
        << "  static tessel::rt::Launcher launcher(\"" << def.name << "\", \"" << dtype << "\", \""
        << hv.defaultVariant << "\", {" << llvm::join(keyNames, ", ") << "}, {"
-       << llvm::join(keyBuckets, ", ") << "}, \"" << driver::kCompilerVersion << "\");\n"
+       << llvm::join(keyBuckets, ", ") << "}, \"" << driver::kCompilerVersion << "\"";
+    if (!fallbacks.empty())
+      os << ",\n      {" << llvm::join(fallbacks, ",\n       ") << "}";
+    os << ");\n"
        << "  return launcher.launch(\n"
        << "      {" << llvm::join(keyValues, ", ") << "},\n"
        << "      [&](const tessel::rt::Config &config, int64_t grid[3]) {\n"

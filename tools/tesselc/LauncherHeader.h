@@ -18,10 +18,13 @@
 
 namespace tessel::dsl {
 
-/// One dtype variant of the kernel and its default config's variant name.
+/// One dtype variant of the kernel: its default config's variant name, and the variant names
+/// and raw values of its CONFIGS in order (the fallbacks' candidates).
 struct HeaderVariant {
   const detail::VariantDef *variant;
   std::string defaultVariant;
+  std::vector<std::string> configNames;
+  std::vector<const void *> configs;
 };
 
 /// The header's text in `out`; false with `error` (which names the fix) when the kernel

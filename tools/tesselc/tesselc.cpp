@@ -509,7 +509,12 @@ void Driver::writeHeader(const KernelInfo &k, const std::vector<ConfigValue> &co
     const dsl::detail::VariantDef &variant = k.def.variants[v];
     if (variant.generic && !dtypes.empty() && !llvm::is_contained(dtypes, dtypeName(variant.dtype)))
       continue;
-    variants.push_back({&variant, variantName(k, variant, configs[0])});
+    HeaderVariant hv{&variant, variantName(k, variant, configs[0]), {}, {}};
+    for (const ConfigValue &c : configs) {
+      hv.configNames.push_back(variantName(k, variant, c));
+      hv.configs.push_back(c.get());
+    }
+    variants.push_back(std::move(hv));
   }
   std::string text, error;
   if (!generateLauncherHeader(k, findTuning(k.def.name, k.def.file), variants, text, error)) {

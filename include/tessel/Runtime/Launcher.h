@@ -64,9 +64,13 @@ using GridFunction = std::function<void(const Config &, int64_t grid[3])>;
 class Launcher {
 public:
   /// `keyBuckets[i]`: 1 when key i is bucketed to a power of two, 0 when exact. `compiler` is
-  /// the version of tesselc that generated the header (the cache key's).
+  /// the version of tesselc that generated the header (the cache key's). Without a tuning
+  /// entry a launch runs `defaultVariant`, or with `fallbacks` (a single pow2 key) the value of
+  /// the greatest bucket <= the key's: the first CONFIGS variant valid for it ("" when none is;
+  /// the launch then fails with a message), from the kernel's `valid` evaluated by tesselc.
   Launcher(std::string kernel, std::string dtype, std::string defaultVariant,
-           std::vector<std::string> keyNames, std::vector<int> keyBuckets, std::string compiler);
+           std::vector<std::string> keyNames, std::vector<int> keyBuckets, std::string compiler,
+           std::map<int64_t, std::string> fallbacks = {});
   ~Launcher();
 
   /// Chooses the variant for `keyValues` and launches it on `stream` (a CUstream; null: the

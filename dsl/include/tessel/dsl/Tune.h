@@ -8,16 +8,21 @@
 //                   .field(&SoftmaxConfig::num_warps, {1, 2, 4, 8, 16, 32})
 //                   .where([](const SoftmaxConfig &c) { return c.BLOCK >= 32 * c.num_warps; })
 //                   .key("n_cols", Bucket::pow2)
-//                   .where([](const SoftmaxConfig &c, const Keys &k) {
+//                   .valid([](const SoftmaxConfig &c, const Keys &k) {
 //                     return c.BLOCK >= k["n_cols"]; // the row fits one block
+//                   })
+//                   .where([](const SoftmaxConfig &c, const Keys &k) {
+//                     return c.BLOCK == k["n_cols"]; // a larger block only adds masked lanes
 //                   })
 //                   .grid("n_rows"))
 //
 // Fields the space does not list keep the struct's default. A `where` over the config alone is
-// a constraint between fields; one that also takes the Keys decides per key bucket (a config
-// that is wrong or useless for the shape). Keys are integer arguments of the kernel whose
-// values select a tuning entry (Triton's key=); Bucket::pow2 rounds a value up to a power of
-// two, so one entry serves a range of shapes and `where` sees the bucket's largest value.
+// a constraint between fields; one that also takes the Keys decides per key bucket which
+// configs are worth tuning. `valid` is what a config needs to be correct for the keys: the
+// tuner applies it like a where, and the generated launchers pick their fallback (the first
+// CONFIGS entry it admits) with it. Keys are integer arguments of the kernel whose values
+// select a tuning entry (Triton's key=); Bucket::pow2 rounds a value up to a power of two, so
+// one entry serves a range of shapes and a predicate sees the bucket's largest value.
 // `grid` is the launch grid as C++ expressions (up to three, comma-separated) over the
 // kernel's integer arguments, its config fields and extra sizes (here n_rows), which the
 // generated launcher takes as parameters.
@@ -93,8 +98,11 @@ struct TuneDef {
   std::vector<std::string> keys;
   std::vector<Bucket> buckets;
   std::string grid;
-  /// Whether a config passes the wheres that take the keys (values in `keys` order, bucketed).
+  /// Whether a config passes the wheres and valids that take the keys (values in `keys`
+  /// order, bucketed).
   std::function<bool(const void *config, const int64_t *keyValues)> fitsKeys;
+  /// Whether it passes the valids alone (null when there are none).
+  std::function<bool(const void *config, const int64_t *keyValues)> validKeys;
 };
 
 TESSEL_DSL_EXPORT void registerTuning(const TuneDef &def);
@@ -119,6 +127,11 @@ public:
       keyWheres.push_back(std::move(p));
     else
       wheres.push_back(std::move(p));
+    return *this;
+  }
+  /// What a config needs to be correct for the keys' buckets (see the top of this file).
+  template <class P> Space &valid(P p) {
+    valids.push_back(std::move(p));
     return *this;
   }
   Space &key(const char *arg, Bucket bucket = Bucket::exact) {
@@ -162,18 +175,23 @@ public:
       if (ok)
         d.configs.push_back(new C(c));
     }
-    std::vector<std::string> names = keys;
-    auto keyWheresCopy = keyWheres;
-    d.fitsKeys = [names, keyWheresCopy](const void *config, const int64_t *values) {
-      std::vector<const char *> ptrs;
-      for (const std::string &n : names)
-        ptrs.push_back(n.c_str());
-      Keys k(ptrs.data(), values, static_cast<int>(ptrs.size()));
-      for (const auto &w : keyWheresCopy)
-        if (!w(*static_cast<const C *>(config), k))
-          return false;
-      return true;
+    auto check = [names = keys](std::vector<KeyWhere> preds) {
+      return [names, preds](const void *config, const int64_t *values) {
+        std::vector<const char *> ptrs;
+        for (const std::string &n : names)
+          ptrs.push_back(n.c_str());
+        Keys k(ptrs.data(), values, static_cast<int>(ptrs.size()));
+        for (const auto &p : preds)
+          if (!p(*static_cast<const C *>(config), k))
+            return false;
+        return true;
+      };
     };
+    std::vector<KeyWhere> preds = keyWheres;
+    preds.insert(preds.end(), valids.begin(), valids.end());
+    d.fitsKeys = check(preds);
+    if (!valids.empty())
+      d.validKeys = check(valids);
     return d;
   }
 
@@ -184,7 +202,8 @@ private:
   };
   std::vector<Field> fields;
   std::vector<std::function<bool(const C &)>> wheres;
-  std::vector<std::function<bool(const C &, const Keys &)>> keyWheres;
+  using KeyWhere = std::function<bool(const C &, const Keys &)>;
+  std::vector<KeyWhere> keyWheres, valids;
   std::vector<std::string> keys;
   std::vector<Bucket> buckets;
   std::string gridExpr;
