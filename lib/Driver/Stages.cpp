@@ -21,10 +21,7 @@ static std::vector<Stage> &stages() {
     l.push_back({"cubin", "CUDA binary, through ptxas (cuda targets)", ".cubin", {}});
     l.push_back({"amdgcn", "AMDGCN assembly (hip targets)", ".amdgcn", {}});
     l.push_back({"hsaco", "HSA code object (hip targets)", ".hsaco", {}});
-    // tesselc writes it per kernel after the variants (tools/tesselc/LauncherHeader.h).
-    l.push_back(
-        {"header", "C++ launcher header per kernel: <kernel>.h", ".h",
-         [](mlir::ModuleOp, const StageContext &, std::string &) { return mlir::failure(); }});
+    l.push_back({"header", "C++ launcher header", ".h", {}});
     return l;
   }();
 
