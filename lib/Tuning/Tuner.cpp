@@ -247,6 +247,10 @@ Status tuning::tuneManifest(Executor &ex, const Manifest &m, TuningCache &cache,
                    used.find("__div") != std::string::npos ? " (div8)" : "", ms, best, bestText);
     }
     r.timed = static_cast<int>(timed.size());
+    // Verification builds its own problem: free this one first (a large shape's inputs and
+    // reference are tens of GB of host memory).
+    problems.problem = Problem();
+    problems.built = false;
     std::stable_sort(timed.begin(), timed.end(),
                      [](const Timed &a, const Timed &b) { return a.ms < b.ms; });
     for (const Timed &t : timed) {
