@@ -93,7 +93,16 @@ struct Launcher::Impl {
   std::vector<int> keyBuckets;
   std::map<int64_t, std::string> fallbacks;
   std::map<std::string, std::unique_ptr<Loaded>> loaded; // by variant name; null: not found
-  std::map<std::vector<int64_t>, std::string> chosen;    // key buckets -> tuned variant or ""
+  /// What runs for one tuple of key buckets, resolved on its first launch.
+  struct Choice {
+    Loaded *base = nullptr, *twin = nullptr; // twin: its __div8 twin, if compiled
+    std::string baseName, twinName;
+    bool fromCache = false;
+  };
+  std::map<std::vector<int64_t>, Choice> chosen;
+
+  Status choose(const std::vector<int64_t> &buckets, int64_t firstKey, CudaContext &ctx,
+                Choice &out);
 
   /// Loads `<variant>.json` from the search path (cached; null when it is nowhere).
   Loaded *load(const std::string &variant, CudaContext &ctx, std::string &error) {
@@ -184,68 +193,38 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
   if (!ctx)
     return Status::error("tessel launcher: " + error);
 
-  // The tuned variant for these buckets, once per bucket.
+  // What runs for these buckets, resolved once per bucket tuple.
   std::vector<int64_t> buckets;
   for (size_t i = 0; i < keyValues.size(); ++i)
     buckets.push_back(
         bucketOf(keyValues[i], i < impl_->keyBuckets.size() ? impl_->keyBuckets[i] : 0));
   auto found = impl_->chosen.find(buckets);
   if (found == impl_->chosen.end()) {
-    std::string tuned;
-    if (const tuning::TuningCache *cache = sh.tuningCache()) {
-      tuning::TuningKey key{impl_->kernel,   impl_->dtype,         {},
-                            ctx->describe(), ctx->driverVersion(), impl_->compiler};
-      for (size_t i = 0; i < impl_->keyNames.size() && i < buckets.size(); ++i)
-        key.keys[impl_->keyNames[i]] = buckets[i];
-      if (const tuning::TuningEntry *e = cache->find(key))
-        tuned = e->variant;
-    }
-    found = impl_->chosen.emplace(buckets, tuned).first;
+    Impl::Choice c;
+    if (Status s = impl_->choose(buckets, keyValues.empty() ? 0 : keyValues[0], *ctx, c); !s)
+      return s;
+    found = impl_->chosen.emplace(buckets, std::move(c)).first;
   }
-  std::string base = found->second;
-  Loaded *chosen = nullptr;
-  if (!base.empty() && !(chosen = impl_->load(base, *ctx, error)) && !error.empty())
-    return Status::error(error);
-  sh.lastFromCache = chosen != nullptr;
-  if (!chosen) {
-    // The first CONFIGS entry valid for the bucket (the default unless the table says).
-    base = impl_->defaultVariant;
-    if (buckets.size() == 1)
-      if (auto f = impl_->fallbacks.upper_bound(buckets[0]); f != impl_->fallbacks.begin())
-        base = std::prev(f)->second;
-    if (base.empty())
-      return Status::error("tessel launcher: " + impl_->kernel +
-                           ": no compiled config is valid "
-                           "for " +
-                           impl_->keyNames[0] + " = " + std::to_string(keyValues[0]) +
-                           " and the tuning cache has no entry for it on this device; tune it "
-                           "(tessel-tune) or use a kernel for larger shapes");
-    chosen = impl_->load(base, *ctx, error);
-    if (!chosen)
-      return Status::error(error.empty() ? "tessel launcher: no " + base +
-                                               ".json in the kernel directories (compile it "
-                                               "with tesselc -o DIR, then addKernelDirectory(DIR) "
-                                               "or TESSEL_KERNEL_PATH=DIR)"
-                                         : error);
-  }
+  const Impl::Choice &choice = found->second;
   // The __div8 twin when the arguments keep its promises.
   std::vector<CheckedArg> bits;
-  sh.lastVariant = base;
-  if (Loaded *twin = impl_->load(base + "__div8", *ctx, error);
-      twin && checkedArgs(twin->meta, args, bits)) {
-    chosen = twin;
-    sh.lastVariant = base + "__div8";
+  Loaded *chosen = choice.base;
+  const std::string *name = &choice.baseName;
+  if (choice.twin && checkedArgs(choice.twin->meta, args, bits)) {
+    chosen = choice.twin;
+    name = &choice.twinName;
   } else if (Status s = checkedArgs(chosen->meta, args, bits); !s) {
     return s;
   }
+  sh.lastVariant = *name;
+  sh.lastFromCache = choice.fromCache;
   int64_t g[3] = {1, 1, 1};
   gridFn(chosen->meta.config, g);
   unsigned grid[3];
   for (int d = 0; d < 3; ++d) {
     if (g[d] < 0 || g[d] > (d == 0 ? 2147483647 : 65535))
-      return Status::error("tessel launcher: " + sh.lastVariant + ": grid dimension " +
-                           std::to_string(d) + " = " + std::to_string(g[d]) +
-                           " is out of the device's range");
+      return Status::error("tessel launcher: " + *name + ": grid dimension " + std::to_string(d) +
+                           " = " + std::to_string(g[d]) + " is out of the device's range");
     grid[d] = unsigned(g[d]);
   }
   std::vector<void *> params;
@@ -265,6 +244,48 @@ std::string rt::lastLaunchedVariant() {
 bool rt::lastLaunchFromCache() {
   std::lock_guard<std::mutex> lock(shared().mutex);
   return shared().lastFromCache;
+}
+
+/// The tuning cache's variant for `buckets` on this device when it is in a kernel directory,
+/// else the first CONFIGS entry valid for them (the header's fallbacks) or the default; and
+/// the chosen variant's __div8 twin.
+Status Launcher::Impl::choose(const std::vector<int64_t> &buckets, int64_t firstKey,
+                              CudaContext &ctx, Choice &out) {
+  Shared &sh = shared();
+  std::string error;
+  if (const tuning::TuningCache *cache = sh.tuningCache()) {
+    tuning::TuningKey key{kernel, dtype, {}, ctx.describe(), ctx.driverVersion(), compiler};
+    for (size_t i = 0; i < keyNames.size() && i < buckets.size(); ++i)
+      key.keys[keyNames[i]] = buckets[i];
+    if (const tuning::TuningEntry *e = cache->find(key)) {
+      out.base = load(e->variant, ctx, error);
+      if (!error.empty())
+        return Status::error(error);
+      out.baseName = e->variant;
+      out.fromCache = out.base != nullptr;
+    }
+  }
+  if (!out.base) {
+    out.baseName = defaultVariant;
+    if (buckets.size() == 1)
+      if (auto f = fallbacks.upper_bound(buckets[0]); f != fallbacks.begin())
+        out.baseName = std::prev(f)->second;
+    if (out.baseName.empty())
+      return Status::error("tessel launcher: " + kernel + ": no compiled config is valid for " +
+                           keyNames[0] + " = " + std::to_string(firstKey) +
+                           " and the tuning cache has no entry for it on this device; tune it "
+                           "(tessel-tune) or use a kernel for larger shapes");
+    out.base = load(out.baseName, ctx, error);
+    if (!out.base)
+      return Status::error(error.empty() ? "tessel launcher: no " + out.baseName +
+                                               ".json in the kernel directories (compile it "
+                                               "with tesselc -o DIR, then addKernelDirectory(DIR) "
+                                               "or TESSEL_KERNEL_PATH=DIR)"
+                                         : error);
+  }
+  out.twinName = out.baseName + "__div8";
+  out.twin = load(out.twinName, ctx, error); // a twin that does not load is not used
+  return Status::ok();
 }
 
 Status rt::deviceAlloc(size_t bytes, void *&ptr) {
