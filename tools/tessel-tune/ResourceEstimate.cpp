@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 
@@ -50,7 +51,11 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
                                          unsigned warpSize) {
   ResourceEstimate e;
   e.threads = int64_t(numWarps) * warpSize;
-  int64_t peakWords = 0; // 32-bit words per thread of the largest tensor
+  // Dot accumulators stay in registers while the matrix unit reads the operands from shared
+  // memory, and are updated in place: values of a dot result's type count once.
+  llvm::SmallPtrSet<Type, 4> accumulatorTypes;
+  module.walk([&](tile::DotOp dot) { accumulatorTypes.insert(dot.getType()); });
+  int64_t peakWords = 0, peakAccumulator = 0; // 32-bit words per thread
   module.walk([&](Operation *op) {
     for (Type t : op->getResultTypes()) {
       auto r = dyn_cast<RankedTensorType>(t);
@@ -59,7 +64,9 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
       if (!r || !r.hasStaticShape() || !isa<FloatType>(r.getElementType()))
         continue;
       int64_t words = (tensorBytes(r) + 3) / 4;
-      peakWords = std::max(peakWords, (words + e.threads - 1) / e.threads);
+      int64_t perThread = (words + e.threads - 1) / e.threads;
+      int64_t &peak = accumulatorTypes.contains(t) ? peakAccumulator : peakWords;
+      peak = std::max(peak, perThread);
     }
     if (auto dot = dyn_cast<tile::DotOp>(op)) {
       int64_t operands = tensorBytes(dot.getA().getType()) + tensorBytes(dot.getB().getType());
@@ -70,7 +77,7 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
       for (Type t : op->getResultTypes())
         e.sharedBytes = std::max(e.sharedBytes, tensorBytes(t));
   });
-  e.registers = 2 * peakWords + 16;
+  e.registers = std::max(2 * peakWords, peakAccumulator) + 16;
   return e;
 }
 

@@ -23,7 +23,8 @@ struct ResourceEstimate {
   /// in a loop (the pipeline's ring), and a scan's tile.
   int64_t sharedBytes = 0;
   /// 32-bit registers per thread: the largest float tensor's words per thread, twice (it and
-  /// the value computed from it are live together), plus 16 for addresses and loop state.
+  /// the value computed from it are live together), or a dot accumulator's once (updated in
+  /// place, its operands in shared memory), plus 16 for addresses and loop state.
   int64_t registers = 0;
 };
 
