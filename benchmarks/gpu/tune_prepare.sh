@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tune_prepare.sh DEST: the compile half of tuning the row kernels (docs/Autotuning.md) for an
+# tune_prepare.sh DEST: the compile half of tuning the row kernels and GEMM (docs/Autotuning.md) for an
 # H200 without LLVM: each kernel's TESSEL_TUNE space at the benchmark shapes, pruned by
 # cuda:sm_90a's limits and compiled in parallel (cubins) into DEST/tune, plus tessel-tune-gpu
 # and DEST/tune.sh, which times every variant on the GPU, verifies the winners and writes
@@ -28,6 +28,8 @@ tune rmsnorm.cpp add_rmsnorm 16384x4096
 tune layernorm.cpp layernorm 4096x16384 16384x4096
 # 8192x128256 is 33 GB of host buffers and reference: give the key, build no problem here.
 tune cross_entropy.cpp cross_entropy 8192x128256 -- --key n_cols=128256
+# GEMM (bf16, 4096^3): 138 of 216 tiles compile, about 2.5 minutes on 2 cores.
+tune gemm.cpp gemm 4096x4096x4096 -- --key M=4096 --key N=4096 --key K=4096
 cp "$build/bin/tessel-tune-gpu" "$dest/bin/"
 cat >"$dest/tune.sh" <<'SH'
 #!/usr/bin/env bash
