@@ -60,11 +60,13 @@ TuningKey tuning::tuningKey(const Executor &ex, const Manifest &m, const Manifes
 
 namespace {
 /// The problem of one shape, rebuilt only for a variant whose config differs in a field the
-/// problem reads (a grid of cdiv(n, BLOCK)); row kernels build it once.
+/// problem reads (a grid of cdiv(n, BLOCK)); row kernels build it once. `reference` false: a
+/// problem to time, whose spec may skip its reference (GEMM's costs more than the timing).
 struct ProblemSource {
   const Manifest &m;
   const ManifestShape &shape;
   uint64_t seed;
+  bool reference;
   Problem problem;
   std::map<std::string, int64_t> builtWith;
   bool built = false;
@@ -90,6 +92,7 @@ struct ProblemSource {
       po.dtype = *dt;
       po.seed = seed;
       po.config = config;
+      po.reference = reference;
       if (Status s = makeProblem(po, problem); !s)
         return s;
       builtWith = config;
@@ -166,7 +169,7 @@ static Status verifyVariant(Executor &ex, const Manifest &m, const std::string &
     return s;
   if (Status s = ex.load(meta); !s)
     return s;
-  ProblemSource fresh{m, shape, seed + 1, {}, {}, false}; // other inputs than the timed ones
+  ProblemSource fresh{m, shape, seed + 1, /*reference=*/true, {}, {}, false}; // fresh inputs
   Problem *p = nullptr;
   if (Status s = fresh.get(c, p); !s)
     return s;
@@ -205,7 +208,7 @@ Status tuning::tuneManifest(Executor &ex, const Manifest &m, TuningCache &cache,
       continue;
     }
     fmt::print("{}: timing {} variants on {}\n", title, shape.variants.size(), ex.describe());
-    ProblemSource problems{m, shape, o.seed, {}, {}, false};
+    ProblemSource problems{m, shape, o.seed, /*reference=*/false, {}, {}, false};
     struct Timed {
       double ms;
       std::string path;

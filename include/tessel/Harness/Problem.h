@@ -79,6 +79,9 @@ struct ProblemOptions {
   std::map<std::string, int64_t> config;
   std::map<std::string, std::string> configText; ///< enum fields by name (ACT = "relu")
   std::map<std::string, std::string> options;
+  /// False: a problem to time, not to check; specs whose reference costs more than a run
+  /// (GEMM) may leave the outputs' references empty.
+  bool reference = true;
 };
 
 /// Builds the problem; an error names what is wrong (unknown problem, bad shape, bad option).
