@@ -26,11 +26,11 @@ static std::mutex outputMutex; // progress lines and diagnostics, one at a time
 static std::mutex traceMutex;  // the tracer's state is process-global
 
 /// This worker thread's context, with the dialects a trace and the pipelines need.
-static MLIRContext &threadContext() {
+/// `registry` is filled once on the calling thread: filling it registers the targets, which
+/// is not thread-safe.
+static MLIRContext &threadContext(const DialectRegistry &registry) {
   thread_local std::unique_ptr<MLIRContext> context;
   if (!context) {
-    DialectRegistry registry;
-    registerAllDialects(registry);
     context = std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
     context->loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
                          func::FuncDialect>();
@@ -50,8 +50,8 @@ static MLIRContext &threadContext() {
 
 /// Traces, compiles and specializes one job (as tesselc's compileUnit does).
 static void runJob(CompileJob &job, const driver::CompileOptions &options,
-                   const std::string &target) {
-  MLIRContext &ctx = threadContext();
+                   const std::string &target, const DialectRegistry &registry) {
+  MLIRContext &ctx = threadContext(registry);
   OwningOpRef<ModuleOp> module;
   {
     std::lock_guard<std::mutex> lock(traceMutex);
@@ -107,13 +107,15 @@ static void runJob(CompileJob &job, const driver::CompileOptions &options,
 
 void tune::compileInParallel(std::vector<CompileJob> &jobs, const driver::CompileOptions &options,
                              const std::string &target, unsigned threads, bool quiet) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
   llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
   std::atomic<int> done{0};
   int total = static_cast<int>(jobs.size());
   for (CompileJob &job : jobs)
     pool.async([&, jobPtr = &job] {
       auto start = std::chrono::steady_clock::now();
-      runJob(*jobPtr, options, target);
+      runJob(*jobPtr, options, target, registry);
       jobPtr->ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
               .count();
