@@ -20,6 +20,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 
 tools = ["tessel-opt", "tesselc", "tessel-translate", "tessel-run", "tessel-run-gpu",
+         "tessel-tune", "tessel-tune-gpu",
          "tessel-fuzz-tileir-replay", "tessel-fuzz-gpupipeline-replay"]
 llvm_config.add_tool_substitutions(tools, [config.tessel_tools_dir])
 config.substitutions.append(("%tessel_src", config.tessel_src_root))

@@ -7,6 +7,8 @@
 // or sum) is the caller's; a mean over zero rows is NaN, as in PyTorch (case C4).
 //
 //===----------------------------------------------------------------------===//
+#include "RowSpaces.h"
+
 #include <tessel/dsl.h>
 
 using namespace tessel::dsl;
@@ -48,6 +50,7 @@ TESSEL_KERNEL(cross_entropy, DTYPES(f32, f16, bf16),
               ARGS(loss, logits, labels, stride, n_cols, ignore_index),
               CONFIGS(CrossEntropyConfig{.BLOCK = 4096, .num_warps = 8},
                       CrossEntropyConfig{.BLOCK = 8192, .num_warps = 16}))
+TESSEL_TUNE(cross_entropy, loopedRowSpace<CrossEntropyConfig>())
 
 /// How the per-row losses were reduced in the forward pass; decides the upstream gradient.
 TESSEL_ENUM(Reduction, none, mean, sum)

@@ -6,6 +6,8 @@
 // total of the blocks before it, which the loop carries.
 //
 //===----------------------------------------------------------------------===//
+#include "RowSpaces.h"
+
 #include <tessel/dsl.h>
 
 using namespace tessel::dsl;
@@ -32,3 +34,4 @@ void cumsum_looped(const CumsumConfig &c, Ptr<T> out, Ptr<T> in, Int stride, Int
 }
 TESSEL_KERNEL(cumsum_looped, DTYPES(f32, f16, bf16), ARGS(out, in, stride, n_cols),
               CONFIGS(CumsumConfig{}, CumsumConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(cumsum_looped, loopedRowSpace<CumsumConfig>())

@@ -287,6 +287,19 @@ TESSEL_KERNEL(gemm, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn),
               CONFIGS(GEMM_CONFIGS))
+/// The plain GEMM's tiles (no bias, no activation: the epilogue fields keep their defaults).
+/// On cuda:sm_90a, 48 of the 216 need more shared memory and 30 more registers than a program
+/// has; the rest compile (docs/Autotuning.md).
+TESSEL_TUNE(gemm, Space<GemmConfig>()
+                      .field(&GemmConfig::BLOCK_M, {64, 128, 256})
+                      .field(&GemmConfig::BLOCK_N, {64, 128, 256})
+                      .field(&GemmConfig::BLOCK_K, {32, 64, 128})
+                      .field(&GemmConfig::num_warps, {4, 8})
+                      .field(&GemmConfig::num_stages, {2, 3, 4, 5})
+                      .key("M", Bucket::pow2)
+                      .key("N", Bucket::pow2)
+                      .key("K", Bucket::pow2)
+                      .grid("cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)"))
 TESSEL_KERNEL(gemm_block_ptr, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn),

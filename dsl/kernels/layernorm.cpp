@@ -5,6 +5,8 @@
 // per row; grid = (n_rows,).
 //
 //===----------------------------------------------------------------------===//
+#include "RowSpaces.h"
+
 #include <tessel/dsl.h>
 
 using namespace tessel::dsl;
@@ -35,6 +37,7 @@ TESSEL_KERNEL(layernorm, DTYPES(f32, f16, bf16), ARGS(out, in, w, bias, stride, 
               CONFIGS(LayerNormConfig{.BLOCK = 1024, .num_warps = 4},
                       LayerNormConfig{.BLOCK = 4096, .num_warps = 8},
                       LayerNormConfig{.BLOCK = 16384, .num_warps = 16}))
+TESSEL_TUNE(layernorm, oneBlockRowSpace<LayerNormConfig>())
 
 /// Any n_cols, in three passes: the mean, the variance around it, the output.
 template <class T>
@@ -70,3 +73,4 @@ void layernorm_looped(const LayerNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w,
 TESSEL_KERNEL(layernorm_looped, DTYPES(f32, f16, bf16),
               ARGS(out, in, w, bias, stride, n_cols, eps),
               CONFIGS(LayerNormConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(layernorm_looped, loopedRowSpace<LayerNormConfig>())

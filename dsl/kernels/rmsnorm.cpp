@@ -5,6 +5,8 @@
 // the next layer). The _looped variants handle rows longer than one block in two passes.
 //
 //===----------------------------------------------------------------------===//
+#include "RowSpaces.h"
+
 #include <tessel/dsl.h>
 
 using namespace tessel::dsl;
@@ -33,6 +35,7 @@ TESSEL_KERNEL(rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, in, w, stride, n_cols, 
               CONFIGS(RMSNormConfig{.BLOCK = 1024, .num_warps = 4},
                       RMSNormConfig{.BLOCK = 4096, .num_warps = 8},
                       RMSNormConfig{.BLOCK = 16384, .num_warps = 16}))
+TESSEL_TUNE(rmsnorm, oneBlockRowSpace<RMSNormConfig>())
 
 /// Fused residual add: res <- in + res (rounded to T, as the next layer reads it), then
 /// out = rmsnorm(in + res) from the f32 sum.
@@ -52,6 +55,7 @@ void add_rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> res, Ptr<
 TESSEL_KERNEL(add_rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, in, res, w, stride, n_cols, eps),
               CONFIGS(RMSNormConfig{.BLOCK = 1024, .num_warps = 4},
                       RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(add_rmsnorm, oneBlockRowSpace<RMSNormConfig>())
 
 /// Any n_cols: pass 1 accumulates the sum of squares block by block, pass 2 normalizes.
 template <class T>
@@ -77,6 +81,7 @@ void rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Int
 }
 TESSEL_KERNEL(rmsnorm_looped, DTYPES(f32, f16, bf16), ARGS(out, in, w, stride, n_cols, eps),
               CONFIGS(RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(rmsnorm_looped, loopedRowSpace<RMSNormConfig>())
 
 /// Fused residual add for any n_cols: pass 1 writes res <- in + res and accumulates the sum of
 /// squares of the residual as stored (rounded to T); pass 2 re-reads it and normalizes, so both
@@ -110,3 +115,4 @@ void add_rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> re
 TESSEL_KERNEL(add_rmsnorm_looped, DTYPES(f32, f16, bf16),
               ARGS(out, in, res, w, stride, n_cols, eps),
               CONFIGS(RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(add_rmsnorm_looped, loopedRowSpace<RMSNormConfig>())

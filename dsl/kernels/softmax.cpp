@@ -5,6 +5,8 @@
 // than a block: an online max/sum pass, then a pass that writes the result.
 //
 //===----------------------------------------------------------------------===//
+#include "RowSpaces.h"
+
 #include <tessel/dsl.h>
 
 using namespace tessel::dsl;
@@ -33,6 +35,7 @@ TESSEL_KERNEL(softmax, DTYPES(f32, f16, bf16), ARGS(out, in, in_stride, out_stri
               CONFIGS(SoftmaxConfig{.BLOCK = 1024, .num_warps = 4},
                       SoftmaxConfig{.BLOCK = 4096, .num_warps = 8},
                       SoftmaxConfig{.BLOCK = 16384, .num_warps = 16}))
+TESSEL_TUNE(softmax, oneBlockRowSpace<SoftmaxConfig>())
 
 /// Any n_cols: pass 1 keeps a running max m and a running sum d of exp(x - m) over the row's
 /// blocks (rescaling d when m grows); pass 2 writes exp(x - m) / d.
@@ -61,3 +64,4 @@ void softmax_looped(const SoftmaxConfig &c, Ptr<T> out, Ptr<T> in, Int in_stride
 TESSEL_KERNEL(softmax_looped, DTYPES(f32, f16, bf16),
               ARGS(out, in, in_stride, out_stride, n_cols),
               CONFIGS(SoftmaxConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(softmax_looped, loopedRowSpace<SoftmaxConfig>())

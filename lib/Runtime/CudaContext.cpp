@@ -46,6 +46,13 @@ std::unique_ptr<CudaContext> CudaContext::create(std::string &error) {
   return ctx;
 }
 
+std::string CudaContext::driverVersion() const {
+  int v = 0;
+  if (driver->cuDriverGetVersion(&v) != 0)
+    return "CUDA unknown";
+  return "CUDA " + std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+}
+
 std::string CudaContext::describe() const {
   return name + " (sm_" + std::to_string(ccMajor) + std::to_string(ccMinor) + ", " +
          std::to_string(smCount) + " SMs)";
@@ -104,15 +111,19 @@ bool CudaContext::load(const std::string &image, const std::string &kernelName, 
 }
 
 bool CudaContext::launch(const CudaKernel &k, const unsigned grid[3], std::vector<void *> &params,
-                         std::string &error, bool synchronize) {
+                         std::string &error, bool synchronize, CUstream stream) {
   // An empty grid runs no program; cuLaunchKernel would reject it (CUDA_ERROR_INVALID_VALUE).
   if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0)
     return true;
   if (!check(driver->cuLaunchKernel(k.function, grid[0], grid[1], grid[2], k.numThreads, 1, 1,
-                                    k.sharedBytes, nullptr, params.data(), nullptr),
+                                    k.sharedBytes, stream, params.data(), nullptr),
              "launching " + k.name, error))
     return false;
   return !synchronize || check(driver->cuCtxSynchronize(), "running " + k.name, error);
+}
+
+bool CudaContext::synchronize(std::string &error) {
+  return check(driver->cuCtxSynchronize(), "waiting for the device", error);
 }
 
 bool CudaContext::time(const CudaKernel &k, const unsigned grid[3], std::vector<void *> &params,

@@ -52,6 +52,7 @@ bool CudaDriver::load(std::string &error) {
   TESSEL_RESOLVE(cuEventElapsedTime, "cuEventElapsedTime")
   TESSEL_RESOLVE(cuGetErrorName, "cuGetErrorName")
   TESSEL_RESOLVE(cuGetErrorString, "cuGetErrorString")
+  TESSEL_RESOLVE(cuDriverGetVersion, "cuDriverGetVersion")
 #undef TESSEL_RESOLVE
   std::string optional;
   resolve(lib, "cuTensorMapEncodeTiled", cuTensorMapEncodeTiled, optional);

@@ -30,6 +30,9 @@ public:
   }
 
   std::string target() const override { return "cuda"; }
+  std::string driverVersion() const override {
+    return ctx_ ? ctx_->driverVersion() : "no CUDA driver";
+  }
   std::string describe() const override {
     return ctx_ ? ctx_->describe() : "no CUDA device: " + initError_;
   }

@@ -13,9 +13,12 @@
 #include "Generator.h"
 #include "KernelRegistry.h"
 #include "KernelTracer.h"
+#include "LauncherHeader.h"
+#include "TuneRegistry.h"
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Driver/Compiler.h"
+#include "tessel/Driver/ContentCache.h"
 #include "tessel/Driver/GPUStages.h"
 #include "tessel/Driver/Specialize.h"
 #include "tessel/Driver/Stages.h"
@@ -142,6 +145,7 @@ struct Driver {
   MLIRContext &context;
   CompileOptions compile;
   TimingScope &timing;
+  bool emitHeader = false; // --emit=header: <kernel>.h after the kernel's variants
   bool failed = false;
   /// Which kernel produced each variant name (across all input files).
   llvm::StringMap<const KernelInfo *> variantOwners;
@@ -220,6 +224,7 @@ struct Driver {
     return twin;
   }
 
+  void writeHeader(const KernelInfo &k, const std::vector<ConfigValue> &configs);
   void runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr);
   void runKernelFile(StringRef path);
 };
@@ -492,6 +497,46 @@ void Driver::runKernelFile(StringRef path) {
       if (kernelFailed)
         break;
     }
+    if (emitHeader && !listKernels)
+      writeHeader(*k, kernelConfigs);
+  }
+}
+
+/// OUT/<kernel>.h: the typed launch functions of every selected dtype (LauncherHeader.h).
+void Driver::writeHeader(const KernelInfo &k, const std::vector<ConfigValue> &configs) {
+  std::vector<HeaderVariant> variants;
+  for (int v = 0; v < k.def.numVariants; ++v) {
+    const dsl::detail::VariantDef &variant = k.def.variants[v];
+    if (variant.generic && !dtypes.empty() && !llvm::is_contained(dtypes, dtypeName(variant.dtype)))
+      continue;
+    HeaderVariant hv{&variant, variantName(k, variant, configs[0]), {}, {}};
+    for (const ConfigValue &c : configs) {
+      hv.configNames.push_back(variantName(k, variant, c));
+      hv.configs.push_back(c.get());
+    }
+    variants.push_back(std::move(hv));
+  }
+  std::string text, error;
+  if (!generateLauncherHeader(k, findTuning(k.def.name, k.def.file), variants, text, error)) {
+    llvm::errs() << k.def.file << ":" << k.def.line << ": error: " << error << "\n";
+    failed = true;
+    return;
+  }
+  if (compile.outputDir == "-") {
+    llvm::outs() << text;
+    return;
+  }
+  llvm::SmallString<256> path(compile.outputDir);
+  llvm::sys::path::append(path, std::string(k.def.name) + ".h");
+  if (std::error_code ec = llvm::sys::fs::create_directories(compile.outputDir)) {
+    llvm::errs() << "tesselc: error: cannot create '" << compile.outputDir << "': " << ec.message()
+                 << "\n";
+    failed = true;
+    return;
+  }
+  if (llvm::Error err = writeFileAtomically(path, text)) {
+    llvm::errs() << "tesselc: error: " << llvm::toString(std::move(err)) << "\n";
+    failed = true;
   }
 }
 
@@ -503,6 +548,10 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   registerGPUStages();
+  // The header is written per kernel after its variants (writeHeader), not per variant: the
+  // stage is listed for --emit and --help and never runs.
+  registerStage({"header", "C++ launch functions per kernel: <kernel>.h (docs/Autotuning.md)", ".h",
+                 [](ModuleOp, const StageContext &, std::string &) { return failure(); }});
   std::string emitHelp = emitDescription();
   emit.setDescription(emitHelp);
   std::string targetHelp =
@@ -533,7 +582,10 @@ int main(int argc, char **argv) {
     compile.perfFallbackError = true;
   }
   std::vector<std::string> requested(emit.begin(), emit.end());
-  if (requested.empty())
+  // The header is written per kernel, after its variants, not per variant like the stages.
+  bool emitHeader = llvm::is_contained(requested, "header");
+  llvm::erase(requested, "header");
+  if (requested.empty() && !emitHeader)
     requested.push_back("tile");
   for (const std::string &name : requested) {
     const Stage *stage = findStage(name);
@@ -583,12 +635,14 @@ int main(int argc, char **argv) {
   applyDefaultTimingManagerCLOptions(timingManager);
   TimingScope timing = timingManager.getRootScope();
 
-  Driver driver{context, compile, timing};
+  Driver driver{context, compile, timing, emitHeader};
   for (const std::string &input : inputs) {
     if (!llvm::sys::fs::exists(input))
       return usageError("cannot open '" + input + "': no such file");
     if (!defines.empty() && StringRef(input).ends_with(".mlir"))
       return usageError("-D applies to kernel files, not to " + input);
+    if (emitHeader && StringRef(input).ends_with(".mlir"))
+      return usageError("--emit=header needs a kernel file (its arguments and grid), not " + input);
   }
   for (const std::string &input : inputs) {
     if (StringRef(input).ends_with(".mlir"))

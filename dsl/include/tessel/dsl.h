@@ -39,5 +39,6 @@
 #include "tessel/dsl/Sort.h"
 #include "tessel/dsl/SplitJoin.h"
 #include "tessel/dsl/Tile.h"
+#include "tessel/dsl/Tune.h"
 
 #endif // TESSEL_DSL_H

@@ -75,6 +75,9 @@ public:
   virtual std::string target() const = 0;
   /// One line about the device ("CPU interpreter, 2 threads", "NVIDIA H200 (sm_90a)").
   virtual std::string describe() const = 0;
+  /// The driver's version ("CUDA 13.0"); "none" for the interpreter. Keys the tuning cache
+  /// with describe(), which names the device and its SM count.
+  virtual std::string driverVersion() const { return "none"; }
 
   /// Loads (parses, compiles, or loads the binary of) a kernel variant; fills `variant.args`
   /// from the kernel's signature when the metadata had none. Errors are located where the

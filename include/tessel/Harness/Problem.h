@@ -16,6 +16,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,9 @@ struct Problem {
   std::function<void(Problem &)> derive;
   int64_t elements = 0; ///< elements of the main input (throughput = elements / second)
   int64_t bytes = 0;    ///< the fewest bytes the kernel must move (bandwidth)
+  /// The config fields the spec read (the grid's BLOCK, HAS_BIAS, ...), as it spelled them: a
+  /// variant that agrees on them can run on this problem as built (the autotuner builds one).
+  std::set<std::string> configRead;
 };
 
 /// What to build. `config` holds the variant's config fields (BLOCK, BLOCK_M, ...: compared
@@ -75,6 +79,9 @@ struct ProblemOptions {
   std::map<std::string, int64_t> config;
   std::map<std::string, std::string> configText; ///< enum fields by name (ACT = "relu")
   std::map<std::string, std::string> options;
+  /// False: a problem to time, not to check; specs whose reference costs more than a run
+  /// (GEMM) may leave the outputs' references empty.
+  bool reference = true;
 };
 
 /// Builds the problem; an error names what is wrong (unknown problem, bad shape, bad option).

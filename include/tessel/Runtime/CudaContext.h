@@ -33,6 +33,8 @@ public:
   /// "NVIDIA H200 (sm_90, 132 SMs)"
   std::string describe() const;
   int computeCapability() const { return ccMajor * 10 + ccMinor; }
+  /// "CUDA 13.0" (the driver's version, cuDriverGetVersion).
+  std::string driverVersion() const;
 
   /// Device memory; errors name `what` (a buffer name) and the size.
   bool alloc(size_t bytes, CUdeviceptr &ptr, const std::string &what, std::string &error);
@@ -47,10 +49,10 @@ public:
   bool load(const std::string &image, const std::string &name, unsigned numThreads,
             unsigned sharedBytes, CudaKernel &kernel, std::string &error);
 
-  /// Launches `kernel` over `grid` with `params` (pointers to each argument's value) and waits
-  /// for it; a launch failure or a fault while running names the kernel.
+  /// Launches `kernel` over `grid` with `params` (pointers to each argument's value) on
+  /// `stream` and waits for it; a launch failure or a fault while running names the kernel.
   bool launch(const CudaKernel &kernel, const unsigned grid[3], std::vector<void *> &params,
-              std::string &error, bool synchronize = true);
+              std::string &error, bool synchronize = true, CUstream stream = nullptr);
 
   /// Times `reps` launches after `warmup` ones, each measured alone with a pair of events.
   /// Before each timed launch `flushBytes` of a scratch buffer are overwritten so that every
@@ -58,6 +60,9 @@ public:
   bool time(const CudaKernel &kernel, const unsigned grid[3], std::vector<void *> &params,
             int warmup, int reps, std::vector<double> &ms, std::string &error,
             size_t flushBytes = size_t(256) << 20);
+
+  /// Waits for every launch of the context.
+  bool synchronize(std::string &error);
 
   /// The driver's entry points, for what the context does not wrap (tensor maps).
   const CudaDriver &getDriver() const { return *driver; }

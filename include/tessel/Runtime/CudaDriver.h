@@ -54,6 +54,8 @@ struct CudaDriver {
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  /// The driver's CUDA version (13000 for 13.0); keys the tuning cache.
+  CUresult (*cuDriverGetVersion)(int *);
   /// CUDA 12+ (sm_90 tensor maps); null on older drivers, which then cannot run TMA kernels.
   CUresult (*cuTensorMapEncodeTiled)(void *tensorMap, int dataType, unsigned rank,
                                      void *globalAddress, const uint64_t *globalDim,

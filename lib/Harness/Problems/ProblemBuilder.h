@@ -33,6 +33,8 @@ struct Builder {
 
   int64_t config(std::initializer_list<const char *> names, int64_t fallback) const {
     for (const char *n : names)
+      configRead.insert(n);
+    for (const char *n : names)
       for (const auto &[k, v] : o.config) {
         std::string a = k, b = n;
         std::transform(a.begin(), a.end(), a.begin(), ::tolower);
@@ -44,6 +46,7 @@ struct Builder {
   }
   /// An enum config field of the variant (ACT = "relu"), or `fallback`.
   std::string text(const std::string &key, const std::string &fallback) const {
+    configRead.insert(key);
     for (const auto &[k, v] : o.configText) {
       std::string a = k, b = key;
       std::transform(a.begin(), a.end(), a.begin(), ::tolower);
@@ -53,6 +56,8 @@ struct Builder {
     }
     return fallback;
   }
+  /// The config fields the spec read (Problem::configRead).
+  mutable std::set<std::string> configRead;
   /// The --opt keys the spec asked for: any other key the user gave is a mistake.
   mutable std::set<std::string> optionsRead;
   std::string option(const std::string &key, const std::string &fallback) const {

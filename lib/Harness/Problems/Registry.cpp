@@ -265,6 +265,7 @@ Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) 
       }
     if (Status s = checkParams(e, p); !s)
       return s;
+    p.configRead = b.configRead;
     out = std::move(p);
     return Status::ok();
   }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# tune_prepare.sh DEST: the compile half of tuning the row kernels and GEMM (docs/Autotuning.md) for an
+# H200 without LLVM: each kernel's TESSEL_TUNE space at the benchmark shapes, pruned by
+# cuda:sm_90a's limits and compiled in parallel (cubins) into DEST/tune, plus tessel-tune-gpu
+# and DEST/tune.sh, which times every variant on the GPU, verifies the winners and writes
+# DEST/tuning.json. The compile logs (prune counts, compile times) are in DEST/logs.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dest=${1:?usage: tune_prepare.sh DEST}
+build=${TESSEL_BUILD_DIR:-$root/build}
+"$root/scripts/build.sh" >/dev/null
+rm -rf "$dest" && mkdir -p "$dest/bin" "$dest/logs"
+# tune FILE KERNEL SHAPE... [-- TESSEL-TUNE-ARGS]: one compile-only run over the shapes.
+tune() {
+  local file=$1 kernel=$2 shapes=() extra=()
+  shift 2
+  while (($#)) && [[ $1 != -- ]]; do shapes+=(--shape "$1"); shift; done
+  (($#)) && shift && extra=("$@")
+  /usr/bin/time -f "$kernel: %e s wall" "$build/bin/tessel-tune" "$root/dsl/kernels/$file" \
+    -k "$kernel" --dtype=bf16 "${shapes[@]}" "${extra[@]}" --target=cuda:sm_90a --emit=cubin \
+    --compile-only -o "$dest/tune" -v >"$dest/logs/$kernel.log" 2>&1
+  grep -E "space of|compiled [0-9]+ variants|wall" "$dest/logs/$kernel.log"
+}
+tune softmax.cpp softmax 4096x16384 16384x4096 32768x1000
+tune softmax.cpp softmax_looped 4096x16384
+tune rmsnorm.cpp rmsnorm 4096x16384 16384x4096 32768x1000
+tune rmsnorm.cpp add_rmsnorm 16384x4096
+tune layernorm.cpp layernorm 4096x16384 16384x4096
+# 8192x128256 is 33 GB of host buffers and reference: give the key, build no problem here.
+tune cross_entropy.cpp cross_entropy 8192x128256 -- --key n_cols=128256
+# GEMM (bf16, 4096^3): 138 of 216 tiles compile, about 2.5 minutes on 2 cores.
+tune gemm.cpp gemm 4096x4096x4096 -- --key M=4096 --key N=4096 --key K=4096
+cp "$build/bin/tessel-tune-gpu" "$dest/bin/"
+cat >"$dest/tune.sh" <<'SH'
+#!/usr/bin/env bash
+# Times every variant under tune/ on the GPU, verifies each winner, writes tuning.json.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+exec "$here/bin/tessel-tune-gpu" "$here/tune" --cache "$here/tuning.json" "$@"
+SH
+chmod +x "$dest/tune.sh"
+echo "tune_prepare: $(find "$dest/tune" -name '*.cubin' | wc -l) cubins in $dest/tune ($(du -sh "$dest" | cut -f1)); run $dest/tune.sh on the GPU"

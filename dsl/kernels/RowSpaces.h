@@ -1,0 +1,42 @@
+//===- RowSpaces.h - the autotuner's spaces of the row kernels ---*- C++ -*-===//
+//
+// Config spaces (TESSEL_TUNE, docs/Autotuning.md) shared by the kernels that run one program
+// per row of a ROWSxCOLS input and are configured by BLOCK and num_warps; n_cols is the key,
+// bucketed to powers of two, and the grid is (n_rows,).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_KERNELS_ROWSPACES_H
+#define TESSEL_KERNELS_ROWSPACES_H
+
+#include <tessel/dsl.h>
+
+#include <algorithm>
+
+/// The whole row in one block: BLOCK must hold the row, and is tuned at n_cols' bucket (a
+/// larger block only adds masked lanes), so num_warps is what is tuned.
+template <class C> tessel::dsl::Space<C> oneBlockRowSpace() {
+  using namespace tessel::dsl;
+  return Space<C>()
+      .field(&C::BLOCK, pow2(16, 65536))
+      .field(&C::num_warps, {1, 2, 4, 8, 16, 32})
+      .where([](const C &c) { return c.num_warps * 32 <= std::max(c.BLOCK, 32); })
+      .key("n_cols", Bucket::pow2)
+      .valid([](const C &c, const Keys &k) { return c.BLOCK >= k["n_cols"]; })
+      .where([](const C &c, const Keys &k) { return c.BLOCK == k["n_cols"]; })
+      .grid("n_rows");
+}
+
+/// The row walked block by block: no block longer than the row's bucket (that is the one-block
+/// kernel's case), no warp without elements.
+template <class C> tessel::dsl::Space<C> loopedRowSpace() {
+  using namespace tessel::dsl;
+  return Space<C>()
+      .field(&C::BLOCK, pow2(256, 32768))
+      .field(&C::num_warps, {2, 4, 8, 16, 32})
+      .where([](const C &c) { return c.num_warps * 32 <= c.BLOCK; })
+      .key("n_cols", Bucket::pow2)
+      .where([](const C &c, const Keys &k) { return c.BLOCK <= k["n_cols"]; })
+      .grid("n_rows");
+}
+
+#endif // TESSEL_KERNELS_ROWSPACES_H

@@ -1,0 +1,52 @@
+//===- Tuner.h - timing a tuning directory's variants -------------*- C++ -*-===//
+//
+// The timing side of the autotuner: for each shape of a manifest, look the key up in the
+// tuning cache; on a miss time every variant the shape may use on the executor (the GPU's
+// cold-L2, event-timed median; the interpreter's wall clock stands in where there is no GPU),
+// verify the fastest against the problem's double-precision reference (the next fastest when
+// it fails), and store it in the cache. No MLIR or LLVM: tessel-tune-gpu runs it on machines
+// with only the driver.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_TUNING_TUNER_H
+#define TESSEL_TUNING_TUNER_H
+
+#include "tessel/Harness/Executor.h"
+#include "tessel/Tuning/Manifest.h"
+#include "tessel/Tuning/TuningCache.h"
+
+#include <string>
+#include <vector>
+
+namespace tessel::tuning {
+
+struct TuneOptions {
+  int warmup = 10;
+  int reps = 100;     ///< timed launches per variant; the median counts
+  bool force = false; ///< time even when the cache has the key
+  uint64_t seed = 0;  ///< the problem's inputs
+  bool quiet = false; ///< no per-variant progress lines
+};
+
+struct ShapeResult {
+  std::vector<int64_t> shape;
+  bool cacheHit = false;
+  std::string winner;
+  double ms = 0;
+  int timed = 0, failed = 0;
+  bool verified = false;
+  double seconds = 0; ///< wall time of this shape's tuning
+};
+
+/// The cache key of `shape` on the executor's device.
+TuningKey tuningKey(const harness::Executor &ex, const Manifest &m, const ManifestShape &shape);
+
+/// Tunes every shape of `m` (see the top of this file); prints progress on stdout and saves
+/// the cache after each shape. An error means setup failed (a variant that fails to run is
+/// counted in ShapeResult::failed and skipped).
+harness::Status tuneManifest(harness::Executor &ex, const Manifest &m, TuningCache &cache,
+                             const TuneOptions &options, std::vector<ShapeResult> &results);
+
+} // namespace tessel::tuning
+
+#endif // TESSEL_TUNING_TUNER_H

@@ -1,0 +1,108 @@
+//===- Manifest.cpp - reading a tuning directory's manifest.json ----------===//
+#include "tessel/Tuning/Manifest.h"
+
+#include "JsonRead.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+using namespace tessel;
+using namespace tessel::tuning;
+using namespace tessel::tuning::json_read;
+namespace fs = std::filesystem;
+
+const ManifestVariant *Manifest::find(const std::string &name) const {
+  for (const ManifestVariant &v : variants)
+    if (v.name == name)
+      return &v;
+  return nullptr;
+}
+
+Status tuning::loadManifest(const std::string &dir, Manifest &out) {
+  std::string path = (fs::path(dir) / "manifest.json").string();
+  json j;
+  if (Status s = parseFile(path, j); !s)
+    return Status::error(s.message() + " (write the directory with tessel-tune -o DIR)");
+  std::string schema;
+  if (!j.is_object() || !str(j, "schema", schema, path) || schema != kManifestSchema)
+    return Status::error(path + ": not a tuning manifest of schema " + kManifestSchema +
+                         " (schema '" + schema + "'): rebuild it with this tessel-tune");
+  out.dir = dir;
+  for (auto [key, field] : {std::pair{"kernel", &out.kernel},
+                            {"problem", &out.problem},
+                            {"dtype", &out.dtype},
+                            {"target", &out.target},
+                            {"compiler", &out.compiler},
+                            {"source", &out.source},
+                            {"default_variant", &out.defaultVariant}})
+    if (Status s = str(j, key, *field, path); !s)
+      return s;
+  if (Status s = strings(j, "key_names", out.keyNames, path); !s)
+    return s;
+  if (Status s = strings(j, "key_buckets", out.keyBuckets, path); !s)
+    return s;
+  if (!j.contains("variants") || !j["variants"].is_array() || !j.contains("shapes") ||
+      !j["shapes"].is_array())
+    return Status::error(path + ": 'variants' and 'shapes' must be arrays");
+  for (const json &v : j["variants"]) {
+    ManifestVariant mv;
+    std::string where = path + ": variant";
+    if (Status s = str(v, "name", mv.name, where); !s)
+      return s;
+    if (Status s = str(v, "json", mv.json, where); !s)
+      return s;
+    if (v.contains("twin") && v["twin"].is_string())
+      mv.twin = v["twin"].get<std::string>();
+    if (Status s = intMap(v, "config", mv.config, where); !s)
+      return s;
+    out.variants.push_back(std::move(mv));
+  }
+  if (auto sp = j.find("space"); sp != j.end() && sp->is_object()) {
+    auto num = [&](const char *key) {
+      auto it = sp->find(key);
+      return it != sp->end() && it->is_number() ? it->get<double>() : 0.0;
+    };
+    std::string limits;
+    if (auto l = sp->find("dropped_by_limit"); l != sp->end() && l->is_object())
+      for (auto it = l->begin(); it != l->end(); ++it)
+        if (it->is_number_integer())
+          limits += ", " + std::to_string(it->get<int64_t>()) + " by " + it.key();
+    char seconds[32];
+    std::snprintf(seconds, sizeof(seconds), "%.2f", num("compile_seconds"));
+    out.spaceSummary =
+        "space of " + std::to_string(int64_t(num("declared"))) +
+        " configs; dropped before compiling: " + std::to_string(int64_t(num("dropped_by_where"))) +
+        " by where, " + std::to_string(int64_t(num("dropped_by_keys"))) + " by where with keys" +
+        limits + "; compiled " + std::to_string(int64_t(num("compiled"))) + " in " + seconds + " s";
+  }
+  for (const json &sh : j["shapes"]) {
+    ManifestShape ms;
+    std::string where = path + ": shape";
+    if (Status s = ints(sh, "shape", ms.shape, where); !s)
+      return s;
+    if (Status s = ints(sh, "key_values", ms.keyValues, where); !s)
+      return s;
+    if (Status s = ints(sh, "buckets", ms.buckets, where); !s)
+      return s;
+    if (Status s = strings(sh, "variants", ms.variants, where); !s)
+      return s;
+    for (const std::string &name : ms.variants)
+      if (!out.find(name))
+        return Status::error(where + ": variant '" + name + "' is not in 'variants'");
+    out.shapes.push_back(std::move(ms));
+  }
+  return Status::ok();
+}
+
+std::vector<std::string> tuning::findManifestDirs(const std::string &dir) {
+  std::vector<std::string> dirs;
+  std::error_code ec;
+  if (fs::exists(fs::path(dir) / "manifest.json", ec))
+    return {dir};
+  for (const fs::directory_entry &e : fs::directory_iterator(dir, ec))
+    if (e.is_directory() && fs::exists(e.path() / "manifest.json", ec))
+      dirs.push_back(e.path().string());
+  std::sort(dirs.begin(), dirs.end());
+  return dirs;
+}

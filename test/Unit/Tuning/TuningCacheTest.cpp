@@ -1,0 +1,105 @@
+//===- TuningCacheTest.cpp - the persistent tuning cache ------------------===//
+#include "tessel/Tuning/TuningCache.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace tessel::tuning;
+namespace fs = std::filesystem;
+
+namespace {
+std::string scratch(const std::string &name) {
+  fs::path dir = fs::temp_directory_path() / ("tessel-tuning-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return (dir / name).string();
+}
+
+TuningEntry entry(const std::string &compiler, int64_t bucket) {
+  TuningEntry e;
+  e.key = {"softmax",   "bf16",  {{"n_cols", bucket}}, "NVIDIA H200 (sm_90, 132 SMs)",
+           "CUDA 13.0", compiler};
+  e.target = "cuda:sm_90a";
+  e.variant = "softmax__bf16__BLOCK_4096__num_warps_8";
+  e.config = {{"BLOCK", 4096}, {"num_warps", 8}};
+  e.ms = 0.0521;
+  e.timed = 6;
+  e.when = "2026-12-01T00:00:00Z";
+  return e;
+}
+} // namespace
+
+TEST(TuningCache, RoundTrip) {
+  std::string path = scratch("round-trip/tuning.json");
+  fs::remove(path);
+  TuningCache cache;
+  ASSERT_TRUE(TuningCache::load(path, cache)); // missing: empty
+  EXPECT_TRUE(cache.entries().empty());
+  cache.put(entry("0.1.0", 4096));
+  cache.put(entry("0.1.0", 1024));
+  ASSERT_TRUE(cache.save());
+  EXPECT_FALSE(fs::exists(path + ".tmp." + std::to_string(::getpid()))); // renamed into place
+
+  TuningCache again;
+  ASSERT_TRUE(TuningCache::load(path, again));
+  ASSERT_EQ(again.entries().size(), 2u);
+  const TuningEntry *e = again.find(entry("0.1.0", 4096).key);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->variant, "softmax__bf16__BLOCK_4096__num_warps_8");
+  EXPECT_EQ(e->config.at("num_warps"), 8);
+  EXPECT_DOUBLE_EQ(e->ms, 0.0521);
+  EXPECT_EQ(e->timed, 6);
+  EXPECT_EQ(e->target, "cuda:sm_90a");
+}
+
+TEST(TuningCache, EveryKeyFieldSelects) {
+  TuningCache cache;
+  cache.put(entry("0.1.0", 4096));
+  TuningKey k = entry("0.1.0", 4096).key;
+  EXPECT_NE(cache.find(k), nullptr);
+  for (int field = 0; field < 6; ++field) {
+    TuningKey other = k;
+    switch (field) {
+    case 0:
+      other.kernel = "rmsnorm";
+      break;
+    case 1:
+      other.dtype = "f16";
+      break;
+    case 2:
+      other.keys["n_cols"] = 2048;
+      break;
+    case 3:
+      other.device = "NVIDIA H100 (sm_90, 132 SMs)";
+      break;
+    case 4:
+      other.driver = "CUDA 12.8";
+      break;
+    case 5:
+      other.compiler = "0.2.0";
+      break; // a new compiler: a miss, tuned again
+    }
+    EXPECT_EQ(cache.find(other), nullptr) << "field " << field;
+  }
+}
+
+TEST(TuningCache, PutReplaces) {
+  TuningCache cache;
+  cache.put(entry("0.1.0", 4096));
+  TuningEntry faster = entry("0.1.0", 4096);
+  faster.variant = "softmax__bf16__BLOCK_4096__num_warps_4";
+  cache.put(faster);
+  ASSERT_EQ(cache.entries().size(), 1u);
+  EXPECT_EQ(cache.entries()[0].variant, "softmax__bf16__BLOCK_4096__num_warps_4");
+}
+
+TEST(TuningCache, CorruptFileIsRefused) {
+  std::string path = scratch("corrupt.json");
+  std::ofstream(path) << "{\"schema\": \"tessel-tuning-cache/1\", \"entries\": [";
+  TuningCache cache;
+  tessel::harness::Status s = TuningCache::load(path, cache);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("not valid JSON"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("delete it"), std::string::npos) << s.message();
+}

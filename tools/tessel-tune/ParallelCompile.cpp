@@ -1,0 +1,132 @@
+//===- ParallelCompile.cpp - compiling a space's survivors in parallel ----===//
+#include "ParallelCompile.h"
+
+#include "KernelTracer.h"
+
+#include "tessel/Dialect/Tile/IR/Tile.h"
+#include "tessel/Driver/Specialize.h"
+#include "tessel/InitAllDialects.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tune;
+
+static std::mutex outputMutex; // progress lines and diagnostics, one at a time
+static std::mutex traceMutex;  // the tracer's state is process-global
+
+/// This worker thread's context, with the dialects a trace and the pipelines need.
+/// `registry` is filled once on the calling thread: filling it registers the targets, which
+/// is not thread-safe.
+static MLIRContext &threadContext(const DialectRegistry &registry) {
+  thread_local std::unique_ptr<MLIRContext> context;
+  if (!context) {
+    context = std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+    context->loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                         func::FuncDialect>();
+    context->printOpOnDiagnostic(false);
+    context->getDiagEngine().registerHandler([](Diagnostic &d) {
+      std::lock_guard<std::mutex> lock(outputMutex);
+      const char *kind = d.getSeverity() == DiagnosticSeverity::Error     ? "error"
+                         : d.getSeverity() == DiagnosticSeverity::Warning ? "warning"
+                         : d.getSeverity() == DiagnosticSeverity::Remark  ? "remark"
+                                                                          : "note";
+      llvm::errs() << d.getLocation() << ": " << kind << ": " << d.str() << "\n";
+      return success();
+    });
+  }
+  return *context;
+}
+
+/// Traces, compiles and specializes one job (as tesselc's compileUnit does).
+static void runJob(CompileJob &job, const driver::CompileOptions &options,
+                   const std::string &target, const DialectRegistry &registry) {
+  MLIRContext &ctx = threadContext(registry);
+  OwningOpRef<ModuleOp> module;
+  {
+    std::lock_guard<std::mutex> lock(traceMutex);
+    module = dsl::traceVariant(ctx, *job.kernel, *job.variant, *job.config, job.name, target);
+  }
+  if (!module)
+    return;
+  driver::VariantMetadata meta;
+  meta.kernel = job.kernel->def.name;
+  meta.variant = job.name;
+  meta.source = job.kernel->def.file;
+  if (job.variant->generic)
+    meta.dtype = dsl::dtypeName(job.variant->dtype);
+  meta.target = target;
+  meta.config = job.config->toJSON();
+  for (auto f : module->getOps<func::FuncOp>())
+    if (f.getSymName() == job.name)
+      driver::fillFromKernel(f, meta, job.kernel->argNames);
+
+  // The __div8 twin, built before the base consumes its module.
+  OwningOpRef<ModuleOp> twinModule;
+  driver::VariantMetadata twinMeta;
+  if (!StringRef(target).starts_with("interpreter")) {
+    twinModule = module->clone();
+    for (auto f : twinModule->getOps<func::FuncOp>()) {
+      if (f.getSymName() != job.name)
+        continue;
+      driver::Specialization spec =
+          driver::findSpecialization(f, driver::kSpecializationDivisibility);
+      if (spec.empty())
+        break;
+      twinMeta = meta;
+      twinMeta.variant = job.name + "__div" + std::to_string(driver::kSpecializationDivisibility);
+      twinMeta.specializes = job.name;
+      f.setSymName(twinMeta.variant);
+      driver::applySpecialization(f, spec, driver::kSpecializationDivisibility);
+      for (unsigned i : spec.multiples)
+        twinMeta.args[i].divisibility = driver::kSpecializationDivisibility;
+      for (unsigned i : spec.ones)
+        twinMeta.args[i].equalTo = 1;
+    }
+  }
+  TimingScope none;
+  if (failed(driver::compileVariant(*module, meta, options, none)))
+    return;
+  if (!twinMeta.variant.empty()) {
+    if (failed(driver::compileVariant(*twinModule, twinMeta, options, none)))
+      return;
+    job.twin = twinMeta.variant;
+  }
+  job.ok = true;
+}
+
+void tune::compileInParallel(std::vector<CompileJob> &jobs, const driver::CompileOptions &options,
+                             const std::string &target, unsigned threads, bool quiet) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
+  std::atomic<int> done{0};
+  int total = static_cast<int>(jobs.size());
+  for (CompileJob &job : jobs)
+    pool.async([&, jobPtr = &job] {
+      auto start = std::chrono::steady_clock::now();
+      runJob(*jobPtr, options, target, registry);
+      jobPtr->ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count();
+      int n = ++done;
+      if (quiet)
+        return;
+      std::lock_guard<std::mutex> lock(outputMutex);
+      llvm::outs() << llvm::formatv("  compiled [{0}/{1}] {2}{3} ({4:F0} ms){5}\n", n, total,
+                                    jobPtr->name, jobPtr->twin.empty() ? "" : " + __div8",
+                                    jobPtr->ms, jobPtr->ok ? "" : ": FAILED");
+      llvm::outs().flush();
+    });
+  pool.wait();
+}

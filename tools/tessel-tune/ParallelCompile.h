@@ -1,0 +1,39 @@
+//===- ParallelCompile.h - compiling a space's survivors in parallel -*- C++ -*-===//
+//
+// One process, a thread pool, an MLIRContext per worker thread: each job traces its variant
+// (the tracer is process-global, so traces take turns; they are about a millisecond), then runs
+// the pipeline and the stages, and its __div8 twin, concurrently with the others.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TESSEL_TOOLS_TESSEL_TUNE_PARALLELCOMPILE_H
+#define TESSEL_TOOLS_TESSEL_TUNE_PARALLELCOMPILE_H
+
+#include "KernelRegistry.h"
+
+#include "tessel/Driver/Compiler.h"
+
+#include <string>
+#include <vector>
+
+namespace tessel::tune {
+
+/// One variant to compile.
+struct CompileJob {
+  const dsl::KernelInfo *kernel;
+  const dsl::detail::VariantDef *variant;
+  const dsl::ConfigValue *config;
+  std::string name; ///< the variant name
+  // Results.
+  bool ok = false;
+  std::string twin; ///< the __div8 twin's name, when there is one
+  double ms = 0;    ///< wall time of this job
+};
+
+/// Compiles every job into `options.outputDir` on `threads` threads (0: one per core) for
+/// `target`, printing one progress line per job unless `quiet`. Errors go to stderr.
+void compileInParallel(std::vector<CompileJob> &jobs, const driver::CompileOptions &options,
+                       const std::string &target, unsigned threads, bool quiet);
+
+} // namespace tessel::tune
+
+#endif // TESSEL_TOOLS_TESSEL_TUNE_PARALLELCOMPILE_H

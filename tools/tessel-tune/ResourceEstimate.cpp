@@ -1,0 +1,100 @@
+//===- ResourceEstimate.cpp - what a config needs, before compiling -------===//
+#include "ResourceEstimate.h"
+
+#include "tessel/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::tune;
+
+const char *tune::limitName(Limit l) {
+  switch (l) {
+  case Limit::none:
+    return "none";
+  case Limit::threads:
+    return "threads per program";
+  case Limit::sharedMemory:
+    return "shared memory";
+  case Limit::registers:
+    return "registers per thread";
+  }
+  return "?";
+}
+
+/// Bytes of one element (pointers: 8).
+static int64_t elementBytes(Type t) {
+  if (t.isIntOrFloat())
+    return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
+  return 8;
+}
+
+static int64_t tensorBytes(Type t) {
+  auto r = dyn_cast<RankedTensorType>(t);
+  return r && r.hasStaticShape() ? r.getNumElements() * elementBytes(r.getElementType()) : 0;
+}
+
+Limit tune::checkThreads(int numWarps, const TargetLimits &limits, std::string &why) {
+  int64_t threads = int64_t(numWarps) * limits.warpSize;
+  if (threads <= limits.maxThreadsPerProgram)
+    return Limit::none;
+  why = std::to_string(threads) + " > " + std::to_string(limits.maxThreadsPerProgram);
+  return Limit::threads;
+}
+
+ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numStages,
+                                         unsigned warpSize) {
+  ResourceEstimate e;
+  e.threads = int64_t(numWarps) * warpSize;
+  // Dot accumulators stay in registers while the matrix unit reads the operands from shared
+  // memory, and are updated in place: values of a dot result's type count once.
+  llvm::SmallPtrSet<Type, 4> accumulatorTypes;
+  module.walk([&](tile::DotOp dot) { accumulatorTypes.insert(dot.getType()); });
+  int64_t peakWords = 0, peakAccumulator = 0; // 32-bit words per thread
+  module.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes()) {
+      auto r = dyn_cast<RankedTensorType>(t);
+      // Only data (floats) counts: pointer and index tensors are address arithmetic that the
+      // lowering mostly folds into a base and constant offsets per thread.
+      if (!r || !r.hasStaticShape() || !isa<FloatType>(r.getElementType()))
+        continue;
+      int64_t words = (tensorBytes(r) + 3) / 4;
+      int64_t perThread = (words + e.threads - 1) / e.threads;
+      int64_t &peak = accumulatorTypes.contains(t) ? peakAccumulator : peakWords;
+      peak = std::max(peak, perThread);
+    }
+    if (auto dot = dyn_cast<tile::DotOp>(op)) {
+      int64_t operands = tensorBytes(dot.getA().getType()) + tensorBytes(dot.getB().getType());
+      bool inLoop = op->getParentOfType<scf::ForOp>() != nullptr;
+      e.sharedBytes = std::max(e.sharedBytes, operands * (inLoop ? std::max(numStages, 1) : 1));
+    }
+    if (isa<tile::ScanOp>(op))
+      for (Type t : op->getResultTypes())
+        e.sharedBytes = std::max(e.sharedBytes, tensorBytes(t));
+  });
+  e.registers = std::max(2 * peakWords, peakAccumulator) + 16;
+  return e;
+}
+
+Limit tune::checkEstimate(const ResourceEstimate &e, const TargetLimits &limits, std::string &why) {
+  if (e.threads > limits.maxThreadsPerProgram) {
+    why = std::to_string(e.threads) + " > " + std::to_string(limits.maxThreadsPerProgram);
+    return Limit::threads;
+  }
+  if (limits.sharedMemoryPerProgram && e.sharedBytes > limits.sharedMemoryPerProgram) {
+    why =
+        std::to_string(e.sharedBytes) + " bytes > " + std::to_string(limits.sharedMemoryPerProgram);
+    return Limit::sharedMemory;
+  }
+  if (e.registers > limits.maxRegistersPerThread) {
+    why = "about " + std::to_string(e.registers) + " > " +
+          std::to_string(limits.maxRegistersPerThread);
+    return Limit::registers;
+  }
+  return Limit::none;
+}
