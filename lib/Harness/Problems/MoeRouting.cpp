@@ -48,8 +48,8 @@ Status moeRouting(Builder &b) {
   b.p.launch.grid.x = cdiv(n, b.config({"BLOCK"}, 1024));
   b.p.elements = n;
   b.p.bytes = (n + 2 * experts) * 4;
-  b.p.description = "moe_routing i32 [" + shapeString(b.o.shape) + "]" +
-                    (dropped == "1" ? " dropped" : "");
+  b.p.description =
+      "moe_routing i32 [" + shapeString(b.o.shape) + "]" + (dropped == "1" ? " dropped" : "");
   return Status::ok();
 }
 
