@@ -105,26 +105,24 @@ Status tessel::harness::bindArguments(const KernelMetadata &variant, const Probl
   return Status::ok();
 }
 
-Status tessel::harness::runProblem(Executor &ex, const KernelMetadata &variant, Problem &p,
-                                   RunReport &report) {
-  report = RunReport();
+Status tessel::harness::uploadArguments(Executor &ex, const KernelMetadata &variant,
+                                        const Problem &p, std::vector<BufferId> &ids,
+                                        std::vector<LaunchArg> &args) {
   std::vector<int> order;
   if (Status s = bindArguments(variant, p, order); !s)
     return s;
-  std::vector<BufferId> ids;
-  for (ProblemBuffer &b : p.buffers) {
-    if (b.derived) {
-      ids.push_back(-1);
-      continue;
+  ids.clear();
+  for (const ProblemBuffer &b : p.buffers) {
+    BufferId id = -1;
+    if (!b.derived) {
+      if (Status s = ex.allocate(b.name, b.host.dtype(), b.host.numel(), id); !s)
+        return s;
+      if (Status s = ex.upload(id, b.host); !s)
+        return s;
     }
-    BufferId id;
-    if (Status s = ex.allocate(b.name, b.host.dtype(), b.host.numel(), id); !s)
-      return s;
-    if (Status s = ex.upload(id, b.host); !s)
-      return s;
     ids.push_back(id);
   }
-  std::vector<LaunchArg> args;
+  args.clear();
   for (int idx : order) {
     const ProblemArg &a = p.args[idx];
     switch (a.kind) {
@@ -139,6 +137,16 @@ Status tessel::harness::runProblem(Executor &ex, const KernelMetadata &variant, 
       break;
     }
   }
+  return Status::ok();
+}
+
+Status tessel::harness::runProblem(Executor &ex, const KernelMetadata &variant, Problem &p,
+                                   RunReport &report) {
+  report = RunReport();
+  std::vector<BufferId> ids;
+  std::vector<LaunchArg> args;
+  if (Status s = uploadArguments(ex, variant, p, ids, args); !s)
+    return s;
   auto start = std::chrono::steady_clock::now();
   Status launched = ex.launch(p.launch, args);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

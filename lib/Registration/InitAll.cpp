@@ -34,6 +34,11 @@ void tessel::registerAllDialects(mlir::DialectRegistry &registry) {
   insertTargetDialects(registry);
 }
 
+void tessel::loadKernelDialects(mlir::MLIRContext &context) {
+  context.loadDialect<tile::TileDialect, mlir::arith::ArithDialect, mlir::math::MathDialect,
+                      mlir::scf::SCFDialect, mlir::func::FuncDialect>();
+}
+
 void tessel::registerAllTargets() {
   nvidia::registerNVIDIATarget();
   amd::registerAMDTarget();

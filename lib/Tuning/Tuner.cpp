@@ -104,35 +104,6 @@ struct ProblemSource {
 };
 } // namespace
 
-/// Uploads `p`'s buffers and binds them as `variant`'s arguments.
-static Status uploadArgs(Executor &ex, const KernelMetadata &variant, const Problem &p,
-                         std::vector<LaunchArg> &args) {
-  std::vector<BufferId> ids;
-  for (const ProblemBuffer &b : p.buffers) {
-    BufferId id = -1;
-    if (!b.derived) {
-      if (Status s = ex.allocate(b.name, b.host.dtype(), b.host.numel(), id); !s)
-        return s;
-      if (Status s = ex.upload(id, b.host); !s)
-        return s;
-    }
-    ids.push_back(id);
-  }
-  std::vector<int> order;
-  if (Status s = bindArguments(variant, p, order); !s)
-    return s;
-  for (int idx : order) {
-    const ProblemArg &a = p.args[idx];
-    if (a.kind == LaunchArg::Kind::Buffer)
-      args.push_back(LaunchArg::buffer_(ids[a.buffer], p.buffers[a.buffer].pointerOffset));
-    else if (a.kind == LaunchArg::Kind::Int)
-      args.push_back(LaunchArg::int_(a.i));
-    else
-      args.push_back(LaunchArg::float_(a.f));
-  }
-  return Status::ok();
-}
-
 /// Times one variant file: the median of `reps` launches, or an error.
 static Status timeVariant(Executor &ex, const std::string &path, ProblemSource &problems,
                           const std::map<std::string, int64_t> &config, const TuneOptions &o,
@@ -145,8 +116,9 @@ static Status timeVariant(Executor &ex, const std::string &path, ProblemSource &
   Problem *p = nullptr;
   if (Status s = problems.get(config, p); !s)
     return s;
+  std::vector<BufferId> ids;
   std::vector<LaunchArg> args;
-  Status s = uploadArgs(ex, meta, *p, args);
+  Status s = uploadArguments(ex, meta, *p, ids, args);
   std::vector<double> ms;
   if (s)
     s = ex.time(p->launch, args, o.warmup, o.reps, ms);

@@ -194,27 +194,10 @@ static int runOnce(int argc, char **argv) {
     }
     // Re-run on fresh buffers for timing.
     std::vector<BufferId> ids;
-    for (ProblemBuffer &b : p.buffers) {
-      BufferId id = -1;
-      if (b.derived) {
-        ids.push_back(id);
-        continue;
-      }
-      if (!ex->allocate(b.name, b.host.dtype(), b.host.numel(), id) || !ex->upload(id, b.host))
-        return 2;
-      ids.push_back(id);
-    }
-    std::vector<int> order;
-    (void)bindArguments(variant, p, order);
     std::vector<LaunchArg> args;
-    for (int idx : order) {
-      const ProblemArg &a = p.args[idx];
-      if (a.kind == LaunchArg::Kind::Buffer)
-        args.push_back(LaunchArg::buffer_(ids[a.buffer], p.buffers[a.buffer].pointerOffset));
-      else if (a.kind == LaunchArg::Kind::Int)
-        args.push_back(LaunchArg::int_(a.i));
-      else
-        args.push_back(LaunchArg::float_(a.f));
+    if (Status s = uploadArguments(*ex, variant, p, ids, args); !s) {
+      fmt::print(stderr, "{}\n", s.message());
+      return 2;
     }
     std::vector<double> ms;
     if (Status s = ex->time(p.launch, args, 1, o.reps, ms); !s) {

@@ -32,8 +32,7 @@ static MLIRContext &threadContext(const DialectRegistry &registry) {
   thread_local std::unique_ptr<MLIRContext> context;
   if (!context) {
     context = std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
-    context->loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-                         func::FuncDialect>();
+    loadKernelDialects(*context);
     context->printOpOnDiagnostic(false);
     context->getDiagEngine().registerHandler([](Diagnostic &d) {
       std::lock_guard<std::mutex> lock(outputMutex);

@@ -364,8 +364,7 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  context.loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-                      func::FuncDialect>();
+  loadKernelDialects(context);
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);

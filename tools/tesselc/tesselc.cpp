@@ -611,8 +611,7 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  context.loadDialect<tile::TileDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-                      func::FuncDialect>();
+  loadKernelDialects(context);
   // Errors name the user's C++ line; the IR of the whole kernel under them (MLIR's default) buries
   // the message, so tesselc prints it only when asked (--mlir-print-op-on-diagnostic).
   if (auto *opt = cl::getRegisteredOptions().lookup("mlir-print-op-on-diagnostic");

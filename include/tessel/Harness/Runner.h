@@ -28,6 +28,12 @@ struct RunReport {
 /// Fails when the counts differ or a pointer parameter gets a scalar.
 Status bindArguments(const KernelMetadata &variant, const Problem &p, std::vector<int> &order);
 
+/// Binds `p`'s arguments to `variant`'s parameters (bindArguments), then allocates and uploads
+/// its buffers on `ex`: `ids[i]` is buffers[i]'s (-1 for a derived one), `args` the launch's
+/// arguments in the variant's parameter order.
+Status uploadArguments(Executor &ex, const KernelMetadata &variant, const Problem &p,
+                       std::vector<BufferId> &ids, std::vector<LaunchArg> &args);
+
 /// Allocates and uploads the buffers (outputs poisoned), launches, downloads and compares every
 /// output. Returns an error only for setup failures; a failed launch is `report.error` with
 /// report.pass false.
