@@ -15,6 +15,7 @@
 #include "KernelTracer.h"
 #include "LauncherHeader.h"
 #include "TuneRegistry.h"
+#include "Twins.h"
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Driver/Compiler.h"
@@ -135,12 +136,6 @@ static void organizeHelp() {
 }
 
 namespace {
-/// A variant to compile: a module and its metadata.
-struct Unit {
-  OwningOpRef<ModuleOp> module;
-  VariantMetadata meta;
-};
-
 struct Driver {
   MLIRContext &context;
   CompileOptions compile;
@@ -154,74 +149,15 @@ struct Driver {
   /// compiling consumes the unit.
   void compileUnit(Unit &unit) {
     std::vector<Unit> units;
-    if (!StringRef(unit.meta.target).starts_with("interpreter")) {
-      if (specialize)
-        if (std::optional<Unit> twin = specializedTwin(unit))
-          units.push_back(std::move(*twin));
-      appendRequestedTwins(unit, units);
-    }
+    if (!StringRef(unit.meta.target).starts_with("interpreter") &&
+        !appendTwins(unit, specialize, twins, units))
+      failed = true;
     units.insert(units.begin(), std::move(unit));
     for (Unit &u : units) {
       TimingScope scope = timing.nest(u.meta.variant);
       if (mlir::failed(compileVariant(*u.module, std::move(u.meta), compile, scope)))
         failed = true;
     }
-  }
-
-  /// A copy of `unit` whose kernel is renamed <variant>__<suffix> and marked as specializing
-  /// `unit`; the kernel to rewrite goes to `kernel`. None when the variant has no kernel.
-  std::optional<Unit> cloneAsTwin(Unit &unit, StringRef suffix, func::FuncOp &kernel) {
-    OwningOpRef<ModuleOp> copy = unit.module->clone();
-    kernel = {};
-    for (auto f : copy->getOps<func::FuncOp>())
-      if (f.getSymName() == unit.meta.variant)
-        kernel = f;
-    if (!kernel)
-      return std::nullopt;
-    Unit twin{std::move(copy), unit.meta};
-    twin.meta.variant = unit.meta.variant + "__" + suffix.str();
-    twin.meta.specializes = unit.meta.variant;
-    kernel.setSymName(twin.meta.variant);
-    return twin;
-  }
-
-  /// Appends the --twin variants of `unit` to `out`.
-  void appendRequestedTwins(Unit &unit, std::vector<Unit> &out) {
-    for (StringRef text : twins) {
-      std::string error;
-      std::optional<TwinRequest> request = parseTwinRequest(text, unit.meta.args, error);
-      if (!request) {
-        llvm::errs() << "tesselc: error: --twin=" << text << ": " << error << " of "
-                     << unit.meta.variant << "\n";
-        failed = true;
-        return;
-      }
-      func::FuncOp kernel;
-      std::optional<Unit> twin = cloneAsTwin(unit, request->suffix, kernel);
-      if (!twin)
-        return;
-      applyTwinRequest(kernel, *request, twin->meta.args);
-      out.push_back(std::move(*twin));
-    }
-  }
-
-  /// The variant with its vector-widening integer arguments assumed multiples of 8 (or, unit
-  /// strides, equal to 1), if any.
-  std::optional<Unit> specializedTwin(Unit &unit) {
-    func::FuncOp kernel;
-    std::optional<Unit> twin =
-        cloneAsTwin(unit, "div" + std::to_string(kSpecializationDivisibility), kernel);
-    if (!twin)
-      return std::nullopt;
-    Specialization spec = findSpecialization(kernel, kSpecializationDivisibility);
-    if (spec.empty())
-      return std::nullopt;
-    applySpecialization(kernel, spec, kSpecializationDivisibility);
-    for (unsigned i : spec.multiples)
-      twin->meta.args[i].divisibility = kSpecializationDivisibility;
-    for (unsigned i : spec.ones)
-      twin->meta.args[i].equalTo = 1;
-    return twin;
   }
 
   void writeHeader(const KernelInfo &k, const std::vector<ConfigValue> &configs);
