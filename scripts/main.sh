@@ -48,19 +48,21 @@ else
   echo "main: no GPU found: running on the interpreter"
 fi
 
-# kernel, dtype, shape (run with the first config in name order)
+# kernel, dtype ("-": the kernel has one), shape (run with the first config in name order)
 kernels=(
   "vector_add bf16 1000003" "softmax bf16 1823x781" "softmax_looped bf16 300x10007"
   "rmsnorm bf16 512x1000" "add_rmsnorm bf16 512x1000" "layernorm f32 512x1000"
   "swiglu bf16 256x14336" "geglu bf16 256x14336" "rope bf16 2x8x2x128x64"
   "cross_entropy bf16 64x32000" "cross_entropy_backward bf16 64x32000"
-  "gemm f16 512x512x512" "gemm_block_ptr f16 512x512x512" "gemm_swiglu bf16 512x512x512"
-  "cumsum_looped bf16 257x3001"
+  "gemm f16 512x512x512" "gemm_block_ptr f16 512x512x512" "gemm_residual bf16 512x512x512"
+  "gemm_swiglu bf16 512x512x512" "cumsum_looped bf16 257x3001" "moe_routing - 65536x60"
 )
 failed=0
 for k in "${kernels[@]}"; do
   read -r kernel dtype shape <<<"$k"
-  json=$(ls "$dir/${kernel}__${dtype}__"*.json 2>/dev/null | grep -v '__div8' | head -1 || true)
+  prefix="${kernel}__"
+  [[ $dtype != - ]] && prefix+="${dtype}__"
+  json=$(ls "$dir/$prefix"*.json 2>/dev/null | grep -v '__div8' | head -1 || true)
   printf 'main: %-23s ' "$kernel"
   if [[ -z $json ]]; then
     echo "not compiled for $target (skipped)"; continue
