@@ -36,6 +36,7 @@ public:
   std::string describe() const override {
     return ctx_ ? ctx_->describe() : "no CUDA device: " + initError_;
   }
+  int multiprocessorCount() const override { return ctx_ ? ctx_->multiprocessorCount() : 0; }
 
   Status load(KernelMetadata &variant) override {
     if (!ctx_)

@@ -156,6 +156,7 @@ static int runOnce(int argc, char **argv) {
   po.dtype = *dt;
   po.seed = o.seed;
   po.config = variant.config;
+  po.multiprocessors = ex->multiprocessorCount();
   po.configText = variant.configText;
   for (auto &[k, v] : o.defines)
     po.config[k] = v;

@@ -100,6 +100,9 @@ public:
   virtual Status copyBandwidth(double &gbps) {
     return Status::error(target() + ": no bandwidth measurement");
   }
+  /// The device's multiprocessors (SMs, CUs), for launch heuristics such as split-K's slice
+  /// count; 0 when unknown (the interpreter).
+  virtual int multiprocessorCount() const { return 0; }
   /// Whether time() measures device time.
   virtual bool canTime() const { return false; }
   /// Runs `warmup` + `reps` launches and returns the time of each timed one in milliseconds.

@@ -82,6 +82,8 @@ struct ProblemOptions {
   /// False: a problem to time, not to check; specs whose reference costs more than a run
   /// (GEMM) may leave the outputs' references empty.
   bool reference = true;
+  /// The GPU's multiprocessors (SMs, CUs) for launch heuristics such as split-K's; 0: unknown.
+  int64_t multiprocessors = 0;
 };
 
 /// Builds the problem; an error names what is wrong (unknown problem, bad shape, bad option).

@@ -32,6 +32,8 @@ public:
 
   /// "NVIDIA H200 (sm_90, 132 SMs)"
   std::string describe() const;
+  /// The device's streaming multiprocessors.
+  int multiprocessorCount() const { return smCount; }
   int computeCapability() const { return ccMajor * 10 + ccMinor; }
   /// "CUDA 13.0" (the driver's version, cuDriverGetVersion).
   std::string driverVersion() const;

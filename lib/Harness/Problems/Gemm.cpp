@@ -50,16 +50,16 @@ static std::vector<double> sampleRows(ProblemBuffer &out, const std::vector<doub
 
 /// Split-K's slice count when the variant leaves it to the launcher (SPLIT_K = 0): the count s
 /// in 1..16 that minimises the time model waves(s) * (K / s + 512): the programs run in waves
-/// of one per multiprocessor (132, the GPU of the fitted sweep; split-K configs fill most of a
-/// multiprocessor's shared memory with their stages), waves(s) = cdiv(tiles * s, 132), and
-/// each takes its slice of K plus a fixed
-/// cost worth 512 elements of K (launch, pipeline fill, the partial's round trip through the
+/// of one per multiprocessor (`sms`: the device's, or 132, the H200 of the fitted sweep, when
+/// the executor does not know; split-K configs fill most of a multiprocessor's shared memory
+/// with their stages), waves(s) = cdiv(tiles * s, sms), and each takes its slice of K plus a
+/// fixed cost worth 512 elements of K (launch, pipeline fill, the partial's round trip through the
 /// workspace), fitted to the split-K sweep of benchmarks/gpu/results (2026-12-01). Ties go to
 /// the smaller s; no slice gets fewer than 4 K-blocks. Examples (M <= 64, K = 4096):
 /// BLOCK_N = 128, N = 4096 (32 tiles) -> 4; BLOCK_N = 64, N = 4096 (64 tiles) -> 2; N = 6144 at
 /// BLOCK_N = 64 (96 tiles) -> 1: three waves of four slices cost more than one wave whole.
-static int64_t splitKFor(int64_t tiles, int64_t K, int64_t blockK) {
-  constexpr int64_t sms = 132, maxSplits = 16, minBlocksPerSlice = 4;
+static int64_t splitKFor(int64_t tiles, int64_t K, int64_t blockK, int64_t sms) {
+  constexpr int64_t maxSplits = 16, minBlocksPerSlice = 4;
   constexpr double fixedCostInK = 512;
   auto cost = [&](int64_t s) {
     return double(cdiv(tiles * s, sms)) * (double(K) / double(s) + fixedCostInK);
@@ -166,7 +166,8 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false) {
                            "got '" +
                            text + "'");
     if (splits <= 0)
-      splits = splitKFor(tiles, K, b.config({"BLOCK_K"}, 64));
+      splits = splitKFor(tiles, K, b.config({"BLOCK_K"}, 64),
+                         b.o.multiprocessors > 0 ? b.o.multiprocessors : 132);
     b.ptr("workspace", b.scratch("workspace", DType::f32, {splits, M, N}));
     b.ptr("locks", b.scratch("locks", DType::i32, {tiles}, /*zero=*/true));
   }
