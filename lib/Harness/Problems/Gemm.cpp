@@ -50,7 +50,7 @@ static std::vector<double> sampleRows(ProblemBuffer &out, const std::vector<doub
 
 /// Split-K's slice count when the variant leaves it to the launcher (SPLIT_K = 0): the count s
 /// in 1..16 that minimises the time model waves(s) * (K / s + 512): the programs run in waves
-/// of one per multiprocessor (`sms`: the device's, or 132, the H200 of the fitted sweep, when
+/// of one per multiprocessor (`sms`: the device's, or 132, the GPU of the fitted sweep, when
 /// the executor does not know; split-K configs fill most of a multiprocessor's shared memory
 /// with their stages), waves(s) = cdiv(tiles * s, sms), and each takes its slice of K plus a
 /// fixed cost worth 512 elements of K (launch, pipeline fill, the partial's round trip through the
