@@ -29,7 +29,7 @@ for k in softmax rmsnorm layernorm; do
 done
 for v in $(cands "add_rmsnorm__bf16__BLOCK_4096__num_warps_[48]__div8"); do row add_rmsnorm 16384x4096 bf16 $v; done
 for v in $(cands "swiglu__bf16__BLOCK_*__div8"); do row swiglu 16384x14336 bf16 $v; done
-for v in $(cands "rope__bf16__HALF_64__BLOCK_H_32__num_warps_[24]__div8"); do
+for v in $(cands "rope__bf16__HALF_64__BLOCK_H_32__num_warps_*__div8"); do
   row rope 8x32x8x4096x128 bf16 $v --opt layout=bshd --opt cos=shared
 done
 for v in $(cands "cross_entropy__bf16__BLOCK_2048__num_warps_4__div8") \

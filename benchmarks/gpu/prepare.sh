@@ -29,7 +29,8 @@ for k in softmax rmsnorm layernorm; do
 done
 tune cross_entropy.cpp cross_entropy "-D BLOCK=2048 -D num_warps=4" "-D BLOCK=4096 -D num_warps=16" \
   "-D BLOCK=8192 -D num_warps=8"
-tune rope.cpp rope "-D HALF=64 -D BLOCK_H=32 -D num_warps=8" "-D HALF=64 -D BLOCK_H=32 -D num_warps=2"
+tune rope.cpp rope "-D HALF=64 -D BLOCK_H=32 -D num_warps=8" "-D HALF=64 -D BLOCK_H=32 -D num_warps=2" \
+  "-D HALF=64 -D BLOCK_H=32 -D num_warps=16"
 tune rmsnorm.cpp add_rmsnorm "-D BLOCK=4096 -D num_warps=16" "-D BLOCK=4096 -D num_warps=4"
 tune rmsnorm.cpp rmsnorm_looped "-D BLOCK=4096 -D num_warps=16"
 # C1: LayerNorm in blocks wider than the row.

@@ -304,6 +304,22 @@ TESSEL_KERNEL(gemm_block_ptr, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn),
               CONFIGS(GEMM_CONFIGS))
+/// The block-pointer GEMM, whose __div8 twin reads A and B through TMA on cuda:sm_90a: the
+/// tiles and the ring depths the benchmark found best (stop 24: 6 to 8 stages for the skinny
+/// and small rows), 64-wide K steps (one 128-byte swizzle row of bf16).
+TESSEL_TUNE(gemm_block_ptr, Space<GemmConfig>()
+                                .field(&GemmConfig::BLOCK_M, {64, 128, 256})
+                                .field(&GemmConfig::BLOCK_N, {64, 128, 256})
+                                .field(&GemmConfig::num_warps, {4, 8})
+                                .field(&GemmConfig::num_stages, {3, 4, 5, 6, 8})
+                                .where([](const GemmConfig &c) {
+                                  // Warpgroups stack along M, 64 rows each (else no wgmma).
+                                  return c.BLOCK_M >= 16 * c.num_warps;
+                                })
+                                .key("M", Bucket::pow2)
+                                .key("N", Bucket::pow2)
+                                .key("K", Bucket::pow2)
+                                .grid("cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)"))
 TESSEL_KERNEL(gemm_residual, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, residual, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn, stride_rm, stride_rn),

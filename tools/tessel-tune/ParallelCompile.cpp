@@ -49,7 +49,8 @@ static MLIRContext &threadContext(const DialectRegistry &registry) {
 
 /// Traces, compiles and specializes one job (as tesselc's compileUnit does).
 static void runJob(CompileJob &job, const driver::CompileOptions &options,
-                   const std::string &target, const DialectRegistry &registry) {
+                   const std::string &target, const DialectRegistry &registry,
+                   const std::string &twinRequest) {
   MLIRContext &ctx = threadContext(registry);
   OwningOpRef<ModuleOp> module;
   {
@@ -70,7 +71,7 @@ static void runJob(CompileJob &job, const driver::CompileOptions &options,
     if (f.getSymName() == job.name)
       driver::fillFromKernel(f, meta, job.kernel->argNames);
 
-  // The __div8 twin, built before the base consumes its module.
+  // The twin, built before the base consumes its module.
   OwningOpRef<ModuleOp> twinModule;
   driver::VariantMetadata twinMeta;
   if (!StringRef(target).starts_with("interpreter")) {
@@ -78,6 +79,25 @@ static void runJob(CompileJob &job, const driver::CompileOptions &options,
     for (auto f : twinModule->getOps<func::FuncOp>()) {
       if (f.getSymName() != job.name)
         continue;
+      if (!twinRequest.empty()) {
+        std::string error;
+        std::optional<driver::TwinRequest> request =
+            driver::parseTwinRequest(twinRequest, meta.args, error);
+        static std::atomic<bool> reported{false}; // the same request fails every job alike
+        if (!request) {
+          std::lock_guard<std::mutex> lock(outputMutex);
+          if (!reported.exchange(true))
+            llvm::errs() << "tessel-tune: error: --twin=" << twinRequest << ": " << error << " of "
+                         << job.name << "\n";
+          return;
+        }
+        twinMeta = meta;
+        twinMeta.variant = job.name + "__" + request->suffix;
+        twinMeta.specializes = job.name;
+        f.setSymName(twinMeta.variant);
+        driver::applyTwinRequest(f, *request, twinMeta.args);
+        break;
+      }
       driver::Specialization spec =
           driver::findSpecialization(f, driver::kSpecializationDivisibility);
       if (spec.empty())
@@ -105,7 +125,8 @@ static void runJob(CompileJob &job, const driver::CompileOptions &options,
 }
 
 void tune::compileInParallel(std::vector<CompileJob> &jobs, const driver::CompileOptions &options,
-                             const std::string &target, unsigned threads, bool quiet) {
+                             const std::string &target, unsigned threads, bool quiet,
+                             const std::string &twinRequest) {
   DialectRegistry registry;
   registerAllDialects(registry);
   llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
@@ -114,7 +135,7 @@ void tune::compileInParallel(std::vector<CompileJob> &jobs, const driver::Compil
   for (CompileJob &job : jobs)
     pool.async([&, jobPtr = &job] {
       auto start = std::chrono::steady_clock::now();
-      runJob(*jobPtr, options, target, registry);
+      runJob(*jobPtr, options, target, registry, twinRequest);
       jobPtr->ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
               .count();
@@ -122,9 +143,11 @@ void tune::compileInParallel(std::vector<CompileJob> &jobs, const driver::Compil
       if (quiet)
         return;
       std::lock_guard<std::mutex> lock(outputMutex);
-      llvm::outs() << llvm::formatv("  compiled [{0}/{1}] {2}{3} ({4:F0} ms){5}\n", n, total,
-                                    jobPtr->name, jobPtr->twin.empty() ? "" : " + __div8",
-                                    jobPtr->ms, jobPtr->ok ? "" : ": FAILED");
+      llvm::outs() << llvm::formatv(
+          "  compiled [{0}/{1}] {2}{3} ({4:F0} ms){5}\n", n, total, jobPtr->name,
+          jobPtr->twin.empty() ? std::string()
+                               : " + __" + jobPtr->twin.substr(jobPtr->name.size() + 2),
+          jobPtr->ms, jobPtr->ok ? "" : ": FAILED");
       llvm::outs().flush();
     });
   pool.wait();

@@ -25,14 +25,18 @@ struct CompileJob {
   std::string name; ///< the variant name
   // Results.
   bool ok = false;
-  std::string twin; ///< the __div8 twin's name, when there is one
+  std::string twin; ///< the twin's name (__div8, or the --twin request's), when there is one
   double ms = 0;    ///< wall time of this job
 };
 
 /// Compiles every job into `options.outputDir` on `threads` threads (0: one per core) for
-/// `target`, printing one progress line per job unless `quiet`. Errors go to stderr.
+/// `target`, printing one progress line per job unless `quiet`. Each GPU variant gets one twin:
+/// the automatic __div8 one, or when `twinRequest` is given (tesselc's --twin syntax,
+/// SUFFIX:ARG=1,ARG%N,...) that one instead, e.g. the TMA GEMM's, whose promises the automatic
+/// analysis cannot see through block pointers. Errors go to stderr.
 void compileInParallel(std::vector<CompileJob> &jobs, const driver::CompileOptions &options,
-                       const std::string &target, unsigned threads, bool quiet);
+                       const std::string &target, unsigned threads, bool quiet,
+                       const std::string &twinRequest = "");
 
 } // namespace tessel::tune
 

@@ -79,6 +79,10 @@ static cl::opt<std::string> outputDir("o", cl::init("tune"), cl::cat(category),
                                       cl::desc("Tuning directory: DIR/<kernel>__<dtype>/"));
 static cl::opt<unsigned> jobs("j", cl::init(0), cl::cat(category), cl::value_desc("N"),
                               cl::desc("Compile threads (default: one per core)"));
+static cl::opt<std::string>
+    twin("twin", cl::cat(category), cl::value_desc("SUFFIX:ARG=1,ARG%N,..."),
+         cl::desc("Each variant's twin is this one (tesselc's --twin) instead of __div8: "
+                  "e.g. the TMA GEMM's nn:stride_ak=1,stride_bn=1,..."));
 static cl::opt<bool> compileOnly("compile-only", cl::cat(category),
                                  cl::desc("Prune and compile, write the manifests, time nothing "
                                           "(for tessel-tune-gpu on a GPU machine)"));
@@ -261,7 +265,7 @@ void Tuner::tuneVariant(const dsl::KernelInfo &k, const dsl::detail::VariantDef 
   for (Survivor &s : survivors)
     jobs.push_back({&k, &variant, s.config.get(), s.name});
   auto start = std::chrono::steady_clock::now();
-  compileInParallel(jobs, options, target, ::jobs, /*quiet=*/false);
+  compileInParallel(jobs, options, target, ::jobs, /*quiet=*/false, twin);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   int ok = 0, bad = 0;
   for (const CompileJob &j : jobs)
