@@ -115,10 +115,11 @@ bool CudaContext::launch(const CudaKernel &k, const unsigned grid[3], std::vecto
   // An empty grid runs no program; cuLaunchKernel would reject it (CUDA_ERROR_INVALID_VALUE).
   if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0)
     return true;
-  if (!check(driver->cuLaunchKernel(k.function, grid[0], grid[1], grid[2], k.numThreads, 1, 1,
-                                    k.sharedBytes, stream, params.data(), nullptr),
-             "launching " + k.name, error))
-    return false;
+  // The message only on a failure: a launcher's every call comes through here.
+  if (CUresult r = driver->cuLaunchKernel(k.function, grid[0], grid[1], grid[2], k.numThreads, 1,
+                                          1, k.sharedBytes, stream, params.data(), nullptr);
+      r != 0)
+    return check(r, "launching " + k.name, error);
   return !synchronize || check(driver->cuCtxSynchronize(), "running " + k.name, error);
 }
 

@@ -78,20 +78,26 @@ tessel::rt::checkLaunchArgs(const KernelMetadata &variant, const std::vector<Lau
   if (args.size() != variant.args.size())
     return Status::error(prefix + fn + " takes " + std::to_string(variant.args.size()) +
                          " arguments, got " + std::to_string(args.size()));
-  std::string instead = "; use the variant it specializes" +
-                        (variant.specializes.empty() ? "" : " (" + variant.specializes + ")");
+  // The messages are built only on an error: this runs on every launch of a launcher.
+  auto instead = [&] {
+    return "; use the variant it specializes" +
+           (variant.specializes.empty() ? "" : " (" + variant.specializes + ")");
+  };
   out.clear();
+  out.reserve(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     const KernelArgInfo &info = variant.args[i];
     const LaunchArg &a = args[i];
-    std::string what = fn + " argument #" + std::to_string(i) + " '" + info.name + "'";
+    auto what = [&] {
+      return fn + " argument #" + std::to_string(i) + " '" + info.name + "'";
+    };
     CheckedArg c;
     if (info.isPointer()) {
       if (a.kind != LaunchArg::Kind::Buffer ||
           !address(a, std::max(scalarBytes(info.pointee()), 1), c.bits))
-        return Status::error(prefix + what + " (" + info.type + ") needs a buffer");
+        return Status::error(prefix + what() + " (" + info.type + ") needs a buffer");
       if (info.divisibility > 1 && c.bits % uint64_t(info.divisibility) != 0)
-        return Status::error(prefix + what + " is not aligned to " +
+        return Status::error(prefix + what() + " is not aligned to " +
                              std::to_string(info.divisibility) + " bytes as the variant assumes");
       c.isPointer = true;
     } else if (info.isFloat()) {
@@ -99,15 +105,15 @@ tessel::rt::checkLaunchArgs(const KernelMetadata &variant, const std::vector<Lau
     } else {
       int64_t v = a.kind == LaunchArg::Kind::Int ? a.i : int64_t(a.f);
       if (info.equalTo && v != *info.equalTo)
-        return Status::error(prefix + what + " = " + std::to_string(v) + " but variant " + fn +
-                             " assumes " + std::to_string(*info.equalTo) + instead);
+        return Status::error(prefix + what() + " = " + std::to_string(v) + " but variant " + fn +
+                             " assumes " + std::to_string(*info.equalTo) + instead());
       if (info.divisibility > 1 && v % info.divisibility != 0)
-        return Status::error(prefix + what + " = " + std::to_string(v) + " is not a multiple of " +
-                             std::to_string(info.divisibility) + " as variant " + fn + " assumes" +
-                             instead);
+        return Status::error(prefix + what() + " = " + std::to_string(v) +
+                             " is not a multiple of " + std::to_string(info.divisibility) +
+                             " as variant " + fn + " assumes" + instead());
       c.size = unsigned(scalarBytes(info.type));
       if (c.size == 0)
-        return Status::error(prefix + what + " has unsupported type " + info.type);
+        return Status::error(prefix + what() + " has unsupported type " + info.type);
       std::memcpy(&c.bits, &v, c.size); // little-endian truncation
     }
     out.push_back(c);

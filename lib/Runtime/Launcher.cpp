@@ -165,7 +165,8 @@ static int64_t bucketOf(int64_t v, int pow2) {
 /// The checked bits of `args` for `meta`, or an error (a twin's promise not kept).
 static Status checkedArgs(const KernelMetadata &meta, const std::vector<LaunchValue> &args,
                           std::vector<CheckedArg> &out) {
-  std::vector<LaunchArg> launchArgs;
+  thread_local std::vector<LaunchArg> launchArgs; // reused: no allocation per call
+  launchArgs.clear();
   for (size_t i = 0; i < args.size(); ++i) {
     const LaunchValue &a = args[i];
     if (a.kind == LaunchValue::Kind::Pointer)
@@ -207,7 +208,7 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
   }
   const Impl::Choice &choice = found->second;
   // The __div8 twin when the arguments keep its promises.
-  std::vector<CheckedArg> bits;
+  thread_local std::vector<CheckedArg> bits; // reused: no allocation per call
   Loaded *chosen = choice.base;
   const std::string *name = &choice.baseName;
   if (choice.twin && checkedArgs(choice.twin->meta, args, bits)) {
@@ -227,7 +228,8 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
                            " = " + std::to_string(g[d]) + " is out of the device's range");
     grid[d] = unsigned(g[d]);
   }
-  std::vector<void *> params;
+  thread_local std::vector<void *> params;
+  params.clear();
   for (CheckedArg &c : bits)
     params.push_back(&c.bits);
   if (!ctx->launch(chosen->kernel, grid, params, error, /*synchronize=*/false,
