@@ -27,7 +27,14 @@ tune rmsnorm.cpp rmsnorm 4096x16384 16384x4096 32768x1000
 tune rmsnorm.cpp add_rmsnorm 16384x4096
 tune layernorm.cpp layernorm 4096x16384 16384x4096
 # 8192x128256 is 33 GB of host buffers and reference: give the key, build no problem here.
-tune cross_entropy.cpp cross_entropy 8192x128256 -- --key n_cols=128256
+# reduction=none: the losses per row, as bench.sh times the row.
+tune cross_entropy.cpp cross_entropy 8192x128256 -- --key n_cols=128256 --opt reduction=none
+# The element-wise rows and RoPE (B8 S4096 H32/8 D128, as bench.sh runs it: a token's heads
+# contiguous, one cos/sin table for every batch).
+tune swiglu.cpp swiglu 16384x14336
+tune swiglu.cpp geglu 16384x14336
+tune vector_add.cpp vector_add 268435456
+tune rope.cpp rope 8x32x8x4096x128 -- --key n_qh=32 --key n_kh=8 --opt layout=bshd --opt cos=shared
 # GEMM (bf16, 4096^3): 138 of 216 tiles compile, about 2.5 minutes on 2 cores.
 tune gemm.cpp gemm 4096x4096x4096 -- --key M=4096 --key N=4096 --key K=4096
 # The TMA GEMM at issue 10's square rows: 41 of 90 configs compile (about a minute per dtype);

@@ -11,8 +11,6 @@ tune_dir, cache_path = sys.argv[1], sys.argv[2]
 entries = json.load(open(cache_path))["entries"]
 # The benchmark's row names: the two-pass softmax is a softmax row.
 row_name = {"softmax_looped": "softmax"}
-# Options bench.sh passes for a row (cross-entropy is timed per row, without the mean).
-row_opts = {"cross_entropy": ["--opt", "reduction=none"]}
 for manifest_path in sorted(
         os.path.join(d, "manifest.json") for d, _, files in os.walk(tune_dir) if "manifest.json" in files):
     m = json.load(open(manifest_path))
@@ -29,7 +27,9 @@ for manifest_path in sorted(
         vjson = variant["twin"] or variant["json"]
         dims = "x".join(str(d) for d in shape["shape"])
         cmd = ["./tessel-run-gpu", os.path.join(here, vjson), "--target=cuda", "--shape", dims,
-               "--dtype", m["dtype"], "--bench", "--reps", "100"] + row_opts.get(m["kernel"], [])
+               "--dtype", m["dtype"], "--bench", "--reps", "100"]
+        for key, value in m.get("options", {}).items():  # the problem it was tuned on
+            cmd += ["--opt", f"{key}={value}"]
         out = subprocess.run(cmd, capture_output=True, text=True).stdout
         bench = [l for l in out.splitlines() if l.startswith("bench:")]
         if not bench:

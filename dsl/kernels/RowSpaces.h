@@ -1,8 +1,9 @@
 //===- RowSpaces.h - the autotuner's spaces of the row kernels ---*- C++ -*-===//
 //
 // Config spaces (TESSEL_TUNE, docs/Autotuning.md) shared by the kernels that run one program
-// per row of a ROWSxCOLS input and are configured by BLOCK and num_warps; n_cols is the key,
-// bucketed to powers of two, and the grid is (n_rows,).
+// per row of a ROWSxCOLS input and are configured by BLOCK and num_warps (n_cols is the key,
+// bucketed to powers of two, and the grid is (n_rows,)), and by the element-wise kernels (one
+// program per BLOCK of n elements).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSEL_KERNELS_ROWSPACES_H
@@ -37,6 +38,21 @@ template <class C> tessel::dsl::Space<C> loopedRowSpace() {
       .key("n_cols", Bucket::pow2)
       .where([](const C &c, const Keys &k) { return c.BLOCK <= k["n_cols"]; })
       .grid("n_rows");
+}
+
+/// n elements in programs of BLOCK: from 1 to 32 elements per thread (the loads are 16-byte
+/// vectors of 2-byte types at 8). n is the key only for its bucket's grid size; every config is
+/// valid for every n.
+template <class C> tessel::dsl::Space<C> elementwiseSpace() {
+  using namespace tessel::dsl;
+  return Space<C>()
+      .field(&C::BLOCK, pow2(256, 16384))
+      .field(&C::num_warps, {1, 2, 4, 8, 16})
+      .where([](const C &c) {
+        return c.BLOCK >= 32 * c.num_warps && c.BLOCK <= 32 * 32 * c.num_warps;
+      })
+      .key("n", Bucket::pow2)
+      .grid("cdiv(n, BLOCK)");
 }
 
 #endif // TESSEL_KERNELS_ROWSPACES_H

@@ -16,6 +16,8 @@
 //===----------------------------------------------------------------------===//
 #include <tessel/dsl.h>
 
+#include <algorithm>
+
 using namespace tessel::dsl;
 
 struct RopeConfig {
@@ -66,3 +68,17 @@ TESSEL_KERNEL(rope, DTYPES(f32, f16, bf16),
               CONFIGS(RopeConfig{.HALF = 64, .BLOCK_H = 32, .num_warps = 4},
                       RopeConfig{.HALF = 64, .BLOCK_H = 2, .num_warps = 1},
                       RopeConfig{.HALF = 32, .BLOCK_H = 8, .num_warps = 2}))
+/// HALF is the head size's half (64: D = 128) and stays; BLOCK_H is tuned at the head counts'
+/// power of two (a larger one only adds masked heads), so num_warps is what is tuned.
+TESSEL_TUNE(rope, Space<RopeConfig>()
+                      .field(&RopeConfig::BLOCK_H, {1, 2, 4, 8, 16, 32, 64, 128})
+                      .field(&RopeConfig::num_warps, {1, 2, 4, 8, 16})
+                      .key("n_qh", Bucket::pow2)
+                      .key("n_kh", Bucket::pow2)
+                      .valid([](const RopeConfig &c, const Keys &k) {
+                        return c.BLOCK_H >= k["n_qh"] && c.BLOCK_H >= k["n_kh"];
+                      })
+                      .where([](const RopeConfig &c, const Keys &k) {
+                        return c.BLOCK_H == std::max(k["n_qh"], k["n_kh"]);
+                      })
+                      .grid("n_tokens"))

@@ -4,6 +4,8 @@
 // grid = (cdiv(n, BLOCK),).
 //
 //===----------------------------------------------------------------------===//
+#include "RowSpaces.h"
+
 #include <tessel/dsl.h>
 
 using namespace tessel::dsl;
@@ -26,6 +28,7 @@ void swiglu(const GLUConfig &c, Ptr<T> out, Ptr<T> gate, Ptr<T> up, Int n) {
 TESSEL_KERNEL(swiglu, DTYPES(f32, f16, bf16), ARGS(out, gate, up, n),
               CONFIGS(GLUConfig{.BLOCK = 1024, .num_warps = 4},
                       GLUConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(swiglu, elementwiseSpace<GLUConfig>())
 
 /// GELU formula of GeGLU: the exact one with erf (PyTorch's approximate='none'), or the tanh
 /// approximation (approximate='tanh').
@@ -57,3 +60,4 @@ TESSEL_KERNEL(geglu, DTYPES(f32, f16, bf16), ARGS(out, gate, up, n),
                       GeGLUConfig{.BLOCK = 4096, .num_warps = 8},
                       GeGLUConfig{.BLOCK = 4096, .approximate = GeluApprox::tanh,
                                   .num_warps = 8}))
+TESSEL_TUNE(geglu, elementwiseSpace<GeGLUConfig>())

@@ -4,6 +4,8 @@
 // i64 Int), so tensors over 2^31 elements work (case C6).
 //
 //===----------------------------------------------------------------------===//
+#include "RowSpaces.h"
+
 #include <tessel/dsl.h>
 
 using namespace tessel::dsl;
@@ -25,3 +27,4 @@ void vector_add(const VectorAddConfig &c, Ptr<T> x, Ptr<T> y, Ptr<T> out, Int n)
 TESSEL_KERNEL(vector_add, DTYPES(f32, f16, bf16), ARGS(x, y, out, n),
               CONFIGS(VectorAddConfig{.BLOCK = 1024, .num_warps = 4},
                       VectorAddConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(vector_add, elementwiseSpace<VectorAddConfig>())

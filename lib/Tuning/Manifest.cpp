@@ -42,6 +42,15 @@ Status tuning::loadManifest(const std::string &dir, Manifest &out) {
     return s;
   if (Status s = strings(j, "key_buckets", out.keyBuckets, path); !s)
     return s;
+  if (auto o = j.find("options"); o != j.end()) { // optional: no options
+    if (!o->is_object())
+      return Status::error(path + ": 'options' must be an object of strings");
+    for (auto it = o->begin(); it != o->end(); ++it) {
+      if (!it->is_string())
+        return Status::error(path + ": option '" + it.key() + "' must be a string");
+      out.options[it.key()] = it->get<std::string>();
+    }
+  }
   if (!j.contains("variants") || !j["variants"].is_array() || !j.contains("shapes") ||
       !j["shapes"].is_array())
     return Status::error(path + ": 'variants' and 'shapes' must be arrays");

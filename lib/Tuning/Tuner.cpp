@@ -93,6 +93,7 @@ struct ProblemSource {
       po.seed = seed;
       po.config = config;
       po.reference = reference;
+      po.options = m.options;
       if (Status s = makeProblem(po, problem); !s)
         return s;
       builtWith = config;

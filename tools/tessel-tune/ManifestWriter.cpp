@@ -41,6 +41,9 @@ llvm::Error tune::writeManifest(const tuning::Manifest &m, const PruneReport &re
     keyNames.push_back(k);
   for (const std::string &b : m.keyBuckets)
     keyBuckets.push_back(b);
+  json::Object options;
+  for (const auto &[key, value] : m.options)
+    options[key] = value;
   json::Object doc{
       {"schema", tuning::kManifestSchema},
       {"compiler", m.compiler},
@@ -52,6 +55,7 @@ llvm::Error tune::writeManifest(const tuning::Manifest &m, const PruneReport &re
       {"default_variant", m.defaultVariant},
       {"key_names", std::move(keyNames)},
       {"key_buckets", std::move(keyBuckets)},
+      {"options", std::move(options)},
       {"space", json::Object{{"declared", report.declared},
                              {"dropped_by_where", report.byWhere},
                              {"dropped_by_keys", report.byKeys},

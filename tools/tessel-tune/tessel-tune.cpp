@@ -64,6 +64,10 @@ static cl::list<std::string> keyValues(
     "key", cl::cat(category), cl::value_desc("NAME=VALUE"),
     cl::desc("A key's value for every --shape (repeatable): with every key given, the compile "
              "side builds no problem (whose inputs and reference a large shape makes costly)"));
+static cl::list<std::string> problemOptions(
+    "opt", cl::cat(category), cl::value_desc("KEY=VALUE"),
+    cl::desc("A problem option for every --shape (repeatable; tessel-run's --opt, e.g. rope's "
+             "layout=bshd): kept in the manifest, so the GPU side times the same problem"));
 static cl::opt<std::string> problemName("problem", cl::cat(category), cl::value_desc("name"),
                                         cl::desc("The harness problem (default: the kernel's, "
                                                  "as tessel-run picks it)"));
@@ -110,6 +114,19 @@ static int usageError(const llvm::Twine &message) {
 
 static std::string lower(StringRef s) { return s.lower(); }
 
+/// --opt's KEY=VALUE pairs; false after a usage error.
+static bool parseProblemOptions(std::map<std::string, std::string> &out) {
+  for (StringRef kv : problemOptions) {
+    auto [key, value] = kv.split('=');
+    if (key.empty() || !kv.contains('=')) {
+      usageError("--opt " + kv + ": expected KEY=VALUE");
+      return false;
+    }
+    out[key.str()] = value.str();
+  }
+  return true;
+}
+
 /// The key values of one shape, from the problem's arguments (names and aliases).
 static bool resolveKeys(const dsl::KernelInfo &k, const dsl::TuneInfo &space,
                         const dsl::ConfigValue &defaults, dsl::DType dtype,
@@ -122,6 +139,8 @@ static bool resolveKeys(const dsl::KernelInfo &k, const dsl::TuneInfo &space,
     return false;
   }
   out.shape = po.shape;
+  if (!parseProblemOptions(po.options))
+    return false;
   std::map<std::string, int64_t> given;
   for (StringRef kv : keyValues) {
     auto [name, text] = kv.split('=');
@@ -288,6 +307,7 @@ void Tuner::tuneVariant(const dsl::KernelInfo &k, const dsl::detail::VariantDef 
   m.source = k.def.file;
   m.defaultVariant = dsl::variantName(k, variant, defaults);
   m.keyNames = space.def.keys;
+  parseProblemOptions(m.options); // checked by resolveKeys
   for (dsl::Bucket b : space.def.buckets)
     m.keyBuckets.push_back(b == dsl::Bucket::pow2 ? "pow2" : "exact");
   for (size_t i = 0; i < jobs.size(); ++i) {

@@ -41,6 +41,8 @@ struct Manifest {
   std::string kernel, problem, dtype, target, compiler, source;
   std::string defaultVariant; ///< the kernel's first CONFIGS entry (the launchers' fallback)
   std::vector<std::string> keyNames, keyBuckets; ///< "n_cols"; "pow2" or "exact"
+  /// The problem's options (tessel-tune --opt, e.g. layout=bshd) for every shape.
+  std::map<std::string, std::string> options;
   std::vector<ManifestVariant> variants;
   std::vector<ManifestShape> shapes;
   /// The compile side's numbers, as one line ("space of 78 configs, dropped before compiling:

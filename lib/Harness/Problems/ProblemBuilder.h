@@ -65,6 +65,19 @@ struct Builder {
     auto it = o.options.find(key);
     return it == o.options.end() ? fallback : it->second;
   }
+  /// An option that takes one of `values` (the first is the default); another value is an
+  /// error of the problem, reported after the spec (badOption) with the values it takes.
+  std::string choice(const std::string &key, const std::vector<std::string> &values) const {
+    std::string v = option(key, values.front());
+    if (std::find(values.begin(), values.end(), v) == values.end() && badOption.empty()) {
+      badOption = "problem " + o.name + ": option " + key + "=" + v + " is not one of ";
+      for (size_t i = 0; i < values.size(); ++i)
+        badOption += (i ? ", " : "") + values[i];
+    }
+    return v;
+  }
+  /// The first option value `choice` refused, or empty.
+  mutable std::string badOption;
   int input(const std::string &name, DType t, std::vector<int64_t> shape, double lo = -1,
             double hi = 1) {
     ProblemBuffer b;

@@ -254,6 +254,8 @@ Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) 
     Builder b(opts, p);
     if (Status s = e.spec(b); !s)
       return s;
+    if (!b.badOption.empty())
+      return Status::error(b.badOption);
     for (const auto &[key, value] : opts.options)
       if (!b.optionsRead.count(key)) {
         std::string known;

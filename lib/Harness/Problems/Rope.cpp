@@ -33,8 +33,8 @@ Status rope(Builder &b) {
   // layout=bhsd (default): q (B, HQ, S, D); layout=bshd: q (B, S, HQ, D), a token's heads
   // contiguous as in the Triton anchor. cos=shared: one (S, D) table for every batch
   // (batch stride 0) instead of one per batch.
-  bool bshd = b.option("layout", "bhsd") == "bshd";
-  bool sharedCos = b.option("cos", "per_batch") == "shared";
+  bool bshd = b.choice("layout", {"bhsd", "bshd"}) == "bshd";
+  bool sharedCos = b.choice("cos", {"per_batch", "shared"}) == "shared";
   int64_t CB = sharedCos ? 1 : B;
   auto shapeOf = [&](int64_t H) {
     return bshd ? std::vector<int64_t>{B, S, H, D} : std::vector<int64_t>{B, H, S, D};
