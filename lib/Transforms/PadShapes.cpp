@@ -199,7 +199,7 @@ private:
           }
           if (auto arange = dyn_cast<ArangeOp>(op)) {
             int64_t len = arange.getType().getDimSize(0);
-            if (int64_t(arange.getStart()) + int64_t(llvm::PowerOf2Ceil(len)) >
+            if (int64_t(int32_t(arange.getStart())) + int64_t(llvm::PowerOf2Ceil(len)) >
                 std::numeric_limits<int32_t>::max())
               return op->emitError()
                      << "tile.arange " << arange.getStart() << ", " << arange.getEnd()
@@ -280,8 +280,8 @@ private:
     }
     if (auto arange = dyn_cast<ArangeOp>(op)) {
       if (padded(arange.getResult()))
-        arange.setEnd(uint32_t(int64_t(arange.getStart()) +
-                               int64_t(llvm::PowerOf2Ceil(arange.getType().getDimSize(0)))));
+        arange.setEnd(uint32_t(int32_t(arange.getStart()) +
+                               int32_t(llvm::PowerOf2Ceil(arange.getType().getDimSize(0)))));
       return success();
     }
     if (auto reduce = dyn_cast<ReduceOp>(op))
