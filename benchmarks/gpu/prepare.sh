@@ -161,7 +161,7 @@ gemm cuda:sm_80 "$dest/gemm_sm80_cubin" cubin || true
 # debug ops (device_print, device_assert) with and without --debug.
 ops_tests=()
 for t in pow-clamp umulhi reduce-all reduce-3d branch-literal c10-argmax dot-fma-sliced sort topk split-join scan \
-  pad-shapes pad-library; do
+  pad-shapes pad-library pad-block-ptr; do
   ops_tests+=("$root/test/kernels/$t.test")
 done
 python3 "$root/benchmarks/gpu/ops_prepare.py" "$dest" "${ops_tests[@]}" >/dev/null
