@@ -55,14 +55,35 @@ RankedTensorType paddedTile(Type t) {
   return RankedTensorType::get(padShape(tt.getShape()), tt.getElementType(), tt.getEncoding());
 }
 
-/// Sequence of the dimensions other than 1: a reshape that keeps it only inserts or drops unit
-/// dimensions, which padding does not disturb.
-SmallVector<int64_t> nonUnitDims(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> r;
-  for (int64_t d : shape)
-    if (d != 1)
-      r.push_back(d);
-  return r;
+/// Whether padding both sides of a reshape keeps every real element at its row-major position.
+/// Dimensions split or merge in groups of equal products; within a group only the outermost
+/// dimension larger than 1 may be padded: (100, 4) -> (400) pads to (128, 4) -> (512) and
+/// element (i, j) stays at 4 i + j, but (2, 50) -> (100) pads to (2, 64) -> (128), which moves
+/// element (1, 0) from 50 to 64.
+bool reshapeKeepsPositions(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+  auto innerUnpadded = [](ArrayRef<int64_t> group) {
+    bool outer = false;
+    for (int64_t d : group) {
+      if (outer && !llvm::isPowerOf2_64(d))
+        return false;
+      outer |= d > 1;
+    }
+    return true;
+  };
+  size_t i = 0, j = 0;
+  while (i < from.size() || j < to.size()) {
+    int64_t pf = 1, pt = 1;
+    size_t i0 = i, j0 = j;
+    do {
+      if ((pf <= pt && i < from.size()) || j == to.size())
+        pf *= from[i++];
+      else
+        pt *= to[j++];
+    } while (pf != pt && (i < from.size() || j < to.size()));
+    if (!innerUnpadded(from.slice(i0, i - i0)) || !innerUnpadded(to.slice(j0, j - j0)))
+      return false;
+  }
+  return true;
 }
 
 /// Identity of a single-op combiner `op(acc, v)` (commutative ops only), or null.
@@ -188,13 +209,14 @@ private:
             auto from = cast<RankedTensorType>(reshape.getSrc().getType()).getShape();
             auto to = cast<RankedTensorType>(reshape.getType()).getShape();
             if ((padded(reshape.getSrc()) || padded(reshape.getResult())) &&
-                nonUnitDims(from) != nonUnitDims(to))
+                !reshapeKeepsPositions(from, to))
               return op->emitError()
                      << "tile.reshape from " << shapeToString(from) << " to " << shapeToString(to)
                      << " cannot run on the GPU's padded tiles: padding to powers of two ("
                      << shapeToString(padShape(from)) << " -> " << shapeToString(padShape(to))
-                     << ") puts the elements at different positions; reshape power-of-two tiles "
-                        "(or only insert and drop dimensions of size 1)";
+                     << ") puts the elements at different positions (only the outermost "
+                        "dimension of each merged or split group may be padded); reshape "
+                        "power-of-two tiles";
             return WalkResult::advance();
           }
           if (auto arange = dyn_cast<ArangeOp>(op)) {

@@ -10,9 +10,9 @@ func.func @dot(%a: tensor<48x64xf16>, %b: tensor<64x64xf16>, %c: tensor<48x64xf3
 
 // -----
 
-// (2, 50) pads to (2, 64), (100) to (128): element (1, 0) would move from 64 to 50.
+// (2, 50) pads to (2, 64), (100) to (128): element (1, 0) would move from 50 to 64.
 func.func @reshape(%x: tensor<2x50xf32>) -> tensor<100xf32> {
-  // expected-error @below {{tile.reshape from [2, 50] to [100] cannot run on the GPU's padded tiles: padding to powers of two ([2, 64] -> [128]) puts the elements at different positions; reshape power-of-two tiles (or only insert and drop dimensions of size 1)}}
+  // expected-error @below {{tile.reshape from [2, 50] to [100] cannot run on the GPU's padded tiles: padding to powers of two ([2, 64] -> [128]) puts the elements at different positions (only the outermost dimension of each merged or split group may be padded); reshape power-of-two tiles}}
   %r = tile.reshape %x : tensor<2x50xf32> -> tensor<100xf32>
   return %r : tensor<100xf32>
 }
@@ -40,4 +40,13 @@ func.func @arange_range() -> tensor<100xi32> {
   // expected-error @below {{tile.arange 2147483540, 2147483640 padded to a power of two passes the i32 range; start it lower}}
   %r = tile.arange 2147483540, 2147483640 : tensor<100xi32>
   return %r : tensor<100xi32>
+}
+
+// -----
+
+// (6) -> (2, 3): the inner 3 would be padded to 4.
+func.func @reshape_split(%x: tensor<6xf32>) -> tensor<2x3xf32> {
+  // expected-error @below {{tile.reshape from [6] to [2, 3] cannot run on the GPU's padded tiles}}
+  %r = tile.reshape %x : tensor<6xf32> -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
 }

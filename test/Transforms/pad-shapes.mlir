@@ -240,3 +240,19 @@ func.func @negative_start() -> tensor<100xi32> {
   %r = tile.arange -5, 95 : tensor<100xi32>
   return %r : tensor<100xi32>
 }
+
+// -----
+
+// Reshapes whose padded dimension is the outermost of its group keep every element in place:
+// (100, 4) -> (400) is (128, 4) -> (512), element (i, j) at 4 i + j either way; (3, 4) -> (12)
+// is (4, 4) -> (16); (12) -> (3, 2, 2) is (16) -> (4, 2, 2).
+// CHECK-LABEL: func.func @reshape_groups
+// CHECK:         tile.reshape %{{.*}} {tile_gpu.logical_shape = array<i64: 400>} : tensor<128x4xf32> -> tensor<512xf32>
+// CHECK:         tile.reshape %{{.*}} {tile_gpu.logical_shape = array<i64: 12>} : tensor<4x4xf32> -> tensor<16xf32>
+// CHECK:         tile.reshape %{{.*}} {tile_gpu.logical_shape = array<i64: 3, 2, 2>} : tensor<16xf32> -> tensor<4x2x2xf32>
+func.func @reshape_groups(%a: tensor<100x4xf32>, %b: tensor<3x4xf32>) -> (tensor<400xf32>, tensor<3x2x2xf32>) {
+  %r = tile.reshape %a : tensor<100x4xf32> -> tensor<400xf32>
+  %s = tile.reshape %b : tensor<3x4xf32> -> tensor<12xf32>
+  %t = tile.reshape %s : tensor<12xf32> -> tensor<3x2x2xf32>
+  return %r, %t : tensor<400xf32>, tensor<3x2x2xf32>
+}

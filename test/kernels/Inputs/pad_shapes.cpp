@@ -48,8 +48,23 @@ void pad_2d(const Config2 &c, Ptr<i32> x, Ptr<f32> down, Ptr<f32> across, Ptr<f3
   store(up + offs, cumsum(v, 0, true));
 }
 
+struct Config3 { int R = 100; int C = 4; int num_warps = 4; };
+TESSEL_CONFIG(Config3, R, C, num_warps)
+
+/// Reshapes across padding: x (R, C) row-major flattened to (R * C) (padded (128, 4) -> (512):
+/// the padded dimension is the outermost of the merge, so every element keeps its place),
+/// flat = 3 x, and rows = the row sums of flat reshaped back to (R, C).
+void pad_reshape(const Config3 &c, Ptr<i32> x, Ptr<i32> flat, Ptr<i32> rows) {
+  Tile<i32> r = arange(0, c.R), k = arange(0, c.C);                          // (R), (C)
+  Tile<i32> v = load(x + r(_, None) * c.C + k(None, _));                     // (R, C)
+  Tile<i32> f = reshape(v, {c.R * c.C}) * 3;                                 // (R * C)
+  store(flat + arange(0, c.R * c.C), f);
+  store(rows + r, sum(reshape(f, {c.R, c.C}), 1));
+}
+
 TESSEL_KERNEL(pad_1d, ARGS(x, y, red, am, fwd, back, bmax, bcnt, n),
               CONFIGS(Config{.N = 48, .num_warps = 1}, Config{}, Config{.N = 100},
                       Config{.N = 1000}))
 TESSEL_KERNEL(pad_2d, ARGS(x, down, across, dmax, amax, back, up),
               CONFIGS(Config2{}, Config2{.num_warps = 1}, Config2{.R = 5, .C = 12, .num_warps = 2}))
+TESSEL_KERNEL(pad_reshape, ARGS(x, flat, rows), CONFIGS(Config3{}))
