@@ -62,9 +62,26 @@ void pad_reshape(const Config3 &c, Ptr<i32> x, Ptr<i32> flat, Ptr<i32> rows) {
   store(rows + r, sum(reshape(f, {c.R, c.C}), 1));
 }
 
+/// Sorts and top-k along a power-of-two axis of a tile whose other axis is padded: rows 3 of
+/// (3, 16) pad to 4 (the bitonic network reshapes (4, 16) into groups along the rows, each
+/// padded only in its outermost dimension).
+void pad_sort(const Config3 &c, Ptr<f32> x, Ptr<f32> sv, Ptr<i32> si, Ptr<f32> tv, Ptr<i32> ti) {
+  Tile<i32> r = arange(0, c.R), k = arange(0, c.C);                          // (R), (C)
+  Tile<i32> offs = r(_, None) * c.C + k(None, _);                            // (R, C)
+  Tile<f32> v = load(x + offs);                                              // (R, C)
+  auto [s, i] = sort_with_indices(v, 1);                                     // (R, C)
+  store(sv + offs, s);
+  store(si + offs, i);
+  auto [t, j] = topk(v, 4, 1);                                               // (R, 4)
+  Tile<i32> o4 = r(_, None) * 4 + arange(0, 4)(None, _);                     // (R, 4)
+  store(tv + o4, t);
+  store(ti + o4, j);
+}
+
 TESSEL_KERNEL(pad_1d, ARGS(x, y, red, am, fwd, back, bmax, bcnt, n),
               CONFIGS(Config{.N = 48, .num_warps = 1}, Config{}, Config{.N = 100},
                       Config{.N = 1000}))
 TESSEL_KERNEL(pad_2d, ARGS(x, down, across, dmax, amax, back, up),
               CONFIGS(Config2{}, Config2{.num_warps = 1}, Config2{.R = 5, .C = 12, .num_warps = 2}))
 TESSEL_KERNEL(pad_reshape, ARGS(x, flat, rows), CONFIGS(Config3{}))
+TESSEL_KERNEL(pad_sort, ARGS(x, sv, si, tv, ti), CONFIGS(Config3{.R = 3, .C = 16, .num_warps = 1}))
