@@ -161,7 +161,8 @@ gemm cuda:sm_80 "$dest/gemm_sm80_cubin" cubin || true
 # DSL ops for ops.py: the interpreter runs of their lit tests, replayed on the GPU, and the
 # debug ops (device_print, device_assert) with and without --debug.
 ops_tests=()
-for t in pow-clamp umulhi reduce-all reduce-3d branch-literal c10-argmax dot-fma-sliced sort topk split-join scan; do
+for t in pow-clamp umulhi reduce-all reduce-3d branch-literal c10-argmax dot-fma-sliced sort topk split-join scan \
+  pad-shapes pad-library pad-block-ptr; do
   ops_tests+=("$root/test/kernels/$t.test")
 done
 python3 "$root/benchmarks/gpu/ops_prepare.py" "$dest" "${ops_tests[@]}" >/dev/null

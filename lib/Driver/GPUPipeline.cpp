@@ -24,6 +24,7 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
     TileLowerBlockPointersOptions blockPointerOptions;
     blockPointerOptions.target = target.getName().str();
     pm.addPass(createTileLowerBlockPointers(blockPointerOptions));
+    pm.addPass(createTileGPUPadShapes());
     TileGPUAssignLayoutsOptions layoutOptions;
     layoutOptions.threadsPerWarp = target.getWarpSize();
     pm.addPass(createTileGPUAssignLayouts(layoutOptions));
@@ -66,18 +67,6 @@ LogicalResult tessel::checkTargetLimits(ModuleOp module, const TargetInfo &targe
           return WalkResult::interrupt();
         }
     }
-    // Folded constants carry no source location: report the first op that has one.
-    if (isa<UnknownLoc>(op->getLoc()))
-      return WalkResult::advance();
-    for (Type t : op->getResultTypes())
-      if (auto tt = dyn_cast<RankedTensorType>(t))
-        for (int64_t d : tt.getShape())
-          if (!llvm::isPowerOf2_64(d)) {
-            op->emitError() << "tile shape " << tile::shapeToString(tt.getShape())
-                            << " is not a power of two in every dimension; the GPU backends "
-                               "need power-of-two blocks (round the block up and mask)";
-            return WalkResult::interrupt();
-          }
     return WalkResult::advance();
   });
   return failure(r.wasInterrupted());

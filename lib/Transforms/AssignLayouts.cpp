@@ -81,13 +81,14 @@ public:
 
   LogicalResult run() {
     // Layouts tile power-of-two shapes; other shapes would wrap onto the wrong elements.
+    // tile-gpu-pad-shapes (before this pass in the GPU pipeline) pads them.
     WalkResult shapes = func.walk([&](Operation *op) {
       for (Type t : op->getResultTypes())
         if (auto tt = dyn_cast<RankedTensorType>(t))
           if (llvm::any_of(tt.getShape(), [](int64_t d) { return !llvm::isPowerOf2_64(d); })) {
             op->emitError() << "tile shape " << shapeToString(tt.getShape())
                             << " is not a power of two in every dimension; GPU layouts need "
-                               "power-of-two blocks (round the block up and mask)";
+                               "power-of-two blocks (run tile-gpu-pad-shapes first)";
             return WalkResult::interrupt();
           }
       return WalkResult::advance();

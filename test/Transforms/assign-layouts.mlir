@@ -116,7 +116,7 @@ func.func @loop(%x: !tile.ptr<f32>, %n: i64) -> tensor<256xf32> {
 // -----
 
 func.func @not_power_of_two() -> tensor<1000xi32> {
-  // expected-error @below {{tile shape [1000] is not a power of two in every dimension}}
+  // expected-error @below {{tile shape [1000] is not a power of two in every dimension; GPU layouts need power-of-two blocks (run tile-gpu-pad-shapes first)}}
   %r = tile.arange 0, 1000 : tensor<1000xi32>
   return %r : tensor<1000xi32>
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """tessel-difftest: random tile programs, run on the interpreter and on a GPU, compared.
 
-  difftest.py gen DIR [--count N] [--seed S] [--per-module K]
-      writes DIR/modules/mNNN.mlir: N random well-typed kernels, K per module
-  difftest.py prepare DIR [--build BUILD] [--jobs J]
+  difftest.py gen DIR [--count N] [--seed S] [--per-module K] [--odd-blocks]
+      writes DIR/modules/mNNN.mlir: N random well-typed kernels, K per module (--odd-blocks:
+      blocks of 24, 48, 100 and 200 lanes too, which the GPUs pad to powers of two)
+  difftest.py prepare DIR [--build BUILD] [--jobs J] [--padded]
       compiles every module for the interpreter, cuda:sm_90a (cubin) and hip:gfx942 (hsaco:
       the AMD code is compiled and checked, not run), runs each kernel on the interpreter and
-      keeps what it prints as the reference (DIR/cases.json)
+      keeps what it prints as the reference (DIR/cases.json); --padded also compiles the
+      modules after tile-gpu-pad-shapes for the interpreter (DIR/padded)
   difftest.py run DIR [--runner ./tessel-run-gpu] [--jobs J]
       on the GPU machine: runs every case with the same arguments and seed, compares, writes
       DIR/report.json and prints mismatches and a summary; exit 1 on a mismatch
@@ -55,10 +57,11 @@ class Value:
 class Program:
     """One random kernel as tile-IR text."""
 
-    def __init__(self, rng, name):
+    def __init__(self, rng, name, odd_blocks=False):
         self.rng, self.name = rng, name
         self.lines, self.counter = [], 0
-        self.blk = rng.choice([16, 32, 64, 128, 256])
+        # --odd-blocks adds lengths the GPUs pad to the next power of two (tile-gpu-pad-shapes).
+        self.blk = rng.choice([16, 32, 64, 128, 256] + [24, 48, 100, 200] * odd_blocks)
         self.grid = rng.choice([1, 2, 3, 4]) if self.blk <= 256 else 1
         while self.grid * self.blk > 512:
             self.grid -= 1
@@ -315,6 +318,8 @@ class Program:
                 c, o = self.const("i64", rng.randrange(1, blk)), self.fresh()
                 self.emit(f"{o} = arith.xori %offs, {c} : {self.t('i64')}")
                 offs = o
+                if blk & (blk - 1):  # the xor may leave a block that is not a power of two
+                    size = 1 << (self.grid * blk - 1).bit_length()
             mask = "%m"
             if rng.random() < 0.5:
                 c3, z, rm, mm = self.const("i64", rng.choice([1, 3, 5])), self.const("i64", 0), \
@@ -375,7 +380,7 @@ def gen(ns):
         module = f"m{m:03d}"
         texts = []
         for k in range(min(ns.per_module, ns.count - m * ns.per_module)):
-            p = Program(random.Random(rng.getrandbits(64)), f"p{m:03d}_{k:03d}")
+            p = Program(random.Random(rng.getrandbits(64)), f"p{m:03d}_{k:03d}", ns.odd_blocks)
             texts.append(p.build())
             c = p.case(module)
             c["seed"] = rng.randrange(1 << 20)
@@ -404,6 +409,19 @@ def prepare(ns):
                                capture_output=True, text=True)
             if r.returncode:
                 out.append(f"{module} {target}: tesselc failed:\n{r.stderr[-2000:]}")
+        if ns.padded:
+            # The GPUs' padding (tile-gpu-pad-shapes) on the interpreter: DIR/padded, for
+            # `run DIR --runner tessel-run --target interpreter --variants padded`.
+            padded = os.path.join(ns.dir, "padded", module + ".mlir")
+            os.makedirs(os.path.dirname(padded), exist_ok=True)
+            for cmd in ([os.path.join(ns.build, "bin", "tessel-opt"), src,
+                         "--tile-gpu-pad-shapes", "-o", padded],
+                        [tesselc, padded, "--specialize=false", "-o",
+                         os.path.join(ns.dir, "padded")]):
+                r = subprocess.run(cmd, capture_output=True, text=True)
+                if r.returncode:
+                    out.append(f"{module} padded: {cmd[0]} failed:\n{r.stderr[-2000:]}")
+                    break
         return out
 
     with ThreadPoolExecutor(ns.jobs) as ex:
@@ -540,6 +558,8 @@ def main():
     g.add_argument("--count", type=int, default=1000)
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--per-module", type=int, default=50)
+    g.add_argument("--odd-blocks", action="store_true",
+                   help="also blocks of 24, 48, 100 and 200 lanes (padded on the GPUs)")
     p = sub.add_parser("prepare")
     p.add_argument("dir")
     p.add_argument("--build", default=os.path.join(os.path.dirname(os.path.dirname(
@@ -547,6 +567,8 @@ def main():
     p.add_argument("--jobs", type=int, default=os.cpu_count())
     p.add_argument("--no-hip", action="store_true",
                    help="skip compiling every module for hip:gfx942 (verifier and codegen check)")
+    p.add_argument("--padded", action="store_true",
+                   help="also DIR/padded: the modules after tile-gpu-pad-shapes, for the interpreter")
     p.add_argument("--cuda-emit", default="cubin",
                    help="cubin (needs ptxas), or ptx (the driver compiles it at load)")
     r = sub.add_parser("run")

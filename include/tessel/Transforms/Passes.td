@@ -61,6 +61,23 @@ def TileLowerBlockPointers : Pass<"tile-lower-block-pointers", "mlir::ModuleOp">
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
+def TileGPUPadShapes : Pass<"tile-gpu-pad-shapes", "mlir::ModuleOp"> {
+  let summary = "Pad tiles whose dimensions are not powers of two, masking the padding off";
+  let description = [{
+    GPU layouts tile power-of-two shapes. Every dimension that is not one is padded to the next
+    power of two (arange(0, 48) becomes arange(0, 64)), and the padding is kept out of every
+    result: loads, stores and atomic_rmw AND their mask with "index < logical size" (padding
+    lanes touch no memory), assert conditions hold in padding lanes, a reduce along a padded
+    axis (and a reverse scan) sees its combiner's identity there (add, mul, max, min, and, or,
+    xor) or, for other combiners, carries an i1 validity operand that makes padding elements
+    drop out of the combination. Ops whose results were padded carry `tile_gpu.logical_shape`
+    (the unpadded shape of their first padded tile result). dot, atomic_cas, print, block-pointer
+    accesses and reshapes that would move elements across padding get a located error instead.
+    Power-of-two kernels are left untouched.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::tessel::tile_gpu::TileGPUDialect"];
+}
+
 def TileGPUAssignLayouts : Pass<"tile-gpu-assign-layouts", "mlir::ModuleOp"> {
   let summary = "Give every tile a distributed layout (blocked or slice)";
   let description = [{
