@@ -32,6 +32,10 @@ for v in $(cands "swiglu__bf16__BLOCK_*__div8"); do row swiglu 16384x14336 bf16 
 for v in $(cands "rope__bf16__HALF_64__BLOCK_H_32__num_warps_*__div8"); do
   row rope 8x32x8x4096x128 bf16 $v --opt layout=bshd --opt cos=shared
 done
+# The anchor's tables (D/2 columns, one load per half) through the __h0 twins.
+for v in $(cands "rope__bf16__HALF_64__BLOCK_H_32__num_warps_*__h0"); do
+  row rope 8x32x8x4096x128 bf16 $v --opt layout=bshd --opt cos=shared --opt table=half
+done
 for v in $(cands "cross_entropy__bf16__BLOCK_2048__num_warps_4__div8") \
          $(cands "cross_entropy__bf16__BLOCK_4096__num_warps_8__div8"); do
   row cross_entropy 8192x128256 bf16 $v --opt reduction=none

@@ -29,8 +29,12 @@ for k in softmax rmsnorm layernorm; do
 done
 tune cross_entropy.cpp cross_entropy "-D BLOCK=2048 -D num_warps=4" "-D BLOCK=4096 -D num_warps=16" \
   "-D BLOCK=8192 -D num_warps=8"
-tune rope.cpp rope "-D HALF=64 -D BLOCK_H=32 -D num_warps=8" "-D HALF=64 -D BLOCK_H=32 -D num_warps=2" \
-  "-D HALF=64 -D BLOCK_H=32 -D num_warps=16"
+# RoPE with an __h0 twin: cos/sin tables of D/2 columns (cos_half_offset = 0, the Triton
+# anchor's tables), whose two halves share one load of each table.
+h0=--twin=h0:q_batch_stride%8,q_seq_stride%8,q_head_stride%8,k_batch_stride%8,k_seq_stride%8
+h0+=,k_head_stride%8,cos_batch_stride%8,cos_seq_stride%8,cos_half_offset=0
+tune rope.cpp rope "-D HALF=64 -D BLOCK_H=32 -D num_warps=8 $h0" "-D HALF=64 -D BLOCK_H=32 -D num_warps=2 $h0" \
+  "-D HALF=64 -D BLOCK_H=32 -D num_warps=16" "-D HALF=64 -D BLOCK_H=32 -D num_warps=4 $h0"
 tune rmsnorm.cpp add_rmsnorm "-D BLOCK=4096 -D num_warps=16" "-D BLOCK=4096 -D num_warps=4"
 tune rmsnorm.cpp rmsnorm_looped "-D BLOCK=4096 -D num_warps=16"
 # C1: LayerNorm in blocks wider than the row.

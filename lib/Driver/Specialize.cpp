@@ -150,7 +150,7 @@ std::optional<TwinRequest> tessel::driver::parseTwinRequest(StringRef text,
   SmallVector<StringRef> items;
   list.split(items, ',', -1, /*KeepEmpty=*/false);
   if (suffix.empty() || items.empty()) {
-    error = "'" + text.str() + "' is not SUFFIX:ARG=1,ARG%N,...";
+    error = "'" + text.str() + "' is not SUFFIX:ARG=1,ARG=0,ARG%N,...";
     return std::nullopt;
   }
   for (StringRef item : items) {
@@ -160,15 +160,16 @@ std::optional<TwinRequest> tessel::driver::parseTwinRequest(StringRef text,
       return a.name == name && a.kind == "scalar" && StringRef(a.type).starts_with("i");
     });
     int n = 0;
-    if (it == args.end() || value.getAsInteger(10, n) || n < 1 || (!multiple && n != 1)) {
-      error = "'" + item.str() + "' is not ARG=1 or ARG%N for an integer argument";
+    if (it == args.end() || value.getAsInteger(10, n) || (multiple && n < 1) ||
+        (!multiple && n != 0 && n != 1)) {
+      error = "'" + item.str() + "' is not ARG=1, ARG=0 or ARG%N for an integer argument";
       return std::nullopt;
     }
     unsigned i = it - args.begin();
     if (multiple)
       r.multiples[n].push_back(i);
     else
-      r.ones.push_back(i);
+      (n == 1 ? r.ones : r.zeros).push_back(i);
   }
   return r;
 }
@@ -180,7 +181,19 @@ void tessel::driver::applyTwinRequest(func::FuncOp kernel, const TwinRequest &r,
     for (unsigned i : indices)
       args[i].divisibility = n;
   }
-  // Ones in one step: their uses fold together.
+  // Zeros first, then the ones in one step (which folds every use together).
+  if (!kernel.isExternal() && !r.zeros.empty()) {
+    MLIRContext *ctx = kernel.getContext();
+    OpBuilder b = OpBuilder::atBlockBegin(&kernel.front());
+    for (unsigned i : r.zeros) {
+      BlockArgument arg = kernel.getArgument(i);
+      kernel.setArgAttr(i, tile::TileDialect::getEqualToAttrName(),
+                        IntegerAttr::get(IntegerType::get(ctx, 64), 0));
+      arg.replaceAllUsesWith(
+          b.create<arith::ConstantOp>(kernel.getLoc(), IntegerAttr::get(arg.getType(), 0)));
+      args[i].equalTo = 0;
+    }
+  }
   applySpecialization(kernel, Specialization{{}, r.ones}, kSpecializationDivisibility);
   for (unsigned i : r.ones)
     args[i].equalTo = 1;

@@ -84,7 +84,7 @@ static cl::opt<std::string> outputDir("o", cl::init("tune"), cl::cat(category),
 static cl::opt<unsigned> jobs("j", cl::init(0), cl::cat(category), cl::value_desc("N"),
                               cl::desc("Compile threads (default: one per core)"));
 static cl::opt<std::string>
-    twin("twin", cl::cat(category), cl::value_desc("SUFFIX:ARG=1,ARG%N,..."),
+    twin("twin", cl::cat(category), cl::value_desc("SUFFIX:ARG=1,ARG=0,ARG%N,..."),
          cl::desc("Each variant's twin is this one (tesselc's --twin) instead of __div8: "
                   "e.g. the TMA GEMM's nn:stride_ak=1,stride_bn=1,..."));
 static cl::opt<bool> compileOnly("compile-only", cl::cat(category),

@@ -27,7 +27,7 @@ struct Unit {
 
 /// Appends `unit`'s twins to `out`, in the order to compile them: the __div8 one (with
 /// `specialize`, when an argument would widen an access), then one per `requests` entry
-/// (--twin's SUFFIX:ARG=1,ARG%N,...). False after printing the error of a malformed request.
+/// (--twin's SUFFIX:ARG=1,ARG=0,ARG%N,...). False after printing the error of a malformed request.
 bool appendTwins(Unit &unit, bool specialize, const std::vector<std::string> &requests,
                  std::vector<Unit> &out);
 

@@ -70,7 +70,7 @@ static cl::opt<bool> specialize(
     cl::desc("For GPU targets, also emit <variant>__div8: the integer arguments that widen a "
              "load or store assumed multiples of 8 (checked at launch; default on)"));
 static cl::list<std::string> twins(
-    "twin", cl::cat(tesselCategory), cl::value_desc("SUFFIX:ARG=1,ARG%N,..."),
+    "twin", cl::cat(tesselCategory), cl::value_desc("SUFFIX:ARG=1,ARG=0,ARG%N,..."),
     cl::desc("For GPU targets, also emit <variant>__SUFFIX with these assumptions on integer "
              "arguments (ARG=1: equal to 1, e.g. a unit stride; ARG%N: a multiple of N), checked "
              "at launch; repeatable. E.g. nt:stride_ak=1,stride_bk=1,K%8,stride_am%8,stride_bn%8 "

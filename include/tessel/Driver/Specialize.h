@@ -41,16 +41,17 @@ Specialization findSpecialization(mlir::func::FuncOp kernel, int divisibility);
 /// and their uses become the constant 1 (folded away).
 void applySpecialization(mlir::func::FuncOp kernel, const Specialization &s, int divisibility);
 
-/// A twin asked for by name (tesselc --twin=SUFFIX:ARG=1,ARG%N,...): the arguments assumed
-/// equal to 1, and per factor N those assumed multiples of N.
+/// A twin asked for by name (tesselc --twin=SUFFIX:ARG=1,ARG=0,ARG%N,...): the arguments
+/// assumed equal to 1 (unit strides), those assumed 0 (offsets that vanish, such as RoPE's
+/// cos_half_offset for tables of D/2 columns), and per factor N those assumed multiples of N.
 struct TwinRequest {
   std::string suffix;
-  std::vector<unsigned> ones;
+  std::vector<unsigned> ones, zeros;
   std::map<int, std::vector<unsigned>> multiples;
 };
 
 /// Parses `text` against the variant's arguments (integer scalars only). On failure `error`
-/// names the item that is not ARG=1 or ARG%N.
+/// names the item that is not ARG=1, ARG=0 or ARG%N.
 std::optional<TwinRequest>
 parseTwinRequest(llvm::StringRef text, const std::vector<ArgMetadata> &args, std::string &error);
 

@@ -12,7 +12,8 @@ namespace tessel::harness::problems {
 
 /// Shape BxHQxHKxSxD: q (B, HQ, S, D) and k (B, HK, S, D) rotated in place with f32 cos/sin
 /// tables (B, S, D), one per batch (case C5). The variant's HALF must be D/2 and BLOCK_H at
-/// least max(HQ, HK) when its config names them.
+/// least max(HQ, HK) when its config names them. Options: layout=bhsd|bshd, cos=per_batch|
+/// shared, table=full|half (tables of D or D/2 columns).
 Status rope(Builder &b) {
   if (Status s = needRank(b.o, 5, "BxHQxHKxSxD"); !s)
     return s;
@@ -35,15 +36,29 @@ Status rope(Builder &b) {
   // (batch stride 0) instead of one per batch.
   bool bshd = b.choice("layout", {"bhsd", "bshd"}) == "bshd";
   bool sharedCos = b.choice("cos", {"per_batch", "shared"}) == "shared";
-  int64_t CB = sharedCos ? 1 : B;
+  // table=half: cos/sin of D/2 columns, the same for both halves of a head (cos_half_offset 0),
+  // as the Triton anchor's; table=full: D columns, each half its own.
+  bool halfTable = b.choice("table", {"full", "half"}) == "half";
+  int64_t CB = sharedCos ? 1 : B, TD = halfTable ? D / 2 : D;
   auto shapeOf = [&](int64_t H) {
     return bshd ? std::vector<int64_t>{B, S, H, D} : std::vector<int64_t>{B, H, S, D};
   };
   int q = b.input("q", b.o.dtype, shapeOf(HQ));
   int k = b.input("k", b.o.dtype, shapeOf(HK));
-  int c = b.input("cos", DType::f32, {CB, S, D});
-  int s = b.input("sin", DType::f32, {CB, S, D});
+  int c = b.input("cos", DType::f32, {CB, S, TD});
+  int s = b.input("sin", DType::f32, {CB, S, TD});
   std::vector<double> cv = b.values(c), sv = b.values(s);
+  if (halfTable) { // the reference takes D columns: each row twice
+    auto widen = [&](const std::vector<double> &t) {
+      std::vector<double> w;
+      w.reserve(t.size() * 2);
+      for (size_t r = 0; r < t.size(); r += size_t(TD))
+        for (int copy = 0; copy < 2; ++copy)
+          w.insert(w.end(), t.begin() + r, t.begin() + r + TD);
+      return w;
+    };
+    cv = widen(cv), sv = widen(sv);
+  }
   if (sharedCos) { // the reference takes one table per batch
     std::vector<double> c1 = cv, s1 = sv;
     cv.clear(), sv.clear();
@@ -92,12 +107,12 @@ Status rope(Builder &b) {
   b.i64("k_batch_stride", HK * S * D);
   b.i64("k_seq_stride", bshd ? HK * D : D);
   b.i64("k_head_stride", bshd ? D : S * D);
-  b.i64("cos_batch_stride", sharedCos ? 0 : S * D);
-  b.i64("cos_seq_stride", D);
-  b.i64("cos_half_offset", D / 2);
+  b.i64("cos_batch_stride", sharedCos ? 0 : S * TD);
+  b.i64("cos_seq_stride", TD);
+  b.i64("cos_half_offset", halfTable ? 0 : D / 2);
   b.p.launch.grid = {B * S, 1, 1};
   b.p.elements = B * (HQ + HK) * S * D;
-  b.p.bytes = 2 * b.p.elements * static_cast<int64_t>(sizeOf(b.o.dtype)) + 8 * CB * S * D;
+  b.p.bytes = 2 * b.p.elements * static_cast<int64_t>(sizeOf(b.o.dtype)) + 8 * CB * S * TD;
   b.describe();
   return Status::ok();
 }
