@@ -3,7 +3,7 @@
 row a few times, for `ncu -k regex:...` to profile beside Tessel's (tessel-run-gpu) in the same
 session. ROW: layernorm, rmsnorm or softmax (4096x16384 bf16, Triton's kernel of
 ../shared/anchors/triton_reference.py with its num_warps = 16), rope (B8 S4096 H32/8 D128:
-Triton's kernel, then torch.compile's). The Triton kernels are those of the anchor script,
+Triton's kernel) or rope_compile (torch.compile's). The Triton kernels are those of the anchor script,
 written out here so that profiling does not run the whole anchor."""
 import sys
 
@@ -92,14 +92,14 @@ if row in ("layernorm", "rmsnorm", "softmax"):
             print(f"triton {row}: {c.n_regs} registers, {c.n_spills} spills", flush=True)
     except Exception as e:
         print(f"triton {row}: registers not found ({e!r})")
-elif row == "rope":
+elif row in ("rope", "rope_compile"):
     B, S, HQ, HK, D = 8, 4096, 32, 8, 128
     q = torch.randn(B * S, HQ, D, device=dev, dtype=bf)
     k = torch.randn(B * S, HK, D, device=dev, dtype=bf)
     inv = 1.0 / (10000 ** (torch.arange(0, D, 2, device=dev).float() / D))
     ang = torch.arange(S, device=dev).float()[:, None] * inv[None, :]
     cos, sin = ang.cos().contiguous(), ang.sin().contiguous()
-    for _ in range(3):
+    for _ in range(3 if row == "rope" else 0):
         rope_kernel[(B * S,)](q, k, cos, sin, S, HQ, HK, HALF=D // 2, BLOCK_H=32, num_warps=4)
     c2 = torch.cat([cos, cos], -1).repeat(B, 1)[:, None, :]
     s2 = torch.cat([sin, sin], -1).repeat(B, 1)[:, None, :]
@@ -109,6 +109,6 @@ elif row == "rope":
         return ((q.float() * c2 + rot(q.float()) * s2).to(bf),
                 (k.float() * c2 + rot(k.float()) * s2).to(bf))
     f = torch.compile(ref)
-    for _ in range(3):
+    for _ in range(3 if row == "rope_compile" else 0):
         f(q, k)
 torch.cuda.synchronize()

@@ -116,8 +116,8 @@ bool CudaContext::launch(const CudaKernel &k, const unsigned grid[3], std::vecto
   if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0)
     return true;
   // The message only on a failure: a launcher's every call comes through here.
-  if (CUresult r = driver->cuLaunchKernel(k.function, grid[0], grid[1], grid[2], k.numThreads, 1,
-                                          1, k.sharedBytes, stream, params.data(), nullptr);
+  if (CUresult r = driver->cuLaunchKernel(k.function, grid[0], grid[1], grid[2], k.numThreads, 1, 1,
+                                          k.sharedBytes, stream, params.data(), nullptr);
       r != 0)
     return check(r, "launching " + k.name, error);
   return !synchronize || check(driver->cuCtxSynchronize(), "running " + k.name, error);

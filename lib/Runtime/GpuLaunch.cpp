@@ -88,9 +88,7 @@ tessel::rt::checkLaunchArgs(const KernelMetadata &variant, const std::vector<Lau
   for (size_t i = 0; i < args.size(); ++i) {
     const KernelArgInfo &info = variant.args[i];
     const LaunchArg &a = args[i];
-    auto what = [&] {
-      return fn + " argument #" + std::to_string(i) + " '" + info.name + "'";
-    };
+    auto what = [&] { return fn + " argument #" + std::to_string(i) + " '" + info.name + "'"; };
     CheckedArg c;
     if (info.isPointer()) {
       if (a.kind != LaunchArg::Kind::Buffer ||
