@@ -1,0 +1,134 @@
+"""torch.library custom ops with autograd for the Tessel ops (imported only with torch).
+
+tessel::rms_norm, tessel::add_rms_norm, tessel::swiglu and tessel::cross_entropy are
+torch.library.custom_op operators with a fake (meta) implementation, so torch.compile keeps
+them in its graph, and a backward registered with register_autograd that runs the backward
+kernels (dsl/kernels/rmsnorm_backward.cpp, swiglu_backward.cpp, cross_entropy.cpp).
+"""
+
+import torch
+
+from . import ops as _ops
+
+
+@torch.library.custom_op("tessel::rms_norm", mutates_args=())
+def _rms_norm_op(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
+    return _ops._rms_norm(x, weight, eps)
+
+
+@_rms_norm_op.register_fake
+def _(x, weight, eps):
+    return torch.empty(x.shape, dtype=x.dtype, device=x.device)
+
+
+def _rms_norm_setup(ctx, inputs, output):
+    x, weight, eps = inputs
+    ctx.save_for_backward(x, weight)
+    ctx.eps = eps
+
+
+def _rms_norm_backward(ctx, dy):
+    x, weight = ctx.saved_tensors
+    dx, dw = _ops.rms_norm_backward(dy, x, weight, ctx.eps)
+    return dx, dw, None
+
+
+_rms_norm_op.register_autograd(_rms_norm_backward, setup_context=_rms_norm_setup)
+
+
+@torch.library.custom_op("tessel::add_rms_norm", mutates_args=())
+def _add_rms_norm_op(x: torch.Tensor, residual: torch.Tensor, weight: torch.Tensor,
+                     eps: float) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops._rms_norm(x, weight, eps, residual)
+
+
+@_add_rms_norm_op.register_fake
+def _(x, residual, weight, eps):
+    return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
+            torch.empty(x.shape, dtype=x.dtype, device=x.device))
+
+
+def _add_rms_norm_setup(ctx, inputs, output):
+    ctx.save_for_backward(output[1], inputs[2])
+    ctx.eps = inputs[3]
+
+
+def _add_rms_norm_backward(ctx, dy, ds):
+    # s = x + residual feeds both outputs: ds (the residual stream's gradient) adds to the
+    # norm's dx, and x and residual both receive the sum.
+    s, weight = ctx.saved_tensors
+    dx, dw = _ops.rms_norm_backward(dy, s, weight, ctx.eps)
+    if ds is not None:
+        dx = dx + ds
+    return dx, dx, dw, None
+
+
+_add_rms_norm_op.register_autograd(_add_rms_norm_backward, setup_context=_add_rms_norm_setup)
+
+
+@torch.library.custom_op("tessel::swiglu", mutates_args=())
+def _swiglu_op(gate: torch.Tensor, up: torch.Tensor) -> torch.Tensor:
+    return _ops._swiglu(gate, up)
+
+
+@_swiglu_op.register_fake
+def _(gate, up):
+    return torch.empty(gate.shape, dtype=gate.dtype, device=gate.device)
+
+
+def _swiglu_setup(ctx, inputs, output):
+    ctx.save_for_backward(*inputs)
+
+
+def _swiglu_backward(ctx, dout):
+    gate, up = ctx.saved_tensors
+    return _ops.swiglu_backward(dout, gate, up)
+
+
+_swiglu_op.register_autograd(_swiglu_backward, setup_context=_swiglu_setup)
+
+
+@torch.library.custom_op("tessel::cross_entropy", mutates_args=())
+def _cross_entropy_op(logits: torch.Tensor, target: torch.Tensor, reduction: str,
+                      ignore_index: int) -> torch.Tensor:
+    out = _ops._cross_entropy(logits, target, reduction, ignore_index)
+    return out if reduction == "none" else out.reshape(())
+
+
+@_cross_entropy_op.register_fake
+def _(logits, target, reduction, ignore_index):
+    if reduction == "none":
+        return torch.empty(target.shape, dtype=torch.float32, device=logits.device)
+    return torch.empty((), dtype=logits.dtype, device=logits.device)
+
+
+def _cross_entropy_setup(ctx, inputs, output):
+    logits, target, reduction, ignore_index = inputs
+    ctx.save_for_backward(logits, target)
+    ctx.reduction, ctx.ignore_index = reduction, ignore_index
+
+
+def _cross_entropy_backward(ctx, dloss):
+    logits, target = ctx.saved_tensors
+    d = _ops.cross_entropy_backward(dloss, logits, target, ctx.reduction, ctx.ignore_index)
+    return d, None, None, None
+
+
+_cross_entropy_op.register_autograd(_cross_entropy_backward, setup_context=_cross_entropy_setup)
+
+
+def rms_norm(x, weight, eps=1e-6, residual=None):
+    """tessel.ops.rms_norm with autograd: out, or (out, x + residual) with a residual."""
+    if residual is None:
+        return _rms_norm_op(x, weight, float(eps))
+    return _add_rms_norm_op(x, residual, weight, float(eps))
+
+
+def swiglu(gate, up):
+    """tessel.ops.swiglu with autograd."""
+    return _swiglu_op(gate, up)
+
+
+def cross_entropy(logits, target, reduction="mean", ignore_index=-100):
+    """tessel.ops.cross_entropy with autograd (with respect to the logits)."""
+    return _cross_entropy_op(logits, target, reduction, int(ignore_index))
