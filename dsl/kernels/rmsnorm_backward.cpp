@@ -47,7 +47,7 @@ TESSEL_KERNEL(rmsnorm_backward, DTYPES(f32, f16, bf16),
               ARGS(dx, dw_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps),
               CONFIGS(RMSNormBackwardConfig{.BLOCK = 1024, .num_warps = 4},
                       RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 8},
-                      RMSNormBackwardConfig{.BLOCK = 16384, .num_warps = 16}))
+                      RMSNormBackwardConfig{.BLOCK = 16384, .num_warps = 32}))
 
 struct ColumnSumConfig {
   int BLOCK = 256;

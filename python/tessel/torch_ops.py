@@ -11,6 +11,43 @@ import torch
 from . import ops as _ops
 
 
+# The backward kernels are custom ops too, so that AOTAutograd traces the backward graph
+# through their fake implementations instead of into the kernels' launch code.
+@torch.library.custom_op("tessel::rms_norm_backward", mutates_args=())
+def _rms_norm_backward_op(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
+                          eps: float) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops.rms_norm_backward(dy, x, weight, eps)
+
+
+@_rms_norm_backward_op.register_fake
+def _(dy, x, weight, eps):
+    return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
+            torch.empty(weight.shape, dtype=weight.dtype, device=weight.device))
+
+
+@torch.library.custom_op("tessel::swiglu_backward", mutates_args=())
+def _swiglu_backward_op(dout: torch.Tensor, gate: torch.Tensor,
+                        up: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops.swiglu_backward(dout, gate, up)
+
+
+@_swiglu_backward_op.register_fake
+def _(dout, gate, up):
+    return (torch.empty(gate.shape, dtype=gate.dtype, device=gate.device),
+            torch.empty(gate.shape, dtype=gate.dtype, device=gate.device))
+
+
+@torch.library.custom_op("tessel::cross_entropy_backward", mutates_args=())
+def _cross_entropy_backward_op(dloss: torch.Tensor, logits: torch.Tensor, target: torch.Tensor,
+                               reduction: str, ignore_index: int) -> torch.Tensor:
+    return _ops.cross_entropy_backward(dloss, logits, target, reduction, ignore_index)
+
+
+@_cross_entropy_backward_op.register_fake
+def _(dloss, logits, target, reduction, ignore_index):
+    return torch.empty(logits.shape, dtype=logits.dtype, device=logits.device)
+
+
 @torch.library.custom_op("tessel::rms_norm", mutates_args=())
 def _rms_norm_op(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
     return _ops._rms_norm(x, weight, eps)
@@ -29,7 +66,7 @@ def _rms_norm_setup(ctx, inputs, output):
 
 def _rms_norm_backward(ctx, dy):
     x, weight = ctx.saved_tensors
-    dx, dw = _ops.rms_norm_backward(dy, x, weight, ctx.eps)
+    dx, dw = _rms_norm_backward_op(dy, x, weight, ctx.eps)
     return dx, dw, None
 
 
@@ -57,7 +94,7 @@ def _add_rms_norm_backward(ctx, dy, ds):
     # s = x + residual feeds both outputs: ds (the residual stream's gradient) adds to the
     # norm's dx, and x and residual both receive the sum.
     s, weight = ctx.saved_tensors
-    dx, dw = _ops.rms_norm_backward(dy, s, weight, ctx.eps)
+    dx, dw = _rms_norm_backward_op(dy, s, weight, ctx.eps)
     if ds is not None:
         dx = dx + ds
     return dx, dx, dw, None
@@ -82,7 +119,7 @@ def _swiglu_setup(ctx, inputs, output):
 
 def _swiglu_backward(ctx, dout):
     gate, up = ctx.saved_tensors
-    return _ops.swiglu_backward(dout, gate, up)
+    return _swiglu_backward_op(dout, gate, up)
 
 
 _swiglu_op.register_autograd(_swiglu_backward, setup_context=_swiglu_setup)
@@ -110,7 +147,7 @@ def _cross_entropy_setup(ctx, inputs, output):
 
 def _cross_entropy_backward(ctx, dloss):
     logits, target = ctx.saved_tensors
-    d = _ops.cross_entropy_backward(dloss, logits, target, ctx.reduction, ctx.ignore_index)
+    d = _cross_entropy_backward_op(dloss, logits, target, ctx.reduction, ctx.ignore_index)
     return d, None, None, None
 
 
