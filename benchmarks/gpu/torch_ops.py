@@ -128,7 +128,7 @@ for dtype in (torch.bfloat16, torch.float32):
                  lambda x, r, w: sum(ops.rms_norm(x, w, residual=r)),
                  lambda x, r, w: rms_ref(x + r, w) + (x + r), [x, r, w], dtype)
         op_check(f"layer_norm {shape}", lambda x, w, b: ops.layer_norm(x, w, b), ln_ref,
-                 [x, w, b], dtype, grad=False)
+                 [x + 1, w, b], dtype)
     for shape in ((3, 5, 1000), (7, 4097), (16384, 14336)):
         g, u = torch.randn(shape, device=dev), torch.randn(shape, device=dev)
         op_check(f"swiglu {shape}", ops.swiglu, swiglu_ref, [g, u], dtype)
@@ -162,7 +162,7 @@ print("\ntorch.compile(fullgraph=True) over the custom ops")
 try:
     def block(x, r, w, g, u):
         h, s = ops.rms_norm(x, w, residual=r)
-        return ops.swiglu(h * g, u).sum() + s.sum()
+        return ops.swiglu(ops.layer_norm(h, w) * g, u).sum() + s.sum()
     cb = torch.compile(block, fullgraph=True)
     t = [torch.randn(64, 512, device=dev, requires_grad=True) for _ in range(2)] + \
         [torch.rand(512, device=dev, requires_grad=True)] + \
@@ -226,7 +226,7 @@ for M, N in ((16384, 4096), (4096, 16384), (32768, 1000)):
         if liger else None}, [x, w], 2 * x.numel() * 2)
     eager_ln = lambda x, w, b: F.layer_norm(x, (N,), w, b, 1e-5)
     time_op("layer_norm", f"{M}x{N}", {
-        "tessel": lambda x, w, b: ops.layer_norm(x, w, b),  # forward only (no backward yet)
+        "tessel": lambda x, w, b: ops.layer_norm(x, w, b),
         "eager": eager_ln, "compile": torch.compile(eager_ln),
         "liger": (lambda x, w, b: LigerLayerNormFunction.apply(x, w, b, 1e-5)) if liger else None},
         [x, w, b], 2 * x.numel() * 2)

@@ -167,7 +167,7 @@ def rms_norm_backward(dy, x, weight, eps=1e-6):
 # ---------------------------------------------------------------- LayerNorm
 
 
-def layer_norm(x, weight, bias=None, eps=1e-5):
+def _layer_norm(x, weight, bias=None, eps=1e-5):
     """LayerNorm over the last dimension (biased variance), in f32: (x - mean) / sqrt(var +
     eps) * weight + bias. x: (..., H); weight, bias: (H,) (bias None: zeros)."""
     op = "layer_norm"
@@ -185,6 +185,35 @@ def layer_norm(x, weight, bias=None, eps=1e-5):
     v = _one_block_or_looped("layernorm", "layernorm_looped", xd.dtype, xd.device, cols)
     _k.launch(v, rows, out, x2, w, b, cols, cols, float(eps))
     return out.reshape(xd.shape)
+
+
+def layer_norm_backward(dy, x, weight, eps=1e-5):
+    """Gradients of layer_norm(x, weight, bias, eps): (dx (x's shape), dweight (H,), dbias
+    (H,)). As rms_norm_backward: dx in one pass per row (mean and 1/std recomputed from x),
+    dweight and dbias from per-program f32 partial sums added by rmsnorm_dw_reduce. H <= 16384."""
+    op = "layer_norm_backward"
+    xd, gd = _float(x, "x", op), _float(dy, "dy", op)
+    _same(op, xd, gd)
+    if tuple(gd.shape) != tuple(xd.shape):
+        raise ValueError(f"{op}: dy has shape {tuple(gd.shape)} but x has {tuple(xd.shape)}")
+    x2, rows, cols = _rows(x)
+    g2 = _rows(dy)[0]
+    w = _vector(weight, "weight", op, cols, xd)
+    dx = _empty(x, (rows, cols), xd.dtype)
+    programs, per = _num_programs(x, rows)
+    dw_partial = _empty(x, (max(programs, 1), cols), "f32")
+    db_partial = _empty(x, (max(programs, 1), cols), "f32")
+    v = _k.choose("layernorm_backward", xd.dtype, xd.device, valid=lambda c: c["BLOCK"] >= cols,
+                  prefer=lambda c: c["BLOCK"])
+    _k.launch(v, programs, dx, dw_partial, db_partial, g2, x2, w, cols, rows, cols, per,
+              float(eps))
+    r = _k.choose("rmsnorm_dw_reduce", xd.dtype, xd.device)
+    grads = []
+    for partial in (dw_partial, db_partial):
+        out = _empty(x, (cols,), xd.dtype)
+        _k.launch(r, -(-cols // r.config["BLOCK"]), out, partial, programs, cols)
+        grads.append(out)
+    return dx.reshape(xd.shape), grads[0], grads[1]
 
 
 # ---------------------------------------------------------------- SwiGLU
@@ -338,6 +367,13 @@ def rms_norm(x, weight, eps=1e-6, residual=None):
     return _rms_norm(x, weight, eps, residual)
 
 
+def layer_norm(x, weight, bias=None, eps=1e-5):
+    if _autograd(x, weight, bias):
+        from . import torch_ops
+        return torch_ops.layer_norm(x, weight, bias, eps)
+    return _layer_norm(x, weight, bias, eps)
+
+
 def swiglu(gate, up):
     if _autograd(gate, up):
         from . import torch_ops
@@ -352,8 +388,8 @@ def cross_entropy(logits, target, reduction="mean", ignore_index=-100):
     return _cross_entropy(logits, target, reduction, ignore_index)
 
 
-for _public, _private in ((rms_norm, _rms_norm), (swiglu, _swiglu),
-                          (cross_entropy, _cross_entropy)):
+for _public, _private in ((rms_norm, _rms_norm), (layer_norm, _layer_norm),
+                          (swiglu, _swiglu), (cross_entropy, _cross_entropy)):
     _public.__doc__ = _private.__doc__ + (
         "\n\n    torch tensors that require grad go through the torch.library custom op "
         "(tessel.torch_ops), which records the backward kernels.")

@@ -1,9 +1,10 @@
 """torch.library custom ops with autograd for the Tessel ops (imported only with torch).
 
-tessel::rms_norm, tessel::add_rms_norm, tessel::swiglu and tessel::cross_entropy are
+tessel::rms_norm, tessel::add_rms_norm, tessel::layer_norm, tessel::swiglu and
+tessel::cross_entropy are
 torch.library.custom_op operators with a fake (meta) implementation, so torch.compile keeps
 them in its graph, and a backward registered with register_autograd that runs the backward
-kernels (dsl/kernels/rmsnorm_backward.cpp, swiglu_backward.cpp, cross_entropy.cpp).
+kernels (dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp, cross_entropy.cpp).
 """
 
 import torch
@@ -22,6 +23,19 @@ def _rms_norm_backward_op(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tenso
 @_rms_norm_backward_op.register_fake
 def _(dy, x, weight, eps):
     return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
+            torch.empty(weight.shape, dtype=weight.dtype, device=weight.device))
+
+
+@torch.library.custom_op("tessel::layer_norm_backward", mutates_args=())
+def _layer_norm_backward_op(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
+                            eps: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    return _ops.layer_norm_backward(dy, x, weight, eps)
+
+
+@_layer_norm_backward_op.register_fake
+def _(dy, x, weight, eps):
+    return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
+            torch.empty(weight.shape, dtype=weight.dtype, device=weight.device),
             torch.empty(weight.shape, dtype=weight.dtype, device=weight.device))
 
 
@@ -71,6 +85,32 @@ def _rms_norm_backward(ctx, dy):
 
 
 _rms_norm_op.register_autograd(_rms_norm_backward, setup_context=_rms_norm_setup)
+
+
+@torch.library.custom_op("tessel::layer_norm", mutates_args=())
+def _layer_norm_op(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor,
+                   eps: float) -> torch.Tensor:
+    return _ops._layer_norm(x, weight, bias, eps)
+
+
+@_layer_norm_op.register_fake
+def _(x, weight, bias, eps):
+    return torch.empty(x.shape, dtype=x.dtype, device=x.device)
+
+
+def _layer_norm_setup(ctx, inputs, output):
+    x, weight, bias, eps = inputs
+    ctx.save_for_backward(x, weight)
+    ctx.eps = eps
+
+
+def _layer_norm_backward(ctx, dy):
+    x, weight = ctx.saved_tensors
+    dx, dw, db = _layer_norm_backward_op(dy, x, weight, ctx.eps)
+    return dx, dw, db, None
+
+
+_layer_norm_op.register_autograd(_layer_norm_backward, setup_context=_layer_norm_setup)
 
 
 @torch.library.custom_op("tessel::add_rms_norm", mutates_args=())
@@ -159,6 +199,13 @@ def rms_norm(x, weight, eps=1e-6, residual=None):
     if residual is None:
         return _rms_norm_op(x, weight, float(eps))
     return _add_rms_norm_op(x, residual, weight, float(eps))
+
+
+def layer_norm(x, weight, bias=None, eps=1e-5):
+    """tessel.ops.layer_norm with autograd (bias None: zeros, and no gradient for it)."""
+    if bias is None:
+        bias = torch.zeros(weight.shape, dtype=weight.dtype, device=weight.device)
+    return _layer_norm_op(x, weight, bias, float(eps))
 
 
 def swiglu(gate, up):

@@ -62,6 +62,17 @@ def ln_ref(x, w, b, eps=1e-5):
     return (x - mu) / np.sqrt(var + eps) * w.astype(np.float64) + b.astype(np.float64)
 
 
+def ln_bwd_ref(dy, x, w, eps=1e-5):
+    x, dy, w = (a.astype(np.float64) for a in (x, dy, w))
+    mu = x.mean(-1, keepdims=True)
+    r = 1 / np.sqrt(((x - mu) ** 2).mean(-1, keepdims=True) + eps)
+    xhat = (x - mu) * r
+    g = dy * w
+    dx = r * (g - g.mean(-1, keepdims=True) - xhat * (g * xhat).mean(-1, keepdims=True))
+    h = x.shape[-1]
+    return dx, (dy * xhat).reshape(-1, h).sum(0), dy.reshape(-1, h).sum(0)
+
+
 def sig(g):
     return 1 / (1 + np.exp(-g))
 
@@ -173,6 +184,18 @@ def layer_norm_numpy():
         b = randn(shape[-1])
         close(ops.layer_norm(x, w, b), ln_ref(x, w, b), 1e-5, f"layer_norm {shape}")
         close(ops.layer_norm(x, w), ln_ref(x, w, np.zeros_like(w)), 1e-5, "layer_norm no bias")
+
+
+@test
+def layer_norm_backward_numpy():
+    for dt in ("float32", "float16"):
+        for shape in ((3, 5, 1000), (7, 4097), (2, 17), (300, 64)):
+            x, dy = randn(*shape, dtype=dt, scale=3) + 1, randn(*shape, dtype=dt)
+            w = RNG.uniform(0.5, 1.5, shape[-1]).astype(dt)
+            dx, dw, db = ops.layer_norm_backward(dy, x, w)
+            for got, want, what in zip((dx, dw, db), ln_bwd_ref(dy, x, w), ("dx", "dw", "db")):
+                assert got.dtype == x.dtype
+                close(got, want, TOL[dt], f"layer_norm {what} {dt} {shape}")
 
 
 @test
@@ -325,6 +348,21 @@ def torch_cpu_forward_and_autograd():
 
 
 @torch_test
+def torch_layer_norm_autograd():
+    x = (torch.randn(3, 5, 1000) * 2 + 1).requires_grad_()
+    w = (torch.rand(1000) + 0.5).requires_grad_()
+    b = torch.randn(1000, requires_grad=True)
+    y = ops.layer_norm(x, w, b)
+    dy = torch.randn_like(y)
+    y.backward(dy)
+    xd, wd, bd = (t.detach().double().requires_grad_() for t in (x, w, b))
+    torch.nn.functional.layer_norm(xd, (1000,), wd, bd, 1e-5).backward(dy.double())
+    for got, want, what in ((x.grad, xd.grad, "dx"), (w.grad, wd.grad, "dw"),
+                            (b.grad, bd.grad, "db")):
+        close(got.numpy(), want.numpy(), 1e-5, f"torch layer_norm {what}")
+
+
+@torch_test
 def torch_residual_autograd():
     x = torch.randn(4, 300, requires_grad=True)
     r = torch.randn(4, 300, requires_grad=True)
@@ -362,6 +400,7 @@ def torch_compile_keeps_the_custom_ops():
     # fullgraph: no graph break, forward and backward through the fake implementations.
     def block(x, r, w, g, u, t):
         h, s = ops.rms_norm(x, w, residual=r)
+        h = ops.layer_norm(h, w)
         return ops.swiglu(h * g, u).sum() + s.sum() + ops.cross_entropy(h, t)
     t = torch.randint(0, 48, (8,))
     args = [torch.randn(8, 48), torch.randn(8, 48), torch.rand(48) + 0.5, torch.randn(8, 48),

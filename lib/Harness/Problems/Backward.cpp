@@ -1,8 +1,9 @@
 //===- Backward.cpp - the gradients of RMSNorm and SwiGLU -----------------===//
 //
 // rmsnorm_backward (dx and per-program partial dW sums), rmsnorm_dw_reduce (the partial sums
-// added into dW) and swiglu_backward (dgate, dup), each against a double-precision reference of
-// the gradient formulas in dsl/kernels/rmsnorm_backward.cpp and swiglu_backward.cpp.
+// added into dW), layernorm_backward (dx, partial dW and dB sums) and swiglu_backward (dgate,
+// dup), each against a double-precision reference of the gradient formulas in
+// dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -19,18 +20,25 @@ constexpr double kRmsNormEps = 1e-6; // as rmsnorm's problem
 void expect(Builder &b, int out, std::vector<double> reference) {
   b.p.buffers[out].reference = std::move(reference);
 }
-} // namespace
 
-Status rmsnormBackward(Builder &b) {
-  int64_t rows = 0, cols = 0;
+/// ROWSxCOLS of a float dtype and the rows each program walks: option rows_per_program=R,
+/// else 16 programs (the GPU's one per SM in miniature).
+Status rowsPerProgram(Builder &b, int64_t &rows, int64_t &cols, int64_t &per) {
   if (Status s = rowsCols(b.o, rows, cols); !s)
     return s;
   if (Status s = floatDType(b.o); !s)
     return s;
-  // Option rows_per_program=R (default: 16 programs, the GPU's one per SM in miniature).
-  int64_t per = std::atoll(b.option("rows_per_program", "0").c_str());
+  per = std::atoll(b.option("rows_per_program", "0").c_str());
   if (per <= 0)
     per = std::max<int64_t>(1, cdiv(rows, 16));
+  return Status::ok();
+}
+} // namespace
+
+Status rmsnormBackward(Builder &b) {
+  int64_t rows = 0, cols = 0, per = 0;
+  if (Status s = rowsPerProgram(b, rows, cols, per); !s)
+    return s;
   int64_t programs = cdiv(rows, per);
   DType t = b.o.dtype;
   int dx = b.output("dx", t, {rows, cols});
@@ -91,6 +99,65 @@ Status rmsnormDwReduce(Builder &b) {
   b.p.launch.grid.x = cdiv(cols, b.config({"BLOCK"}, 256));
   b.p.elements = parts * cols;
   b.p.bytes = parts * cols * 4 + cols * int64_t(sizeOf(b.o.dtype));
+  b.describe();
+  return Status::ok();
+}
+
+Status layernormBackward(Builder &b) {
+  int64_t rows = 0, cols = 0, per = 0;
+  if (Status s = rowsPerProgram(b, rows, cols, per); !s)
+    return s;
+  int64_t programs = cdiv(rows, per);
+  constexpr double eps = 1e-5; // as layernorm's problem
+  DType t = b.o.dtype;
+  int dx = b.output("dx", t, {rows, cols});
+  int dwPartial = b.output("dw_partial", DType::f32, {programs, cols});
+  int dbPartial = b.output("db_partial", DType::f32, {programs, cols});
+  int dy = b.input("dy", t, {rows, cols});
+  int x = b.input("x", t, {rows, cols}, -2, 3); // a nonzero mean: C1 catches padding
+  int w = b.input("w", t, {cols}, 0.5, 1.5);
+  std::vector<double> X = b.values(x), G = b.values(dy), W = b.values(w);
+  std::vector<double> DX(rows * cols), DW(programs * cols, 0.0), DB(programs * cols, 0.0);
+  std::vector<double> xhat(cols), g(cols);
+  for (int64_t r = 0; r < rows; ++r) {
+    const double *xr = &X[r * cols], *gr = &G[r * cols];
+    double mean = 0, var = 0;
+    for (int64_t j = 0; j < cols; ++j)
+      mean += xr[j];
+    mean /= double(cols);
+    for (int64_t j = 0; j < cols; ++j)
+      var += (xr[j] - mean) * (xr[j] - mean);
+    double rs = 1.0 / std::sqrt(var / double(cols) + eps);
+    double mg = 0, mgx = 0;
+    for (int64_t j = 0; j < cols; ++j) {
+      xhat[j] = (xr[j] - mean) * rs;
+      g[j] = gr[j] * W[j];
+      mg += g[j], mgx += g[j] * xhat[j];
+    }
+    mg /= double(cols), mgx /= double(cols);
+    for (int64_t j = 0; j < cols; ++j) {
+      DX[r * cols + j] = (g[j] - mg - xhat[j] * mgx) * rs;
+      DW[(r / per) * cols + j] += gr[j] * xhat[j];
+      DB[(r / per) * cols + j] += gr[j];
+    }
+  }
+  expect(b, dx, std::move(DX));
+  expect(b, dwPartial, std::move(DW));
+  expect(b, dbPartial, std::move(DB));
+  b.ptr("dx", dx);
+  b.ptr("dw_partial", dwPartial);
+  b.ptr("db_partial", dbPartial);
+  b.ptr("dy", dy, {"grad_out", "dout"});
+  b.ptr("x", x, {"in", "input"});
+  b.ptr("w", w, {"weight"});
+  b.i64("stride", cols, {"row_stride"});
+  b.i64("n_rows", rows, {"rows"});
+  b.i64("n_cols", cols, {"cols"});
+  b.i64("rows_per_program", per);
+  b.f64("eps", eps, {"epsilon"});
+  b.p.launch.grid.x = programs;
+  b.p.elements = rows * cols;
+  b.p.bytes = 3 * rows * cols * int64_t(sizeOf(t)) + 2 * programs * cols * 4;
   b.describe();
   return Status::ok();
 }

@@ -164,6 +164,7 @@ Status gemmSwiglu(Builder &b);      // Gemm.cpp
 Status moeRouting(Builder &b);      // MoeRouting.cpp
 Status rmsnormBackward(Builder &b); // Backward.cpp
 Status rmsnormDwReduce(Builder &b);
+Status layernormBackward(Builder &b);
 Status swigluBackward(Builder &b);
 
 } // namespace tessel::harness::problems
