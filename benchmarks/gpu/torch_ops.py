@@ -35,6 +35,10 @@ try:
     from liger_kernel.ops.swiglu import LigerSiLUMulFunction
     from liger_kernel.ops.cross_entropy import LigerCrossEntropyFunction
     liger = True
+    try:
+        from liger_kernel.ops.geglu import LigerGELUMulFunction  # tanh GELU
+    except Exception:
+        LigerGELUMulFunction = None
 except Exception as e:  # not installed, or not for this torch
     print(f"liger_kernel not importable ({type(e).__name__}: {e}); its columns are skipped")
     liger = False
@@ -132,6 +136,9 @@ for dtype in (torch.bfloat16, torch.float32):
     for shape in ((3, 5, 1000), (7, 4097), (16384, 14336)):
         g, u = torch.randn(shape, device=dev), torch.randn(shape, device=dev)
         op_check(f"swiglu {shape}", ops.swiglu, swiglu_ref, [g, u], dtype)
+        for approx in ("none", "tanh"):
+            op_check(f"geglu {approx} {shape}", lambda g, u, a=approx: ops.geglu(g, u, a),
+                     lambda g, u, a=approx: F.gelu(g, approximate=a) * u, [g, u], dtype)
         del g, u
     for (n, v) in ((7, 4097), (15, 1000), (8192, 128256)):
         logits = torch.randn(n, v, device=dev) * 3
@@ -246,6 +253,12 @@ time_op("swiglu", f"{M}x{N}", {
     "tessel": ops.swiglu, "eager": eager_glu, "compile": torch.compile(eager_glu),
     "liger": (lambda g, u: LigerSiLUMulFunction.apply(g, u)) if liger else None},
     [g, u], 3 * g.numel() * 2)
+eager_geglu = lambda g, u: F.gelu(g, approximate="tanh") * u
+time_op("geglu (tanh)", f"{M}x{N}", {
+    "tessel": lambda g, u: ops.geglu(g, u, "tanh"), "eager": eager_geglu,
+    "compile": torch.compile(eager_geglu),
+    "liger": (lambda g, u: LigerGELUMulFunction.apply(g, u))
+    if liger and LigerGELUMulFunction else None}, [g, u], 3 * g.numel() * 2)
 del g, u
 torch.cuda.empty_cache()
 

@@ -2,7 +2,7 @@
 interpreter; CUDA: the GPU, on torch's current stream), backed by dsl/kernels.
 
 Shapes: the norms and cross_entropy treat every leading dimension as rows ((batch, seq, hidden)
-is batch*seq rows of hidden); swiglu is element-wise over any shape. Outputs have the input's
+is batch*seq rows of hidden); swiglu and geglu are element-wise over any shape. Outputs have the input's
 dtype and device and a contiguous layout.
 
 Non-contiguous inputs: cross_entropy passes the logits' row stride to its kernels (a row-strided
@@ -261,6 +261,43 @@ def swiglu_backward(dout, gate, up):
     return dgate, dup
 
 
+def _geglu_variant(kernel, dtype, device, n, approximate):
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"{kernel}: approximate must be 'none' or 'tanh', got {approximate!r}")
+    return _k.choose(kernel, dtype, device,
+                     valid=lambda c: c.get("approximate", "none") == approximate,
+                     prefer=lambda c: -c["BLOCK"] if device == "cuda" and n >= 4096 * 264
+                     else c["BLOCK"])
+
+
+def _geglu(gate, up, approximate="none"):
+    """gelu(gate) * up element-wise, in f32: the exact GELU (erf) or, with approximate="tanh",
+    its tanh approximation (PyTorch's F.gelu approximate argument). Shapes as swiglu."""
+    gd, g, u = _glu_inputs("geglu", gate, up)
+    out = _empty(gate, gd.shape, gd.dtype)
+    n = gd.numel
+    v = _geglu_variant("geglu", gd.dtype, gd.device, n, approximate)
+    _k.launch(v, -(-n // v.config["BLOCK"]), out, g, u, n)
+    return out
+
+
+def geglu_backward(dout, gate, up, approximate="none"):
+    """Gradients of geglu(gate, up, approximate): (dgate, dup), each of gate's shape."""
+    op = "geglu_backward"
+    gd, g, u = _glu_inputs(op, gate, up)
+    dd = _float(dout, "dout", op)
+    _same(op, gd, dd)
+    if tuple(dd.shape) != tuple(gd.shape):
+        raise ValueError(f"{op}: dout has shape {tuple(dd.shape)} but gate has "
+                         f"{tuple(gd.shape)}")
+    d = _contiguous(dout)
+    dgate, dup = _empty(gate, gd.shape, gd.dtype), _empty(gate, gd.shape, gd.dtype)
+    n = gd.numel
+    v = _geglu_variant(op, gd.dtype, gd.device, n, approximate)
+    _k.launch(v, -(-n // v.config["BLOCK"]), dgate, dup, d, g, u, n)
+    return dgate, dup
+
+
 # ---------------------------------------------------------------- cross-entropy
 
 
@@ -381,6 +418,13 @@ def swiglu(gate, up):
     return _swiglu(gate, up)
 
 
+def geglu(gate, up, approximate="none"):
+    if _autograd(gate, up):
+        from . import torch_ops
+        return torch_ops.geglu(gate, up, approximate)
+    return _geglu(gate, up, approximate)
+
+
 def cross_entropy(logits, target, reduction="mean", ignore_index=-100):
     if _autograd(logits):
         from . import torch_ops
@@ -389,7 +433,7 @@ def cross_entropy(logits, target, reduction="mean", ignore_index=-100):
 
 
 for _public, _private in ((rms_norm, _rms_norm), (layer_norm, _layer_norm),
-                          (swiglu, _swiglu), (cross_entropy, _cross_entropy)):
+                          (swiglu, _swiglu), (geglu, _geglu), (cross_entropy, _cross_entropy)):
     _public.__doc__ = _private.__doc__ + (
         "\n\n    torch tensors that require grad go through the torch.library custom op "
         "(tessel.torch_ops), which records the backward kernels.")

@@ -1,10 +1,10 @@
 """torch.library custom ops with autograd for the Tessel ops (imported only with torch).
 
-tessel::rms_norm, tessel::add_rms_norm, tessel::layer_norm, tessel::swiglu and
+tessel::rms_norm, tessel::add_rms_norm, tessel::layer_norm, tessel::swiglu, tessel::geglu and
 tessel::cross_entropy are
 torch.library.custom_op operators with a fake (meta) implementation, so torch.compile keeps
 them in its graph, and a backward registered with register_autograd that runs the backward
-kernels (dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp, cross_entropy.cpp).
+kernels (dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp (GeGLU's too), cross_entropy.cpp).
 """
 
 import torch
@@ -47,6 +47,18 @@ def _swiglu_backward_op(dout: torch.Tensor, gate: torch.Tensor,
 
 @_swiglu_backward_op.register_fake
 def _(dout, gate, up):
+    return (torch.empty(gate.shape, dtype=gate.dtype, device=gate.device),
+            torch.empty(gate.shape, dtype=gate.dtype, device=gate.device))
+
+
+@torch.library.custom_op("tessel::geglu_backward", mutates_args=())
+def _geglu_backward_op(dout: torch.Tensor, gate: torch.Tensor, up: torch.Tensor,
+                       approximate: str) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops.geglu_backward(dout, gate, up, approximate)
+
+
+@_geglu_backward_op.register_fake
+def _(dout, gate, up, approximate):
     return (torch.empty(gate.shape, dtype=gate.dtype, device=gate.device),
             torch.empty(gate.shape, dtype=gate.dtype, device=gate.device))
 
@@ -165,6 +177,31 @@ def _swiglu_backward(ctx, dout):
 _swiglu_op.register_autograd(_swiglu_backward, setup_context=_swiglu_setup)
 
 
+@torch.library.custom_op("tessel::geglu", mutates_args=())
+def _geglu_op(gate: torch.Tensor, up: torch.Tensor, approximate: str) -> torch.Tensor:
+    return _ops._geglu(gate, up, approximate)
+
+
+@_geglu_op.register_fake
+def _(gate, up, approximate):
+    return torch.empty(gate.shape, dtype=gate.dtype, device=gate.device)
+
+
+def _geglu_setup(ctx, inputs, output):
+    gate, up, approximate = inputs
+    ctx.save_for_backward(gate, up)
+    ctx.approximate = approximate
+
+
+def _geglu_backward(ctx, dout):
+    gate, up = ctx.saved_tensors
+    dgate, dup = _geglu_backward_op(dout, gate, up, ctx.approximate)
+    return dgate, dup, None
+
+
+_geglu_op.register_autograd(_geglu_backward, setup_context=_geglu_setup)
+
+
 @torch.library.custom_op("tessel::cross_entropy", mutates_args=())
 def _cross_entropy_op(logits: torch.Tensor, target: torch.Tensor, reduction: str,
                       ignore_index: int) -> torch.Tensor:
@@ -211,6 +248,11 @@ def layer_norm(x, weight, bias=None, eps=1e-5):
 def swiglu(gate, up):
     """tessel.ops.swiglu with autograd."""
     return _swiglu_op(gate, up)
+
+
+def geglu(gate, up, approximate="none"):
+    """tessel.ops.geglu with autograd."""
+    return _geglu_op(gate, up, approximate)
 
 
 def cross_entropy(logits, target, reduction="mean", ignore_index=-100):

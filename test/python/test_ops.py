@@ -211,6 +211,31 @@ def swiglu_numpy():
             close(du, ru, TOL[dt], f"swiglu dup {dt} {shape}")
 
 
+def gelu_ref(g, approximate):
+    from math import erf, pi, sqrt
+    g = g.astype(np.float64)
+    if approximate == "tanh":
+        k = sqrt(2 / pi)
+        t = np.tanh(k * (g + 0.044715 * g ** 3))
+        dact = 0.5 * (1 + t) + 0.5 * g * (1 - t * t) * k * (1 + 3 * 0.044715 * g * g)
+        return 0.5 * g * (1 + t), dact
+    cdf = 0.5 * (1 + np.vectorize(erf)(g / sqrt(2)))
+    return g * cdf, cdf + g * np.exp(-0.5 * g * g) / sqrt(2 * pi)
+
+
+@test
+def geglu_numpy():
+    for approximate in ("none", "tanh"):
+        for shape in ((3, 5, 1000), (7, 4097), (1,)):
+            g, u, d = randn(*shape, scale=2), randn(*shape), randn(*shape)
+            act, dact = gelu_ref(g, approximate)
+            close(ops.geglu(g, u, approximate), act * u, 1e-5, f"geglu {approximate} {shape}")
+            dg, du = ops.geglu_backward(d, g, u, approximate)
+            close(dg, d * u * dact, 1e-5, f"geglu dgate {approximate} {shape}")
+            close(du, d * act, 1e-5, f"geglu dup {approximate} {shape}")
+    raises(ValueError, lambda: ops.geglu(g, u, "fast"), "approximate")
+
+
 @test
 def cross_entropy_numpy():
     for shape in ((3, 5, 1000), (7, 4097), (4, 9000)):
@@ -334,6 +359,18 @@ def torch_cpu_forward_and_autograd():
         rg, ru = swiglu_bwd_ref(dn, gn, un)
         close(g.grad.float().numpy(), rg, tol, f"torch swiglu dgate {dt}")
         close(u.grad.float().numpy(), ru, tol, f"torch swiglu dup {dt}")
+
+    for approximate in ("none", "tanh"):
+        g = torch.randn(5, 999, requires_grad=True)
+        u = torch.randn(5, 999, requires_grad=True)
+        o = ops.geglu(g, u, approximate)
+        o.backward(torch.ones_like(o))
+        gd, ud = (t.detach().double().requires_grad_() for t in (g, u))
+        od = torch.nn.functional.gelu(gd, approximate=approximate) * ud
+        od.backward(torch.ones_like(od))
+        close(o.detach().numpy(), od.detach().numpy(), 1e-5, f"torch geglu {approximate}")
+        close(g.grad.numpy(), gd.grad.numpy(), 1e-5, f"torch geglu dgate {approximate}")
+        close(u.grad.numpy(), ud.grad.numpy(), 1e-5, f"torch geglu dup {approximate}")
 
     logits = torch.randn(6, 500, requires_grad=True)
     target = torch.randint(0, 500, (6,))

@@ -1,9 +1,9 @@
 //===- Backward.cpp - the gradients of RMSNorm and SwiGLU -----------------===//
 //
 // rmsnorm_backward (dx and per-program partial dW sums), rmsnorm_dw_reduce (the partial sums
-// added into dW), layernorm_backward (dx, partial dW and dB sums) and swiglu_backward (dgate,
-// dup), each against a double-precision reference of the gradient formulas in
-// dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp.
+// added into dW), layernorm_backward (dx, partial dW and dB sums), swiglu_backward and
+// geglu_backward (dgate, dup), each against a double-precision reference of the gradient formulas
+// in dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -162,7 +162,28 @@ Status layernormBackward(Builder &b) {
   return Status::ok();
 }
 
-Status swigluBackward(Builder &b) {
+namespace {
+/// act(g) and act'(g) of a gated linear unit.
+using Activation = void (*)(double g, double &act, double &dact);
+
+void silu(double g, double &act, double &dact) {
+  double s = 1.0 / (1.0 + std::exp(-g));
+  act = g * s;
+  dact = s * (1.0 + g * (1.0 - s));
+}
+void geluErf(double g, double &act, double &dact) {
+  double cdf = 0.5 * (1.0 + std::erf(g / std::sqrt(2.0)));
+  act = g * cdf;
+  dact = cdf + g * std::exp(-0.5 * g * g) / std::sqrt(2.0 * M_PI);
+}
+void geluTanh(double g, double &act, double &dact) {
+  double k = std::sqrt(2.0 / M_PI), t = std::tanh(k * (g + 0.044715 * g * g * g));
+  act = 0.5 * g * (1.0 + t);
+  dact = 0.5 * (1.0 + t) + 0.5 * g * (1.0 - t * t) * k * (1.0 + 3 * 0.044715 * g * g);
+}
+
+/// dgate = dout * up * act'(gate), dup = dout * act(gate), over any shape (flattened).
+Status gluBackward(Builder &b, Activation f) {
   if (Status s = floatDType(b.o); !s)
     return s;
   int64_t n = 1;
@@ -176,9 +197,10 @@ Status swigluBackward(Builder &b) {
   int up = b.input("up", t, {n});
   std::vector<double> D = b.values(dout), G = b.values(gate), U = b.values(up), DG(n), DU(n);
   for (int64_t i = 0; i < n; ++i) {
-    double s = 1.0 / (1.0 + std::exp(-G[i]));
-    DG[i] = D[i] * U[i] * s * (1.0 + G[i] * (1.0 - s));
-    DU[i] = D[i] * G[i] * s;
+    double act = 0, dact = 0;
+    f(G[i], act, dact);
+    DG[i] = D[i] * U[i] * dact;
+    DU[i] = D[i] * act;
   }
   expect(b, dgate, std::move(DG));
   expect(b, dup, std::move(DU));
@@ -193,6 +215,14 @@ Status swigluBackward(Builder &b) {
   b.p.bytes = 5 * n * int64_t(sizeOf(t));
   b.describe();
   return Status::ok();
+}
+} // namespace
+
+Status swigluBackward(Builder &b) { return gluBackward(b, silu); }
+
+Status gegluBackward(Builder &b) {
+  bool tanh = b.text("approximate", b.option("approximate", "none")) == "tanh";
+  return gluBackward(b, tanh ? geluTanh : geluErf);
 }
 
 } // namespace tessel::harness::problems

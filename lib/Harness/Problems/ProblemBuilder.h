@@ -166,6 +166,7 @@ Status rmsnormBackward(Builder &b); // Backward.cpp
 Status rmsnormDwReduce(Builder &b);
 Status layernormBackward(Builder &b);
 Status swigluBackward(Builder &b);
+Status gegluBackward(Builder &b);
 
 } // namespace tessel::harness::problems
 

@@ -126,6 +126,9 @@ const std::vector<Entry> &entries() {
       {"swiglu_backward", "dgate, dup, dout, gate, up, n", "any", "cdiv(n, BLOCK)", swigluBackward,
        "s = sigmoid(gate): dgate = dout * up * s * (1 + gate * (1 - s)), dup = dout * gate * s. "
        "Config BLOCK."},
+      {"geglu_backward", "dgate, dup, dout, gate, up, n", "any", "cdiv(n, BLOCK)", gegluBackward,
+       "dgate = dout * up * gelu'(gate), dup = dout * gelu(gate), erf GELU or tanh when the "
+       "config (or option) approximate = tanh. Config BLOCK."},
       {"rope",
        "q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride, q_head_stride, "
        "k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride, cos_seq_stride, "
