@@ -82,6 +82,8 @@ extern "C" int tessel_cuda_load(const char *variantJson, void **kernel, char *er
   CudaContext *ctx = sh.ctx();
   if (!ctx)
     return fail("tessel: no CUDA device: " + sh.error, err, errLen);
+  if (std::string error; !ctx->makeCurrentIfNone(error))
+    return fail("tessel: " + error, err, errLen);
   auto k = std::make_unique<CApiKernel>();
   if (harness::Status s = harness::loadKernelMetadata(variantJson, k->meta); !s)
     return fail(s.message(), err, errLen);
@@ -110,6 +112,8 @@ extern "C" int tessel_cuda_launch(void *kernel, void *twin, const int64_t grid[3
   CudaContext *ctx = sh.ctx();
   if (!ctx)
     return fail("tessel: no CUDA device: " + sh.error, err, errLen);
+  if (std::string error; !ctx->makeCurrentIfNone(error))
+    return fail("tessel: " + error, err, errLen);
   auto *chosen = static_cast<CApiKernel *>(kernel);
   std::vector<CheckedArg> bits;
   if (auto *t = static_cast<CApiKernel *>(twin); t && checkArgs(t->meta, args, numArgs, bits))

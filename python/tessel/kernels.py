@@ -189,8 +189,14 @@ def launch(variant, grid, *args):
     if device == "cpu":
         _capi.interp_launch(variant.handle("cpu"), g, c_args)
     else:
-        twin = variant.twin.handle("cuda") if variant.twin is not None else None
-        _capi.cuda_launch(variant.handle("cuda"), twin, g, c_args, _cuda_stream(arrays))
+        handle = variant.handle("cuda")
+        twin = None
+        if variant.twin is not None:
+            try:
+                twin = variant.twin.handle("cuda")
+            except _capi.TesselError:
+                variant.twin = None  # as the launchers: a twin that does not load is not used
+        _capi.cuda_launch(handle, twin, g, c_args, _cuda_stream(arrays))
 
 
 def load_kernel(path):
