@@ -3,10 +3,10 @@
 docs/*.md (or of the files given) as a user would, so a documented command that breaks fails the
 test suite (test/scripts/doc-test.test).
 
-Each file's blocks run in order, in one scratch directory per file whose `build/bin` is --bin and
-whose other top-level entries (dsl/, examples/, ...) link to --root's, under `bash -e -o
-pipefail` with --bin first on PATH (so both `build/bin/tesselc` and a bare `tessel-run` work)
-and a `python3` that has NumPy next;
+Each file's blocks run in order, in one scratch directory per file whose `build/bin` is --bin
+(and `build/python` the Python package beside it) and whose other top-level entries (dsl/,
+examples/, ...) link to --root's, under `bash -e -o pipefail` with --bin first on PATH (so both
+`build/bin/tesselc` and a bare `tessel-run` work) and a `python3` that has NumPy next;
 what a block writes (out/, x.npy) stays in the scratch directory for the blocks after it. A
 block whose fence is preceded by `<!-- doc-test: skip: REASON -->` is not run and is listed with
 its reason (a GPU, the set-up commands themselves, a synopsis). Prints one line per block and
@@ -54,6 +54,10 @@ def scratch(root, bindir):
             os.symlink(os.path.join(root, entry), os.path.join(d, entry))
     os.makedirs(os.path.join(d, "build"))
     os.symlink(bindir, os.path.join(d, "build", "bin"))
+    # The Python package beside the tools (docs/Python.md: PYTHONPATH=build/python).
+    python_pkg = os.path.join(os.path.dirname(bindir), "python")
+    if os.path.isdir(python_pkg):
+        os.symlink(python_pkg, os.path.join(d, "build", "python"))
     os.makedirs(os.path.join(d, ".doc-test-bin"))
     python = python_with_numpy()
     if python:

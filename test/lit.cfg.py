@@ -66,3 +66,18 @@ for dt, ext, trunc in [("f32", "arith.bitcast", "arith.bitcast"),
 # tesselc (the DSL's compiler driver) runs the dsl/kernels tests when it is part of the build.
 if os.path.exists(os.path.join(config.tessel_tools_dir, "tesselc")):
     config.available_features.add("tesselc")
+
+# The Python package's tests (test/python): a python3 that has NumPy (this one, else the
+# system's, where setup.sh installs python3-numpy), with the build's package on PYTHONPATH.
+import subprocess
+import sys
+python_numpy = None
+for exe in (sys.executable, "/usr/bin/python3"):
+    if os.path.exists(exe) and subprocess.run([exe, "-c", "import numpy"],
+                                              capture_output=True).returncode == 0:
+        python_numpy = exe
+        break
+if python_numpy:
+    config.available_features.add("python-numpy")
+    config.substitutions.append(("%tessel_python", python_numpy))
+config.environment["PYTHONPATH"] = os.path.join(config.tessel_obj_root, "python")

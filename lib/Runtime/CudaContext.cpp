@@ -127,6 +127,13 @@ bool CudaContext::synchronize(std::string &error) {
   return check(driver->cuCtxSynchronize(), "waiting for the device", error);
 }
 
+bool CudaContext::makeCurrentIfNone(std::string &error) {
+  CUcontext current = nullptr;
+  if (!check(driver->cuCtxGetCurrent(&current), "cuCtxGetCurrent", error))
+    return false;
+  return current || check(driver->cuCtxSetCurrent(context), "cuCtxSetCurrent", error);
+}
+
 bool CudaContext::time(const CudaKernel &k, const unsigned grid[3], std::vector<void *> &params,
                        int warmup, int reps, std::vector<double> &ms, std::string &error,
                        size_t flushBytes) {

@@ -32,6 +32,7 @@ bool CudaDriver::load(std::string &error) {
   TESSEL_RESOLVE(cuDeviceGetAttribute, "cuDeviceGetAttribute")
   TESSEL_RESOLVE(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain")
   TESSEL_RESOLVE(cuCtxSetCurrent, "cuCtxSetCurrent")
+  TESSEL_RESOLVE(cuCtxGetCurrent, "cuCtxGetCurrent")
   TESSEL_RESOLVE(cuCtxSynchronize, "cuCtxSynchronize")
   TESSEL_RESOLVE(cuModuleLoadData, "cuModuleLoadData")
   TESSEL_RESOLVE(cuModuleUnload, "cuModuleUnload")

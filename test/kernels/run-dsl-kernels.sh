@@ -22,7 +22,10 @@ PY
 )
   opts=
   case $kernel in
-    vector_add | swiglu | geglu) shapes="3x1001 1" ;;
+    vector_add | swiglu | geglu | swiglu_backward | geglu_backward) shapes="3x1001 1" ;;
+    # Not 1x1: one column makes dx = dy w r eps / (x^2 + eps), a cancellation to ~1e-6.
+    rmsnorm_backward | layernorm_backward) shapes="37x$((block - 1)) 1x7 2x17" ;;
+    rmsnorm_dw_reduce) shapes="9x1000 1x1 132x257" ;;
     softmax | rmsnorm | add_rmsnorm | layernorm) shapes="3x$((block - 1)) 1x1 2x17" ;;
     *_looped) shapes="3x$((block + 905)) 1x1" ;;
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;

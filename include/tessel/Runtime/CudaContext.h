@@ -66,6 +66,10 @@ public:
   /// Waits for every launch of the context.
   bool synchronize(std::string &error);
 
+  /// Makes the context current on the calling thread when none is (a thread that never used
+  /// CUDA); a thread that has one (PyTorch's, on the same primary context) keeps it.
+  bool makeCurrentIfNone(std::string &error);
+
   /// The driver's entry points, for what the context does not wrap (tensor maps).
   const CudaDriver &getDriver() const { return *driver; }
 

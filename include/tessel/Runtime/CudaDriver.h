@@ -33,6 +33,7 @@ struct CudaDriver {
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxGetCurrent)(CUcontext *);
   CUresult (*cuCtxSynchronize)();
   CUresult (*cuModuleLoadData)(CUmodule *, const void *);
   CUresult (*cuModuleUnload)(CUmodule);

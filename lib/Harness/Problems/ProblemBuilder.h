@@ -170,11 +170,16 @@ Status layernorm(Builder &b);
 Status rope(Builder &b);         // Rope.cpp
 Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
-Status gemm(Builder &b);         // Gemm.cpp
-Status gemmSplitK(Builder &b);   // Gemm.cpp
-Status gemmResidual(Builder &b); // Gemm.cpp
-Status gemmSwiglu(Builder &b);   // Gemm.cpp
-Status moeRouting(Builder &b);   // MoeRouting.cpp
+Status gemm(Builder &b);            // Gemm.cpp
+Status gemmSplitK(Builder &b);      // Gemm.cpp
+Status gemmResidual(Builder &b);    // Gemm.cpp
+Status gemmSwiglu(Builder &b);      // Gemm.cpp
+Status moeRouting(Builder &b);      // MoeRouting.cpp
+Status rmsnormBackward(Builder &b); // Backward.cpp
+Status rmsnormDwReduce(Builder &b);
+Status layernormBackward(Builder &b);
+Status swigluBackward(Builder &b);
+Status gegluBackward(Builder &b);
 
 } // namespace tessel::harness::problems
 

@@ -110,6 +110,25 @@ const std::vector<Entry> &entries() {
        "res += in (written back), out = rmsnorm(res) * w."},
       {"layernorm", "out, in, w, bias, stride, n_cols, eps", "ROWSxCOLS", "rows", layernorm,
        "biased variance, eps 1e-5 (C1)."},
+      {"rmsnorm_backward",
+       "dx, dw_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps", "ROWSxCOLS",
+       "cdiv(rows, rows_per_program)", rmsnormBackward,
+       "rmsnorm's dx, and dW's partial sums over each program's rows_per_program rows (f32, "
+       "compared too). Option rows_per_program=R (default cdiv(rows, 16)); eps 1e-6."},
+      {"rmsnorm_dw_reduce", "dw, dw_partial, n_partial, n_cols", "PARTSxCOLS", "cdiv(cols, BLOCK)",
+       rmsnormDwReduce,
+       "dw (COLS) = the column sums of dw_partial (PARTSxCOLS, f32). Config BLOCK."},
+      {"layernorm_backward",
+       "dx, dw_partial, db_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps",
+       "ROWSxCOLS", "cdiv(rows, rows_per_program)", layernormBackward,
+       "layernorm's dx, and dW's and dB's partial sums over each program's rows_per_program rows "
+       "(f32, compared too). Option rows_per_program=R (default cdiv(rows, 16)); eps 1e-5."},
+      {"swiglu_backward", "dgate, dup, dout, gate, up, n", "any", "cdiv(n, BLOCK)", swigluBackward,
+       "s = sigmoid(gate): dgate = dout * up * s * (1 + gate * (1 - s)), dup = dout * gate * s. "
+       "Config BLOCK."},
+      {"geglu_backward", "dgate, dup, dout, gate, up, n", "any", "cdiv(n, BLOCK)", gegluBackward,
+       "dgate = dout * up * gelu'(gate), dup = dout * gelu(gate), erf GELU or tanh when the "
+       "config (or option) approximate = tanh. Config BLOCK."},
       {"rope",
        "q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride, q_head_stride, "
        "k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride, cos_seq_stride, "

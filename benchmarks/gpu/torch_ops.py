@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""torch_ops.py [--quick] (in a directory made by prepare.sh, on a GPU machine): the `tessel`
+Python package (DEST/python/tessel, launching DEST/kernels' sm_90a cubins through
+libtessel_launcher.so) on CUDA tensors, in one process:
+
+1. checks: every op's output and gradients against PyTorch computed in float64, by
+   ||out - ref|| / ||ref|| (bf16: 1e-2, f32: 1e-5), at bf16 and f32, on odd shapes (3x5x1000,
+   7x4097, ignore_index rows) and the benchmark shapes; error cases (wrong dtype, mixed
+   devices); torch.compile(fullgraph=True) over the custom ops (no graph break);
+2. timing with triton.testing.do_bench (median, L2 flushed), forward and forward+backward, at
+   DESIGN.md §7's shapes: Tessel vs PyTorch eager vs torch.compile vs Liger-Kernel (skipped
+   when liger_kernel is not importable).
+
+Prints a table and writes $OUT/torch_ops.json. Exit 1 when a check fails."""
+import argparse, json, os, sys, traceback
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "python"))
+os.environ.setdefault("TESSEL_KERNEL_PATH", os.path.join(here, "kernels"))
+
+ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+ap.add_argument("--quick", action="store_true", help="checks only, no timing")
+args = ap.parse_args()
+
+import torch
+import torch.nn.functional as F
+import triton
+
+import tessel
+from tessel import ops
+
+try:
+    from liger_kernel.ops.rms_norm import LigerRMSNormFunction
+    from liger_kernel.ops.layer_norm import LigerLayerNormFunction
+    from liger_kernel.ops.swiglu import LigerSiLUMulFunction
+    from liger_kernel.ops.cross_entropy import LigerCrossEntropyFunction
+    liger = True
+    try:
+        from liger_kernel.ops.geglu import LigerGELUMulFunction  # tanh GELU
+    except Exception:
+        LigerGELUMulFunction = None
+except Exception as e:  # not installed, or not for this torch
+    print(f"liger_kernel not importable ({type(e).__name__}: {e}); its columns are skipped")
+    liger = False
+
+dev = "cuda"
+torch.manual_seed(0)
+print(f"GPU {torch.cuda.get_device_name()}, torch {torch.__version__}, triton {triton.__version__}, "
+      f"tessel {tessel.__version__} ({tessel._capi.cuda_device()})")
+checks, failures, rows = [], 0, []
+
+
+def rel(out, ref):
+    out, ref = out.detach().double(), ref.detach().double()
+    return ((out - ref).norm() / ref.norm().clamp_min(1e-300)).item()
+
+
+def check(what, out, ref, dtype):
+    global failures
+    tol = 1e-2 if dtype == torch.bfloat16 else 1e-5
+    e = rel(out, ref)
+    ok = e <= tol and torch.isfinite(out.float()).all().item()
+    failures += not ok
+    checks.append({"check": what, "rel_err": e, "tol": tol, "ok": bool(ok)})
+    print(f"  {'PASS' if ok else 'FAIL'} {what}: rel_err {e:.3g} (tol {tol:g})", flush=True)
+
+
+def grads(fn, inputs, dout):
+    for t in inputs:
+        t.grad = None
+    out = fn(*inputs)
+    out = out[0] if isinstance(out, tuple) else out
+    out.backward(dout)
+    return out.detach(), [t.grad.detach() for t in inputs]
+
+
+def leaf(t, dtype):
+    return t.to(dtype).detach().requires_grad_()
+
+
+# ------------------------------------------------------------ references (float64)
+def rms_ref(x, w, eps=1e-6):
+    return x * torch.rsqrt((x * x).mean(-1, keepdim=True) + eps) * w
+
+
+def ln_ref(x, w, b, eps=1e-5):
+    return F.layer_norm(x, (x.shape[-1],), w, b, eps)
+
+
+def swiglu_ref(g, u):
+    return F.silu(g) * u
+
+
+def dtype_name(d):
+    return str(d).replace("torch.", "")
+
+
+def op_check(name, fn, ref, inputs, dtype, grad=True):
+    """fn and ref on copies of `inputs` (float32 tensors) at `dtype` and float64; the same
+    upstream gradient; outputs and every input's gradient compared."""
+    global failures
+    try:
+        xs = [leaf(t, dtype) for t in inputs]
+        rs = [leaf(t.to(dtype), torch.float64) for t in inputs]  # the same rounded values
+        out = fn(*xs)
+        out = out[0] if isinstance(out, tuple) else out
+        ref_out = ref(*rs)
+        check(f"{name} {dtype_name(dtype)} out", out, ref_out, dtype)
+        if not grad:
+            return
+        dout = torch.randn(out.shape, device=dev, dtype=torch.float32) if out.dim() else \
+            torch.tensor(0.7, device=dev)
+        out.backward(dout.to(out.dtype))
+        ref_out.backward(dout.double())
+        for i, (x, r) in enumerate(zip(xs, rs)):
+            check(f"{name} {dtype_name(dtype)} grad[{i}]", x.grad, r.grad, dtype)
+    except Exception:
+        failures += 1
+        print(f"  FAIL {name} {dtype_name(dtype)}: {traceback.format_exc()}", flush=True)
+
+
+# ------------------------------------------------------------ 1. checks
+print("\nchecks")
+for dtype in (torch.bfloat16, torch.float32):
+    for shape in ((3, 5, 1000), (7, 4097), (16384, 4096), (4096, 16384), (32768, 1000)):
+        x = torch.randn(shape, device=dev)
+        w = torch.rand(shape[-1], device=dev) + 0.5
+        b = torch.randn(shape[-1], device=dev)
+        op_check(f"rms_norm {shape}", lambda x, w: ops.rms_norm(x, w), rms_ref, [x, w], dtype)
+        r = torch.randn(shape, device=dev)
+        op_check(f"rms_norm+residual {shape}",
+                 lambda x, r, w: sum(ops.rms_norm(x, w, residual=r)),
+                 lambda x, r, w: rms_ref(x + r, w) + (x + r), [x, r, w], dtype)
+        op_check(f"layer_norm {shape}", lambda x, w, b: ops.layer_norm(x, w, b), ln_ref,
+                 [x + 1, w, b], dtype)
+    for shape in ((3, 5, 1000), (7, 4097), (16384, 14336)):
+        g, u = torch.randn(shape, device=dev), torch.randn(shape, device=dev)
+        op_check(f"swiglu {shape}", ops.swiglu, swiglu_ref, [g, u], dtype)
+        for approx in ("none", "tanh"):
+            op_check(f"geglu {approx} {shape}", lambda g, u, a=approx: ops.geglu(g, u, a),
+                     lambda g, u, a=approx: F.gelu(g, approximate=a) * u, [g, u], dtype)
+        del g, u
+    for (n, v) in ((7, 4097), (15, 1000), (8192, 128256)):
+        logits = torch.randn(n, v, device=dev) * 3
+        target = torch.randint(0, v, (n,), device=dev)
+        target[::3] = -100
+        for red in ("mean", "sum", "none"):
+            op_check(f"cross_entropy {n}x{v} {red}",
+                     lambda l, red=red: ops.cross_entropy(l, target, red),
+                     lambda l, red=red: F.cross_entropy(l, target, reduction=red), [logits], dtype)
+        del logits
+    torch.cuda.empty_cache()
+
+print("\nerror cases")
+for what, fn, exc in (
+        ("wrong dtype", lambda: ops.rms_norm(torch.randn(4, 64, device=dev).double(),
+                                             torch.ones(64, device=dev).double()), TypeError),
+        ("mixed devices", lambda: ops.swiglu(torch.randn(8, device=dev), torch.randn(8)), ValueError),
+        ("mismatched shapes", lambda: ops.swiglu(torch.randn(8, device=dev),
+                                                 torch.randn(9, device=dev)), ValueError)):
+    try:
+        fn()
+        failures += 1
+        print(f"  FAIL {what}: no {exc.__name__}")
+    except exc as e:
+        print(f"  PASS {what}: {exc.__name__}: {e}")
+
+print("\ntorch.compile(fullgraph=True) over the custom ops")
+try:
+    def block(x, r, w, g, u):
+        h, s = ops.rms_norm(x, w, residual=r)
+        return ops.swiglu(ops.layer_norm(h, w) * g, u).sum() + s.sum()
+    cb = torch.compile(block, fullgraph=True)
+    t = [torch.randn(64, 512, device=dev, requires_grad=True) for _ in range(2)] + \
+        [torch.rand(512, device=dev, requires_grad=True)] + \
+        [torch.randn(64, 512, device=dev, requires_grad=True) for _ in range(2)]
+    cb(*t).backward()
+    print("  PASS compiled with fullgraph=True, backward ran")
+except Exception:
+    failures += 1
+    print(f"  FAIL torch.compile: {traceback.format_exc()}")
+
+if args.quick:
+    print(f"\n{len(checks)} checks, {failures} failed")
+    sys.exit(1 if failures else 0)
+
+
+# ------------------------------------------------------------ 2. timing
+def bench(fn):
+    return triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+
+def time_op(op, shape, impls, inputs, nbytes):
+    """impls: name -> forward fn over `inputs` (leaves requiring grad); times forward and
+    forward+backward of each."""
+    for name, fn in impls.items():
+        if fn is None:
+            continue
+        r = {"op": op, "shape": shape, "impl": name}
+        try:
+            with torch.no_grad():
+                r["fwd_ms"] = bench(lambda: fn(*inputs))
+            r["fwd_GB/s"] = nbytes / r["fwd_ms"] / 1e6
+            out = fn(*inputs)
+            out = out[0] if isinstance(out, tuple) else out
+            if out.requires_grad:
+                dout = torch.randn_like(out) if out.dim() else torch.ones_like(out)
+                def step():
+                    for t in inputs:
+                        t.grad = None
+                    o = fn(*inputs)
+                    (o[0] if isinstance(o, tuple) else o).backward(dout)
+                r["fwd_bwd_ms"] = bench(step)
+        except Exception as e:
+            r["error"] = f"{type(e).__name__}: {str(e)[:200]}"
+        rows.append(r)
+        print(f"  {op:14s} {shape:14s} {name:14s} fwd {r.get('fwd_ms', float('nan')) * 1e3:9.1f} us"
+              f"  fwd+bwd {r.get('fwd_bwd_ms', float('nan')) * 1e3:9.1f} us"
+              + (f"  {r['error']}" if "error" in r else ""), flush=True)
+
+
+print("\ntiming (bf16; median us, do_bench)")
+bf = torch.bfloat16
+for M, N in ((16384, 4096), (4096, 16384), (32768, 1000)):
+    x = torch.randn(M, N, device=dev, dtype=bf, requires_grad=True)
+    w = (torch.rand(N, device=dev) + 0.5).to(bf).requires_grad_()
+    b = torch.randn(N, device=dev, dtype=bf, requires_grad=True)
+    eager = lambda x, w: F.rms_norm(x, (N,), w, 1e-6)
+    time_op("rms_norm", f"{M}x{N}", {
+        "tessel": lambda x, w: ops.rms_norm(x, w),
+        "eager": eager, "compile": torch.compile(eager),
+        "liger": (lambda x, w: LigerRMSNormFunction.apply(x, w, 1e-6, 0.0, "llama", False))
+        if liger else None}, [x, w], 2 * x.numel() * 2)
+    eager_ln = lambda x, w, b: F.layer_norm(x, (N,), w, b, 1e-5)
+    time_op("layer_norm", f"{M}x{N}", {
+        "tessel": lambda x, w, b: ops.layer_norm(x, w, b),
+        "eager": eager_ln, "compile": torch.compile(eager_ln),
+        "liger": (lambda x, w, b: LigerLayerNormFunction.apply(x, w, b, 1e-5)) if liger else None},
+        [x, w, b], 2 * x.numel() * 2)
+    r = torch.randn(M, N, device=dev, dtype=bf, requires_grad=True)
+    eager_add = lambda x, r, w: (F.rms_norm(x + r, (N,), w, 1e-6), x + r)
+    time_op("add_rms_norm", f"{M}x{N}", {
+        "tessel": lambda x, r, w: ops.rms_norm(x, w, residual=r),
+        "eager": eager_add, "compile": torch.compile(eager_add)}, [x, r, w], 4 * x.numel() * 2)
+    del x, w, b, r
+    torch.cuda.empty_cache()
+
+M, N = 16384, 14336
+g = torch.randn(M, N, device=dev, dtype=bf, requires_grad=True)
+u = torch.randn(M, N, device=dev, dtype=bf, requires_grad=True)
+eager_glu = lambda g, u: F.silu(g) * u
+time_op("swiglu", f"{M}x{N}", {
+    "tessel": ops.swiglu, "eager": eager_glu, "compile": torch.compile(eager_glu),
+    "liger": (lambda g, u: LigerSiLUMulFunction.apply(g, u)) if liger else None},
+    [g, u], 3 * g.numel() * 2)
+eager_geglu = lambda g, u: F.gelu(g, approximate="tanh") * u
+time_op("geglu (tanh)", f"{M}x{N}", {
+    "tessel": lambda g, u: ops.geglu(g, u, "tanh"), "eager": eager_geglu,
+    "compile": torch.compile(eager_geglu),
+    "liger": (lambda g, u: LigerGELUMulFunction.apply(g, u))
+    if liger and LigerGELUMulFunction else None}, [g, u], 3 * g.numel() * 2)
+del g, u
+torch.cuda.empty_cache()
+
+BT, V = 8192, 128256
+logits = torch.randn(BT, V, device=dev, dtype=bf, requires_grad=True)
+labels = torch.randint(0, V, (BT,), device=dev)
+eager_ce = lambda l: F.cross_entropy(l, labels)
+time_op("cross_entropy", f"{BT}x{V}", {
+    "tessel": lambda l: ops.cross_entropy(l, labels), "eager": eager_ce,
+    "compile": torch.compile(eager_ce),
+    "liger": (lambda l: LigerCrossEntropyFunction.apply(l, labels, None, -100, 0.0, 0.0,
+                                                        "mean")[0]) if liger else None},
+    [logits], logits.numel() * 2)
+del logits
+
+print("\nspeed-up of Tessel (time of the other / Tessel's; > 1: Tessel faster)")
+print(f"{'op':14s} {'shape':14s} {'vs':8s} {'fwd':>6s} {'fwd+bwd':>8s}")
+for t in [r for r in rows if r["impl"] == "tessel"]:
+    for o in [r for r in rows if r["op"] == t["op"] and r["shape"] == t["shape"]
+              and r["impl"] != "tessel"]:
+        f = lambda k: (f"{o[k] / t[k]:.2f}" if k in o and k in t else "-")
+        print(f"{t['op']:14s} {t['shape']:14s} {o['impl']:8s} {f('fwd_ms'):>6s} {f('fwd_bwd_ms'):>8s}")
+
+json.dump({"gpu": torch.cuda.get_device_name(), "torch": torch.__version__, "liger": liger,
+           "checks": checks, "rows": rows},
+          open(os.path.join(os.environ.get("OUT", "."), "torch_ops.json"), "w"), indent=1)
+print(f"\n{len(checks)} checks, {failures} failed")
+sys.exit(1 if failures else 0)

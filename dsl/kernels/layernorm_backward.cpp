@@ -1,0 +1,61 @@
+//===- layernorm_backward.cpp - LayerNorm's gradients: dX, partial dW and dB ===//
+//
+// For out = xhat * w + b with xhat = (x - mean) * r, r = 1 / sqrt(var + eps) over a row of
+// n_cols (biased variance), and g = dy * w:
+//   dx = r * (g - mean(g) - xhat * mean(g * xhat))
+//   dw = sum over rows of dy * xhat,   db = sum over rows of dy
+// mean and r are recomputed from x (already in registers), so the forward pass saves only x.
+// dW and dB are reduced in two steps, as RMSNorm's (rmsnorm_backward.cpp): per-program partial
+// rows here, then rmsnorm_dw_reduce (a column sum) for each. Grid: (cdiv(n_rows,
+// rows_per_program),).
+//
+//===----------------------------------------------------------------------===//
+#include <tessel/dsl.h>
+
+using namespace tessel::dsl;
+
+struct LayerNormBackwardConfig {
+  int BLOCK = 1024;
+  int num_warps = 4;
+};
+TESSEL_CONFIG(LayerNormBackwardConfig, BLOCK, num_warps)
+
+/// n_cols <= BLOCK. dx, dy and x are (n_rows, n_cols) with row stride `stride`; w (n_cols);
+/// dw_partial and db_partial (cdiv(n_rows, rows_per_program), n_cols) f32, contiguous. Masked
+/// lanes take no part in the statistics (case C1).
+template <class T>
+void layernorm_backward(const LayerNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_partial,
+                        Ptr<f32> db_partial, Ptr<T> dy, Ptr<T> x, Ptr<T> w, Int stride,
+                        Int n_rows, Int n_cols, Int rows_per_program, Float eps) {
+  Int pid = program_id(0);
+  Tile<i32> cols = arange(0, c.BLOCK);              // (BLOCK)
+  Mask m = cols < n_cols;                           // (BLOCK)
+  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0)); // (BLOCK)
+  Int first = pid * rows_per_program;
+  Int last = minimum(first + rows_per_program, n_rows);
+  auto [dw, db] = for_range(
+      first, last, 1, std::tuple{zeros<f32>({c.BLOCK}), zeros<f32>({c.BLOCK})},
+      [&](Int row, Tile<f32> dw_acc, Tile<f32> db_acc) {
+        Tile<f32> xr = cast<f32>(load(x + row * stride + cols, m, 0.0)); // (BLOCK)
+        Tile<f32> dyr = cast<f32>(load(dy + row * stride + cols, m, 0.0)); // (BLOCK)
+        Float mean = sum(xr, 0) / n_cols;
+        Tile<f32> d = where(m, xr - mean, 0.0);                          // (BLOCK)
+        Float r = 1.0 / sqrt(sum(d * d, 0) / n_cols + eps);
+        Tile<f32> xhat = d * r;                                          // (BLOCK)
+        Tile<f32> g = dyr * wt;                                          // (BLOCK)
+        Float mg = sum(g, 0) / n_cols;
+        Float mgx = sum(g * xhat, 0) / n_cols;
+        store(dx + row * stride + cols, cast<T>((g - mg - xhat * mgx) * r), m);
+        return std::tuple{dw_acc + dyr * xhat, db_acc + dyr};
+      });
+  store(dw_partial + pid * n_cols + cols, dw, m);
+  store(db_partial + pid * n_cols + cols, db, m);
+}
+TESSEL_KERNEL(layernorm_backward, DTYPES(f32, f16, bf16),
+              ARGS(dx, dw_partial, db_partial, dy, x, w, stride, n_rows, n_cols,
+                   rows_per_program, eps),
+              // Rows up to 8192: 16384 on 16 warps (AMD's limit per program) spills (the two
+              // partial sums and four row tiles live across the loop).
+              CONFIGS(LayerNormBackwardConfig{.BLOCK = 1024, .num_warps = 4},
+                      LayerNormBackwardConfig{.BLOCK = 4096, .num_warps = 8},
+                      LayerNormBackwardConfig{.BLOCK = 8192, .num_warps = 16}))

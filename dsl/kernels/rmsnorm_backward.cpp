@@ -1,0 +1,74 @@
+//===- rmsnorm_backward.cpp - RMSNorm's gradients: dX and partial dW ------===//
+//
+// For out = x * r * w with r = 1 / sqrt(mean(x^2) + eps) over a row of n_cols:
+//   dx = r * (dy * w) - x * r^3 * sum(dy * w * x) / n_cols
+//   dw = sum over rows of dy * x * r
+// r is recomputed from x (already in registers), so the forward pass saves nothing but x.
+// dW is reduced in two steps, as Liger-Kernel does: each program walks rows_per_program rows
+// and writes its partial sums (one f32 row of dw_partial), then rmsnorm_dw_reduce adds the
+// partial rows into dw. Grid: (cdiv(n_rows, rows_per_program),); about one program per SM
+// keeps the partial buffer small and every SM busy.
+//
+//===----------------------------------------------------------------------===//
+#include <tessel/dsl.h>
+
+using namespace tessel::dsl;
+
+struct RMSNormBackwardConfig {
+  int BLOCK = 1024;
+  int num_warps = 4;
+};
+TESSEL_CONFIG(RMSNormBackwardConfig, BLOCK, num_warps)
+
+/// n_cols <= BLOCK. dx, dy and x are (n_rows, n_cols) with row stride `stride`; w (n_cols);
+/// dw_partial (cdiv(n_rows, rows_per_program), n_cols) f32, contiguous. dx may alias dy.
+template <class T>
+void rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, Ptr<T> dy,
+                      Ptr<T> x, Ptr<T> w, Int stride, Int n_rows, Int n_cols,
+                      Int rows_per_program, Float eps) {
+  Int pid = program_id(0);
+  Tile<i32> cols = arange(0, c.BLOCK);                   // (BLOCK)
+  Mask m = cols < n_cols;                                // (BLOCK)
+  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));      // (BLOCK)
+  Int first = pid * rows_per_program;
+  Int last = minimum(first + rows_per_program, n_rows);
+  Tile<f32> dw = for_range(first, last, 1, zeros<f32>({c.BLOCK}), [&](Int row, Tile<f32> acc) {
+    Tile<f32> xr = cast<f32>(load(x + row * stride + cols, m, 0.0));  // (BLOCK)
+    Tile<f32> g = cast<f32>(load(dy + row * stride + cols, m, 0.0));  // (BLOCK)
+    Float r = 1.0 / sqrt(sum(xr * xr, 0) / n_cols + eps);
+    Tile<f32> gw = g * wt;                                            // (BLOCK)
+    Float k = sum(gw * xr, 0) * r * r * r / n_cols;
+    store(dx + row * stride + cols, cast<T>(gw * r - xr * k), m);
+    return acc + g * xr * r;
+  });
+  store(dw_partial + pid * n_cols + cols, dw, m);
+}
+TESSEL_KERNEL(rmsnorm_backward, DTYPES(f32, f16, bf16),
+              ARGS(dx, dw_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps),
+              // 16384 on 16 warps (AMD's limit) keeps 32 f32 per tile per thread: on sm_90a
+              // its twin spills about 400 bytes per thread; 8192 does not.
+              CONFIGS(RMSNormBackwardConfig{.BLOCK = 1024, .num_warps = 4},
+                      RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 8},
+                      RMSNormBackwardConfig{.BLOCK = 8192, .num_warps = 16},
+                      RMSNormBackwardConfig{.BLOCK = 16384, .num_warps = 16}))
+
+struct ColumnSumConfig {
+  int BLOCK = 256;
+  int num_warps = 4;
+};
+TESSEL_CONFIG(ColumnSumConfig, BLOCK, num_warps)
+
+/// dw[j] = sum over i < n_partial of dw_partial[i, j], in f32, rounded once to T.
+/// dw_partial (n_partial, n_cols) f32 contiguous; grid = (cdiv(n_cols, BLOCK),).
+template <class T>
+void rmsnorm_dw_reduce(const ColumnSumConfig &c, Ptr<T> dw, Ptr<f32> dw_partial, Int n_partial,
+                       Int n_cols) {
+  Tile<i64> offs = program_id(0) * c.BLOCK + arange(0, c.BLOCK); // (BLOCK)
+  Mask m = offs < n_cols;                                         // (BLOCK)
+  Tile<f32> total = for_range(0, n_partial, 1, zeros<f32>({c.BLOCK}), [&](Int i, Tile<f32> acc) {
+    return acc + load(dw_partial + i * n_cols + offs, m, 0.0);
+  });
+  store(dw + offs, cast<T>(total), m);
+}
+TESSEL_KERNEL(rmsnorm_dw_reduce, DTYPES(f32, f16, bf16), ARGS(dw, dw_partial, n_partial, n_cols),
+              CONFIGS(ColumnSumConfig{}))

@@ -1,0 +1,148 @@
+//===- CudaCApi.cpp - tessel_cuda_*: the C API's CUDA half ----------------===//
+//
+// The Python package's GPU path (include/tessel/CApi/Kernels.h), in libtessel_launcher.so so
+// that it needs neither MLIR nor LLVM. Variants are loaded by path: the caller picks them.
+//
+//===----------------------------------------------------------------------===//
+#include "tessel/CApi/Kernels.h"
+
+#include "tessel/Harness/KernelMetadata.h"
+#include "tessel/Runtime/CudaContext.h"
+#include "tessel/Runtime/GpuLaunch.h"
+
+#include <cstring>
+#include <memory>
+#include <mutex>
+
+using namespace tessel;
+using namespace tessel::rt;
+using harness::KernelMetadata;
+using harness::LaunchArg;
+
+namespace {
+struct CApiKernel {
+  KernelMetadata meta;
+  CudaKernel kernel;
+};
+
+/// Device 0's primary context, shared by every kernel of the process.
+struct CApiShared {
+  std::mutex mutex;
+  std::unique_ptr<CudaContext> context;
+  std::string error;
+  bool tried = false;
+  std::vector<std::unique_ptr<CApiKernel>> kernels; // owned until exit
+  CudaContext *ctx() {
+    if (!tried) {
+      tried = true;
+      context = CudaContext::create(error);
+    }
+    return context.get();
+  }
+};
+CApiShared &capiShared() {
+  static CApiShared s;
+  return s;
+}
+
+int fail(const std::string &message, char *err, size_t errLen) {
+  if (err && errLen) {
+    size_t n = std::min(message.size(), errLen - 1);
+    std::memcpy(err, message.data(), n);
+    err[n] = 0;
+  }
+  return 1;
+}
+
+/// The variant's checked argument bits, or why `args` break its signature or promises.
+harness::Status checkArgs(const KernelMetadata &meta, const TesselArg *args, int32_t n,
+                          std::vector<CheckedArg> &out) {
+  std::vector<LaunchArg> launchArgs;
+  for (int32_t i = 0; i < n; ++i) {
+    if (args[i].kind == TESSEL_ARG_POINTER)
+      launchArgs.push_back(LaunchArg::buffer_(i));
+    else if (args[i].kind == TESSEL_ARG_INT)
+      launchArgs.push_back(LaunchArg::int_(args[i].i));
+    else
+      launchArgs.push_back(LaunchArg::float_(args[i].f));
+  }
+  return checkLaunchArgs(
+      meta, launchArgs,
+      [&](const LaunchArg &a, int, uint64_t &bits) {
+        bits = args[a.buffer].address;
+        return true;
+      },
+      "tessel: ", out);
+}
+} // namespace
+
+extern "C" int tessel_cuda_load(const char *variantJson, void **kernel, char *err, size_t errLen) {
+  CApiShared &sh = capiShared();
+  std::lock_guard<std::mutex> lock(sh.mutex);
+  CudaContext *ctx = sh.ctx();
+  if (!ctx)
+    return fail("tessel: no CUDA device: " + sh.error, err, errLen);
+  if (std::string error; !ctx->makeCurrentIfNone(error))
+    return fail("tessel: " + error, err, errLen);
+  auto k = std::make_unique<CApiKernel>();
+  if (harness::Status s = harness::loadKernelMetadata(variantJson, k->meta); !s)
+    return fail(s.message(), err, errLen);
+  if (!k->meta.tensorMaps.empty())
+    return fail(std::string(variantJson) +
+                    ": reads through tensor maps, which the Python package does not build yet; "
+                    "use a variant without TMA",
+                err, errLen);
+  std::string kind = k->meta.files.count("cubin") ? "cubin" : "ptx", image, error;
+  if (harness::Status s = readArtifact(k->meta, kind, "--emit=cubin", image); !s)
+    return fail(s.message(), err, errLen);
+  unsigned threads = unsigned(k->meta.numWarps * k->meta.threadsPerWarp);
+  if (!ctx->load(image, k->meta.function, threads, unsigned(k->meta.sharedMemory), k->kernel,
+                 error))
+    return fail("tessel: " + error, err, errLen);
+  *kernel = k.get();
+  sh.kernels.push_back(std::move(k));
+  return 0;
+}
+
+extern "C" int tessel_cuda_launch(void *kernel, void *twin, const int64_t grid[3],
+                                  const TesselArg *args, int32_t numArgs, void *stream, char *err,
+                                  size_t errLen) {
+  CApiShared &sh = capiShared();
+  std::lock_guard<std::mutex> lock(sh.mutex);
+  CudaContext *ctx = sh.ctx();
+  if (!ctx)
+    return fail("tessel: no CUDA device: " + sh.error, err, errLen);
+  if (std::string error; !ctx->makeCurrentIfNone(error))
+    return fail("tessel: " + error, err, errLen);
+  auto *chosen = static_cast<CApiKernel *>(kernel);
+  std::vector<CheckedArg> bits;
+  if (auto *t = static_cast<CApiKernel *>(twin); t && checkArgs(t->meta, args, numArgs, bits))
+    chosen = t;
+  else if (harness::Status s = checkArgs(chosen->meta, args, numArgs, bits); !s)
+    return fail(s.message(), err, errLen);
+  unsigned g[3];
+  for (int d = 0; d < 3; ++d) {
+    if (grid[d] < 0 || grid[d] > (d == 0 ? 2147483647 : 65535))
+      return fail("tessel: " + chosen->meta.function + ": grid dimension " + std::to_string(d) +
+                      " = " + std::to_string(grid[d]) + " is out of the device's range",
+                  err, errLen);
+    g[d] = unsigned(grid[d]);
+  }
+  if (g[0] == 0 || g[1] == 0 || g[2] == 0)
+    return 0; // an empty grid is a no-op, as on the interpreter
+  std::vector<void *> params;
+  for (CheckedArg &c : bits)
+    params.push_back(&c.bits);
+  std::string error;
+  if (!ctx->launch(chosen->kernel, g, params, error, /*synchronize=*/false,
+                   static_cast<CUstream>(stream)))
+    return fail("tessel: " + error, err, errLen);
+  return 0;
+}
+
+extern "C" void tessel_cuda_device(char *out, size_t outLen) {
+  CApiShared &sh = capiShared();
+  std::lock_guard<std::mutex> lock(sh.mutex);
+  CudaContext *ctx = sh.ctx();
+  fail(ctx ? ctx->describe() : "no CUDA device: " + sh.error, out, outLen);
+}

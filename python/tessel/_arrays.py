@@ -1,0 +1,102 @@
+"""What the package needs of an array, for NumPy arrays and (when importable) torch tensors.
+
+`describe(a, name)` gives an Array: device ("cpu" or "cuda"), Tessel dtype name, shape,
+strides in elements, the address of the first element, the byte span the view covers (the
+region the interpreter lets the kernel touch). torch is imported only when a torch tensor is
+passed, so NumPy alone is enough for the core.
+"""
+
+import sys
+from dataclasses import dataclass
+
+_NUMPY_DTYPES = {"float32": "f32", "float16": "f16", "float64": "f64", "int64": "i64",
+                 "int32": "i32", "int8": "i8", "int16": "i16", "bool": "i1"}
+_TORCH_DTYPES = {"torch.float32": "f32", "torch.float16": "f16", "torch.bfloat16": "bf16",
+                 "torch.float64": "f64", "torch.int64": "i64", "torch.int32": "i32",
+                 "torch.int8": "i8", "torch.int16": "i16", "torch.bool": "i1"}
+ITEMSIZE = {"f32": 4, "f16": 2, "bf16": 2, "f64": 8, "i64": 8, "i32": 4, "i16": 2, "i8": 1,
+            "i1": 1}
+
+
+@dataclass
+class Array:
+    obj: object
+    name: str
+    device: str           # "cpu" or "cuda"
+    device_index: int     # CUDA: the device's ordinal; 0 for the CPU
+    dtype: str            # "f32", "bf16", ...
+    shape: tuple
+    strides: tuple        # elements
+    address: int          # the first element
+    region: tuple         # (begin, bytes): every element of the view
+    is_torch: bool
+
+    @property
+    def numel(self):
+        n = 1
+        for s in self.shape:
+            n *= s
+        return n
+
+    def is_contiguous(self):
+        expected = 1
+        for size, stride in zip(reversed(self.shape), reversed(self.strides)):
+            if size != 1 and stride != expected:
+                return False
+            expected *= size
+        return True
+
+
+def is_torch(a):
+    torch = sys.modules.get("torch")
+    return torch is not None and isinstance(a, torch.Tensor)
+
+
+def is_array(a):
+    if is_torch(a):
+        return True
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(a, np.ndarray)
+
+
+def _span(address, shape, strides, itemsize):
+    if any(s == 0 for s in shape):
+        return (address, 0)
+    lo = hi = 0
+    for size, stride in zip(shape, strides):
+        if stride >= 0:
+            hi += (size - 1) * stride
+        else:
+            lo += (size - 1) * stride
+    return (address + lo * itemsize, (hi - lo + 1) * itemsize)
+
+
+def describe(a, name):
+    """The Array of `a` (a NumPy array or a torch tensor); TypeError naming `name` otherwise."""
+    if is_torch(a):
+        dtype = _TORCH_DTYPES.get(str(a.dtype))
+        if dtype is None:
+            raise TypeError(f"{name}: dtype {a.dtype} is not supported by Tessel kernels")
+        dev = a.device.type
+        if dev not in ("cpu", "cuda"):
+            raise ValueError(f"{name}: tensors on {a.device} are not supported; use a CUDA "
+                             "tensor (GPU) or a CPU tensor (interpreter)")
+        shape, strides = tuple(a.shape), tuple(a.stride())
+        address = a.data_ptr()
+        index = a.device.index if dev == "cuda" and a.device.index is not None else 0
+        return Array(a, name, dev, index, dtype, shape, strides, address,
+                     _span(address, shape, strides, ITEMSIZE[dtype]), True)
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(a, np.ndarray):
+        dtype = _NUMPY_DTYPES.get(str(a.dtype))
+        if dtype is None:
+            raise TypeError(f"{name}: NumPy dtype {a.dtype} is not supported by Tessel kernels "
+                            "(float32, float16, float64, int64, int32; bfloat16 needs torch)")
+        item = a.dtype.itemsize
+        if any(s % item for s in a.strides):
+            raise ValueError(f"{name}: strides {a.strides} are not multiples of the element size")
+        shape, strides = tuple(a.shape), tuple(s // item for s in a.strides)
+        address = a.__array_interface__["data"][0]
+        return Array(a, name, "cpu", 0, dtype, shape, strides, address,
+                     _span(address, shape, strides, item), False)
+    raise TypeError(f"{name}: expected a NumPy array or a torch tensor, got {type(a).__name__}")

@@ -1,0 +1,114 @@
+"""ctypes bindings of the C API (include/tessel/CApi/Kernels.h).
+
+Two shared libraries, each loaded on first use: libtessel_interp.so (the interpreter, links
+MLIR) for CPU arrays, libtessel_launcher.so (the CUDA driver only) for CUDA tensors, so a GPU
+machine without LLVM/MLIR never loads the first. They are looked up in $TESSEL_LIB_DIR, then
+the package's lib/ directory (the build and prepare.sh put them there).
+"""
+
+import ctypes
+import os
+
+ARG_POINTER, ARG_INT, ARG_FLOAT = 0, 1, 2
+
+
+class TesselArg(ctypes.Structure):
+    _fields_ = [
+        ("kind", ctypes.c_int32),
+        ("reserved", ctypes.c_int32),
+        ("address", ctypes.c_uint64),
+        ("i", ctypes.c_int64),
+        ("f", ctypes.c_double),
+        ("region_begin", ctypes.c_uint64),
+        ("region_bytes", ctypes.c_uint64),
+    ]
+
+
+class TesselError(RuntimeError):
+    """A kernel failed to load or to run (the message is the C API's)."""
+
+
+_ERR_LEN = 4096
+_libs = {}
+
+
+def _lib_dirs():
+    dirs = []
+    if os.environ.get("TESSEL_LIB_DIR"):
+        dirs.append(os.environ["TESSEL_LIB_DIR"])
+    dirs.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+    return dirs
+
+
+def _load(name):
+    if name in _libs:
+        return _libs[name]
+    tried = []
+    for d in _lib_dirs():
+        path = os.path.join(d, name)
+        tried.append(path)
+        if os.path.exists(path):
+            lib = ctypes.CDLL(path)
+            break
+    else:
+        raise TesselError(
+            f"tessel: {name} not found (looked in {', '.join(tried)}); build Tessel "
+            "(./scripts/build.sh) or set TESSEL_LIB_DIR to the directory that holds it")
+    p = ctypes.POINTER
+    if name == "libtessel_interp.so":
+        lib.tessel_interp_load.argtypes = [ctypes.c_char_p, p(ctypes.c_void_p), ctypes.c_char_p,
+                                           ctypes.c_size_t]
+        lib.tessel_interp_launch.argtypes = [ctypes.c_void_p, p(ctypes.c_int64), p(TesselArg),
+                                             ctypes.c_int32, ctypes.c_char_p, ctypes.c_size_t]
+    else:
+        lib.tessel_cuda_load.argtypes = [ctypes.c_char_p, p(ctypes.c_void_p), ctypes.c_char_p,
+                                         ctypes.c_size_t]
+        lib.tessel_cuda_launch.argtypes = [ctypes.c_void_p, ctypes.c_void_p, p(ctypes.c_int64),
+                                           p(TesselArg), ctypes.c_int32, ctypes.c_void_p,
+                                           ctypes.c_char_p, ctypes.c_size_t]
+        lib.tessel_cuda_device.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+        lib.tessel_cuda_device.restype = None
+    _libs[name] = lib
+    return lib
+
+
+def _check(rc, err):
+    if rc != 0:
+        raise TesselError(err.value.decode(errors="replace"))
+
+
+def interp_load(json_path):
+    lib = _load("libtessel_interp.so")
+    handle, err = ctypes.c_void_p(), ctypes.create_string_buffer(_ERR_LEN)
+    _check(lib.tessel_interp_load(json_path.encode(), ctypes.byref(handle), err, _ERR_LEN), err)
+    return handle
+
+
+def interp_launch(handle, grid, args):
+    lib = _load("libtessel_interp.so")
+    g = (ctypes.c_int64 * 3)(*grid)
+    a = (TesselArg * len(args))(*args)
+    err = ctypes.create_string_buffer(_ERR_LEN)
+    _check(lib.tessel_interp_launch(handle, g, a, len(args), err, _ERR_LEN), err)
+
+
+def cuda_load(json_path):
+    lib = _load("libtessel_launcher.so")
+    handle, err = ctypes.c_void_p(), ctypes.create_string_buffer(_ERR_LEN)
+    _check(lib.tessel_cuda_load(json_path.encode(), ctypes.byref(handle), err, _ERR_LEN), err)
+    return handle
+
+
+def cuda_launch(handle, twin, grid, args, stream):
+    lib = _load("libtessel_launcher.so")
+    g = (ctypes.c_int64 * 3)(*grid)
+    a = (TesselArg * len(args))(*args)
+    err = ctypes.create_string_buffer(_ERR_LEN)
+    _check(lib.tessel_cuda_launch(handle, twin, g, a, len(args), ctypes.c_void_p(stream), err,
+                                  _ERR_LEN), err)
+
+
+def cuda_device():
+    out = ctypes.create_string_buffer(256)
+    _load("libtessel_launcher.so").tessel_cuda_device(out, 256)
+    return out.value.decode()

@@ -1,0 +1,205 @@
+"""Compiled variants: finding them, choosing one, checking arguments, launching.
+
+A variant is tesselc's `<variant>.json` (docs/Artifacts.md) with its tile IR (the interpreter)
+or cubin/PTX (CUDA). Variants are found by name in kernel directories: $TESSEL_KERNEL_PATH
+(colon-separated), then those given to add_kernel_directory(), then the package's own
+kernels/ (the build compiles the ops' kernels for the interpreter there; prepare.sh adds the
+cubins). CPU arrays run on the interpreter, CUDA tensors on the GPU, on torch's current stream.
+"""
+
+import json
+import os
+
+from . import _capi
+from ._arrays import ITEMSIZE, describe, is_array
+
+_dirs = []
+_index = None
+
+
+def add_kernel_directory(path):
+    """Adds a directory of tesselc output (searched after $TESSEL_KERNEL_PATH)."""
+    global _index
+    _dirs.append(os.path.abspath(path))
+    _index = None
+
+
+def kernel_directories():
+    env = [d for d in os.environ.get("TESSEL_KERNEL_PATH", "").split(":") if d]
+    own = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels")
+    own_dirs = [os.path.join(own, d) for d in sorted(os.listdir(own))] if os.path.isdir(own) else []
+    return env + _dirs + own_dirs
+
+
+class Variant:
+    """One variant's metadata (the JSON) and its loaded handles, per device."""
+
+    def __init__(self, path, meta):
+        self.path = path
+        self.meta = meta
+        self.name = meta["variant"]
+        self.kernel = meta["kernel"]
+        self.dtype = meta.get("dtype", "")
+        self.target = meta.get("target", "")
+        self.config = meta.get("config", {})
+        self.specializes = meta.get("specializes")
+        self.args = meta["args"]
+        self.twin = None  # the __div8 twin (GPU variants)
+        self._handles = {}
+
+    def runs_on(self, device):
+        arts = self.meta.get("artifacts", {})
+        if device == "cpu":
+            return "tile" in arts
+        return self.target.startswith("cuda") and ("cubin" in arts or "ptx" in arts)
+
+    def handle(self, device):
+        if device not in self._handles:
+            if device == "cpu":
+                self._handles[device] = _capi.interp_load(self.path)
+            else:
+                self._handles[device] = _capi.cuda_load(self.path)
+        return self._handles[device]
+
+    def __repr__(self):
+        return f"Variant({self.name}, target={self.target})"
+
+
+def _scan():
+    global _index
+    if _index is not None:
+        return _index
+    index = {}
+    seen = set()
+    for d in kernel_directories():
+        if not os.path.isdir(d):
+            continue
+        for f in sorted(os.listdir(d)):
+            if not f.endswith(".json"):
+                continue
+            path = os.path.join(d, f)
+            try:
+                with open(path) as fh:
+                    meta = json.load(fh)
+            except (OSError, ValueError):
+                continue
+            if not isinstance(meta, dict) or "variant" not in meta or "kernel" not in meta:
+                continue  # a manifest or another JSON file
+            key = (meta["variant"], meta.get("target", ""))
+            if key in seen:
+                continue  # an earlier directory wins
+            seen.add(key)
+            v = Variant(path, meta)
+            index.setdefault((v.kernel, v.dtype), []).append(v)
+    for variants in index.values():
+        by_name = {(v.name, v.target): v for v in variants}
+        for v in variants:
+            if v.specializes and (v.specializes, v.target) in by_name:
+                by_name[(v.specializes, v.target)].twin = v
+    _index = index
+    return index
+
+
+def variants(kernel, dtype, device):
+    """The base variants (not twins) of `kernel` at `dtype` that run on `device`; interpreter
+    variants first on the CPU."""
+    vs = [v for v in _scan().get((kernel, dtype), []) if not v.specializes and v.runs_on(device)]
+    if device == "cpu":
+        vs.sort(key=lambda v: v.target != "interpreter")
+    return vs
+
+
+def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None):
+    """The variant of `kernel` for `dtype` on `device` whose config `valid` admits, the least
+    `prefer(config)` first (else the first found). LookupError saying how to compile one when
+    none fits."""
+    vs = [v for v in variants(kernel, dtype, device) if valid(v.config)]
+    if not vs:
+        target = "the interpreter" if device == "cpu" else "cuda (--target=cuda:sm_90a --emit=tile,cubin)"
+        raise LookupError(
+            f"tessel: no compiled variant of {kernel} ({dtype}) fits on {target} in "
+            f"{kernel_directories() or 'no kernel directory'}; compile dsl/kernels with tesselc "
+            "-o DIR and add DIR to TESSEL_KERNEL_PATH or tessel.add_kernel_directory(DIR)")
+    if prefer is not None:
+        vs.sort(key=lambda v: prefer(v.config))
+    return vs[0]
+
+
+def _cuda_stream(arrays):
+    for a in arrays:
+        if a.is_torch:
+            import torch
+            return torch.cuda.current_stream(a.obj.device).cuda_stream
+    return 0
+
+
+def launch(variant, grid, *args):
+    """Runs `variant` over `grid` (an int or a tuple of up to 3) on `args` in the kernel's order:
+    arrays for pointers, int or float for scalars. Arrays must all be on one device (CPU: the
+    interpreter, and waits; CUDA device 0: torch's current stream, does not wait). TypeError or
+    ValueError naming the argument when one does not fit the kernel's signature."""
+    params = variant.args
+    if len(args) != len(params):
+        names = ", ".join(p["name"] for p in params)
+        raise TypeError(f"{variant.kernel} takes {len(params)} arguments ({names}), "
+                        f"got {len(args)}")
+    arrays, c_args = [], []
+    for value, p in zip(args, params):
+        name = p["name"]
+        a = _capi.TesselArg()
+        if p["kind"] == "ptr":
+            if not is_array(value):
+                raise TypeError(f"{variant.kernel}: argument {name} is a pointer to {p['type']}: "
+                                f"pass an array, not {type(value).__name__}")
+            arr = describe(value, name)
+            if arr.dtype != p["type"]:
+                raise TypeError(f"{variant.kernel}: argument {name} must hold {p['type']}, "
+                                f"got {arr.dtype}")
+            if arr.address % max(ITEMSIZE[arr.dtype], 1):
+                raise ValueError(f"{variant.kernel}: argument {name} is not aligned to its "
+                                 "element size")
+            arrays.append(arr)
+            a.kind = _capi.ARG_POINTER
+            a.address = arr.address
+            a.region_begin, a.region_bytes = arr.region
+        elif p["type"] in ("f32", "f16", "bf16", "f64"):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"{variant.kernel}: argument {name} is a {p['type']} scalar, "
+                                f"got {type(value).__name__}")
+            a.kind, a.f = _capi.ARG_FLOAT, float(value)
+        else:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{variant.kernel}: argument {name} is an {p['type']} scalar, "
+                                f"got {type(value).__name__}")
+            a.kind, a.i = _capi.ARG_INT, int(value)
+        c_args.append(a)
+    devices = {(a.device, a.device_index) for a in arrays}
+    if len(devices) > 1:
+        listing = ", ".join(f"{a.name} on {a.device}:{a.device_index}" for a in arrays)
+        raise ValueError(f"{variant.kernel}: arguments are on different devices ({listing})")
+    device, index = devices.pop() if devices else ("cpu", 0)
+    if device == "cuda" and index != 0:
+        raise ValueError(f"{variant.kernel}: tensors are on cuda:{index}; Tessel launches on "
+                         "device 0's primary context (set CUDA_VISIBLE_DEVICES to pick a GPU)")
+    if not variant.runs_on(device):
+        raise ValueError(f"{variant.kernel}: variant {variant.name} ({variant.target}) cannot "
+                         f"run on {device} arrays")
+    g = (grid,) if isinstance(grid, int) else tuple(grid)
+    g = tuple(int(x) for x in g) + (1,) * (3 - len(g))
+    if device == "cpu":
+        _capi.interp_launch(variant.handle("cpu"), g, c_args)
+    else:
+        handle = variant.handle("cuda")
+        twin = None
+        if variant.twin is not None:
+            try:
+                twin = variant.twin.handle("cuda")
+            except _capi.TesselError:
+                variant.twin = None  # as the launchers: a twin that does not load is not used
+        _capi.cuda_launch(handle, twin, g, c_args, _cuda_stream(arrays))
+
+
+def load_kernel(path):
+    """A Variant from a variant JSON file, to run with launch()."""
+    with open(path) as fh:
+        return Variant(os.path.abspath(path), json.load(fh))

@@ -1,0 +1,260 @@
+"""torch.library custom ops with autograd for the Tessel ops (imported only with torch).
+
+tessel::rms_norm, tessel::add_rms_norm, tessel::layer_norm, tessel::swiglu, tessel::geglu and
+tessel::cross_entropy are
+torch.library.custom_op operators with a fake (meta) implementation, so torch.compile keeps
+them in its graph, and a backward registered with register_autograd that runs the backward
+kernels (dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp (GeGLU's too), cross_entropy.cpp).
+"""
+
+import torch
+
+from . import ops as _ops
+
+
+# The backward kernels are custom ops too, so that AOTAutograd traces the backward graph
+# through their fake implementations instead of into the kernels' launch code.
+@torch.library.custom_op("tessel::rms_norm_backward", mutates_args=())
+def _rms_norm_backward_op(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
+                          eps: float) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops.rms_norm_backward(dy, x, weight, eps)
+
+
+@_rms_norm_backward_op.register_fake
+def _(dy, x, weight, eps):
+    return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
+            torch.empty(weight.shape, dtype=weight.dtype, device=weight.device))
+
+
+@torch.library.custom_op("tessel::layer_norm_backward", mutates_args=())
+def _layer_norm_backward_op(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
+                            eps: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    return _ops.layer_norm_backward(dy, x, weight, eps)
+
+
+@_layer_norm_backward_op.register_fake
+def _(dy, x, weight, eps):
+    return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
+            torch.empty(weight.shape, dtype=weight.dtype, device=weight.device),
+            torch.empty(weight.shape, dtype=weight.dtype, device=weight.device))
+
+
+@torch.library.custom_op("tessel::swiglu_backward", mutates_args=())
+def _swiglu_backward_op(dout: torch.Tensor, gate: torch.Tensor,
+                        up: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops.swiglu_backward(dout, gate, up)
+
+
+@_swiglu_backward_op.register_fake
+def _(dout, gate, up):
+    return (torch.empty(gate.shape, dtype=gate.dtype, device=gate.device),
+            torch.empty(gate.shape, dtype=gate.dtype, device=gate.device))
+
+
+@torch.library.custom_op("tessel::geglu_backward", mutates_args=())
+def _geglu_backward_op(dout: torch.Tensor, gate: torch.Tensor, up: torch.Tensor,
+                       approximate: str) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops.geglu_backward(dout, gate, up, approximate)
+
+
+@_geglu_backward_op.register_fake
+def _(dout, gate, up, approximate):
+    return (torch.empty(gate.shape, dtype=gate.dtype, device=gate.device),
+            torch.empty(gate.shape, dtype=gate.dtype, device=gate.device))
+
+
+@torch.library.custom_op("tessel::cross_entropy_backward", mutates_args=())
+def _cross_entropy_backward_op(dloss: torch.Tensor, logits: torch.Tensor, target: torch.Tensor,
+                               reduction: str, ignore_index: int) -> torch.Tensor:
+    return _ops.cross_entropy_backward(dloss, logits, target, reduction, ignore_index)
+
+
+@_cross_entropy_backward_op.register_fake
+def _(dloss, logits, target, reduction, ignore_index):
+    return torch.empty(logits.shape, dtype=logits.dtype, device=logits.device)
+
+
+@torch.library.custom_op("tessel::rms_norm", mutates_args=())
+def _rms_norm_op(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
+    return _ops._rms_norm(x, weight, eps)
+
+
+@_rms_norm_op.register_fake
+def _(x, weight, eps):
+    return torch.empty(x.shape, dtype=x.dtype, device=x.device)
+
+
+def _rms_norm_setup(ctx, inputs, output):
+    x, weight, eps = inputs
+    ctx.save_for_backward(x, weight)
+    ctx.eps = eps
+
+
+def _rms_norm_backward(ctx, dy):
+    x, weight = ctx.saved_tensors
+    dx, dw = _rms_norm_backward_op(dy, x, weight, ctx.eps)
+    return dx, dw, None
+
+
+_rms_norm_op.register_autograd(_rms_norm_backward, setup_context=_rms_norm_setup)
+
+
+@torch.library.custom_op("tessel::layer_norm", mutates_args=())
+def _layer_norm_op(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor,
+                   eps: float) -> torch.Tensor:
+    return _ops._layer_norm(x, weight, bias, eps)
+
+
+@_layer_norm_op.register_fake
+def _(x, weight, bias, eps):
+    return torch.empty(x.shape, dtype=x.dtype, device=x.device)
+
+
+def _layer_norm_setup(ctx, inputs, output):
+    x, weight, bias, eps = inputs
+    ctx.save_for_backward(x, weight)
+    ctx.eps = eps
+
+
+def _layer_norm_backward(ctx, dy):
+    x, weight = ctx.saved_tensors
+    dx, dw, db = _layer_norm_backward_op(dy, x, weight, ctx.eps)
+    return dx, dw, db, None
+
+
+_layer_norm_op.register_autograd(_layer_norm_backward, setup_context=_layer_norm_setup)
+
+
+@torch.library.custom_op("tessel::add_rms_norm", mutates_args=())
+def _add_rms_norm_op(x: torch.Tensor, residual: torch.Tensor, weight: torch.Tensor,
+                     eps: float) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops._rms_norm(x, weight, eps, residual)
+
+
+@_add_rms_norm_op.register_fake
+def _(x, residual, weight, eps):
+    return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
+            torch.empty(x.shape, dtype=x.dtype, device=x.device))
+
+
+def _add_rms_norm_setup(ctx, inputs, output):
+    ctx.save_for_backward(output[1], inputs[2])
+    ctx.eps = inputs[3]
+
+
+def _add_rms_norm_backward(ctx, dy, ds):
+    # s = x + residual feeds both outputs: ds (the residual stream's gradient) adds to the
+    # norm's dx, and x and residual both receive the sum.
+    s, weight = ctx.saved_tensors
+    dx, dw = _rms_norm_backward_op(dy, s, weight, ctx.eps)
+    if ds is not None:
+        dx = dx + ds
+    return dx, dx, dw, None
+
+
+_add_rms_norm_op.register_autograd(_add_rms_norm_backward, setup_context=_add_rms_norm_setup)
+
+
+@torch.library.custom_op("tessel::swiglu", mutates_args=())
+def _swiglu_op(gate: torch.Tensor, up: torch.Tensor) -> torch.Tensor:
+    return _ops._swiglu(gate, up)
+
+
+@_swiglu_op.register_fake
+def _(gate, up):
+    return torch.empty(gate.shape, dtype=gate.dtype, device=gate.device)
+
+
+def _swiglu_setup(ctx, inputs, output):
+    ctx.save_for_backward(*inputs)
+
+
+def _swiglu_backward(ctx, dout):
+    gate, up = ctx.saved_tensors
+    return _swiglu_backward_op(dout, gate, up)
+
+
+_swiglu_op.register_autograd(_swiglu_backward, setup_context=_swiglu_setup)
+
+
+@torch.library.custom_op("tessel::geglu", mutates_args=())
+def _geglu_op(gate: torch.Tensor, up: torch.Tensor, approximate: str) -> torch.Tensor:
+    return _ops._geglu(gate, up, approximate)
+
+
+@_geglu_op.register_fake
+def _(gate, up, approximate):
+    return torch.empty(gate.shape, dtype=gate.dtype, device=gate.device)
+
+
+def _geglu_setup(ctx, inputs, output):
+    gate, up, approximate = inputs
+    ctx.save_for_backward(gate, up)
+    ctx.approximate = approximate
+
+
+def _geglu_backward(ctx, dout):
+    gate, up = ctx.saved_tensors
+    dgate, dup = _geglu_backward_op(dout, gate, up, ctx.approximate)
+    return dgate, dup, None
+
+
+_geglu_op.register_autograd(_geglu_backward, setup_context=_geglu_setup)
+
+
+@torch.library.custom_op("tessel::cross_entropy", mutates_args=())
+def _cross_entropy_op(logits: torch.Tensor, target: torch.Tensor, reduction: str,
+                      ignore_index: int) -> torch.Tensor:
+    out = _ops._cross_entropy(logits, target, reduction, ignore_index)
+    return out if reduction == "none" else out.reshape(())
+
+
+@_cross_entropy_op.register_fake
+def _(logits, target, reduction, ignore_index):
+    if reduction == "none":
+        return torch.empty(target.shape, dtype=torch.float32, device=logits.device)
+    return torch.empty((), dtype=logits.dtype, device=logits.device)
+
+
+def _cross_entropy_setup(ctx, inputs, output):
+    logits, target, reduction, ignore_index = inputs
+    ctx.save_for_backward(logits, target)
+    ctx.reduction, ctx.ignore_index = reduction, ignore_index
+
+
+def _cross_entropy_backward(ctx, dloss):
+    logits, target = ctx.saved_tensors
+    d = _cross_entropy_backward_op(dloss, logits, target, ctx.reduction, ctx.ignore_index)
+    return d, None, None, None
+
+
+_cross_entropy_op.register_autograd(_cross_entropy_backward, setup_context=_cross_entropy_setup)
+
+
+def rms_norm(x, weight, eps=1e-6, residual=None):
+    """tessel.ops.rms_norm with autograd: out, or (out, x + residual) with a residual."""
+    if residual is None:
+        return _rms_norm_op(x, weight, float(eps))
+    return _add_rms_norm_op(x, residual, weight, float(eps))
+
+
+def layer_norm(x, weight, bias=None, eps=1e-5):
+    """tessel.ops.layer_norm with autograd (bias None: zeros, and no gradient for it)."""
+    if bias is None:
+        bias = torch.zeros(weight.shape, dtype=weight.dtype, device=weight.device)
+    return _layer_norm_op(x, weight, bias, float(eps))
+
+
+def swiglu(gate, up):
+    """tessel.ops.swiglu with autograd."""
+    return _swiglu_op(gate, up)
+
+
+def geglu(gate, up, approximate="none"):
+    """tessel.ops.geglu with autograd."""
+    return _geglu_op(gate, up, approximate)
+
+
+def cross_entropy(logits, target, reduction="mean", ignore_index=-100):
+    """tessel.ops.cross_entropy with autograd (with respect to the logits)."""
+    return _cross_entropy_op(logits, target, reduction, int(ignore_index))

@@ -1,0 +1,476 @@
+"""Tests of the `tessel` Python package on the interpreter: tessel.ops forward and backward
+against float64 NumPy references (relative error ||out - ref|| / ||ref||) on random inputs and
+odd shapes, the documented exceptions, and, when torch is importable, the same ops on CPU
+tensors with autograd through the torch.library custom ops. Run by test/python/ops.test;
+prints one line per test and "python ops: N passed, M failed, K skipped".
+"""
+
+import sys
+import traceback
+
+import numpy as np
+
+import tessel
+from tessel import ops
+
+try:
+    import torch
+except ImportError:
+    torch = None
+
+RNG = np.random.default_rng(12)
+TOL = {"float32": 1e-5, "float16": 2e-3}
+
+
+def rel(out, ref):
+    out = np.asarray(out, dtype=np.float64)
+    ref = np.asarray(ref, dtype=np.float64)
+    den = np.linalg.norm(ref)
+    return np.linalg.norm(out - ref) / (den if den else 1.0)
+
+
+def close(out, ref, tol, what):
+    e = rel(out, ref)
+    assert e <= tol, f"{what}: relative error {e:.3g} > {tol:g}"
+
+
+def randn(*shape, dtype=np.float32, scale=1.0):
+    return (RNG.standard_normal(shape) * scale).astype(dtype)
+
+
+# ------------------------------------------------------------------ float64 references
+
+
+def rms_ref(x, w, eps=1e-6):
+    x = x.astype(np.float64)
+    return x / np.sqrt((x * x).mean(-1, keepdims=True) + eps) * w.astype(np.float64)
+
+
+def rms_bwd_ref(dy, x, w, eps=1e-6):
+    x, dy, w = (a.astype(np.float64) for a in (x, dy, w))
+    r = 1 / np.sqrt((x * x).mean(-1, keepdims=True) + eps)
+    gw = dy * w
+    dx = r * gw - x * r ** 3 * (gw * x).sum(-1, keepdims=True) / x.shape[-1]
+    dw = (dy * x * r).reshape(-1, x.shape[-1]).sum(0)
+    return dx, dw
+
+
+def ln_ref(x, w, b, eps=1e-5):
+    x = x.astype(np.float64)
+    mu = x.mean(-1, keepdims=True)
+    var = ((x - mu) ** 2).mean(-1, keepdims=True)
+    return (x - mu) / np.sqrt(var + eps) * w.astype(np.float64) + b.astype(np.float64)
+
+
+def ln_bwd_ref(dy, x, w, eps=1e-5):
+    x, dy, w = (a.astype(np.float64) for a in (x, dy, w))
+    mu = x.mean(-1, keepdims=True)
+    r = 1 / np.sqrt(((x - mu) ** 2).mean(-1, keepdims=True) + eps)
+    xhat = (x - mu) * r
+    g = dy * w
+    dx = r * (g - g.mean(-1, keepdims=True) - xhat * (g * xhat).mean(-1, keepdims=True))
+    h = x.shape[-1]
+    return dx, (dy * xhat).reshape(-1, h).sum(0), dy.reshape(-1, h).sum(0)
+
+
+def sig(g):
+    return 1 / (1 + np.exp(-g))
+
+
+def swiglu_ref(g, u):
+    g, u = g.astype(np.float64), u.astype(np.float64)
+    return g * sig(g) * u
+
+
+def swiglu_bwd_ref(d, g, u):
+    d, g, u = (a.astype(np.float64) for a in (d, g, u))
+    s = sig(g)
+    return d * u * s * (1 + g * (1 - s)), d * g * s
+
+
+def ce_rows_ref(logits, target, ignore):
+    x = logits.astype(np.float64).reshape(-1, logits.shape[-1])
+    t = target.reshape(-1)
+    m = x.max(-1, keepdims=True)
+    lse = (m + np.log(np.exp(x - m).sum(-1, keepdims=True)))[:, 0]
+    valid = t != ignore
+    picked = x[np.arange(len(t)), np.where(valid, t, 0)]
+    return np.where(valid, lse - picked, 0.0), valid, x, lse
+
+
+def ce_ref(logits, target, reduction, ignore=-100):
+    rows, valid, _, _ = ce_rows_ref(logits, target, ignore)
+    if reduction == "none":
+        return rows.reshape(target.shape)
+    return rows.sum() / valid.sum() if reduction == "mean" else rows.sum()
+
+
+def ce_bwd_ref(dloss, logits, target, reduction, ignore=-100):
+    _, valid, x, lse = ce_rows_ref(logits, target, ignore)
+    p = np.exp(x - lse[:, None])
+    p[np.arange(len(valid)), np.where(valid, target.reshape(-1), 0)] -= 1
+    g = np.asarray(dloss, dtype=np.float64).reshape(-1)
+    if reduction == "mean":
+        g = g / valid.sum()
+    p *= g[:, None] if reduction == "none" else g[0]
+    p[~valid] = 0
+    return p.reshape(logits.shape)
+
+
+# ------------------------------------------------------------------ tests on NumPy
+
+TESTS = []
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+def shapes():
+    return [(3, 5, 1000), (7, 4097), (1, 1), (2, 17)]
+
+
+@test
+def rms_norm_numpy():
+    for dt in ("float32", "float16"):
+        for shape in shapes():
+            x = randn(*shape, dtype=dt)
+            w = RNG.uniform(0.5, 1.5, shape[-1]).astype(dt)
+            y = ops.rms_norm(x, w)
+            assert y.shape == x.shape and y.dtype == x.dtype
+            close(y, rms_ref(x, w), TOL[dt], f"rms_norm {dt} {shape}")
+
+
+@test
+def rms_norm_wide_rows_use_the_looped_kernel():
+    x = randn(3, 20000)
+    w = RNG.uniform(0.5, 1.5, 20000).astype(np.float32)
+    close(ops.rms_norm(x, w), rms_ref(x, w), 1e-5, "rms_norm 3x20000")
+
+
+@test
+def rms_norm_residual_numpy():
+    for shape in ((3, 5, 1000), (7, 4097)):
+        x, res = randn(*shape), randn(*shape)
+        keep = res.copy()
+        w = RNG.uniform(0.5, 1.5, shape[-1]).astype(np.float32)
+        y, s = ops.rms_norm(x, w, residual=res)
+        s_ref = x.astype(np.float64) + res
+        close(s, s_ref, 1e-6, f"residual sum {shape}")
+        close(y, rms_ref(s_ref, w), 1e-5, f"add rms_norm {shape}")
+        assert np.array_equal(res, keep), "rms_norm modified the caller's residual"
+
+
+@test
+def rms_norm_backward_numpy():
+    for dt in ("float32", "float16"):
+        for shape in ((3, 5, 1000), (7, 4097), (2, 17), (300, 64)):
+            # rms(x) = 3, far from 1, so that a lost factor r shows.
+            x, dy = randn(*shape, dtype=dt, scale=3), randn(*shape, dtype=dt)
+            w = RNG.uniform(0.5, 1.5, shape[-1]).astype(dt)
+            dx, dw = ops.rms_norm_backward(dy, x, w)
+            rdx, rdw = rms_bwd_ref(dy, x, w)
+            assert dx.shape == x.shape and dw.shape == w.shape and dx.dtype == x.dtype
+            close(dx, rdx, TOL[dt], f"rms_norm dx {dt} {shape}")
+            close(dw, rdw, TOL[dt], f"rms_norm dw {dt} {shape}")
+
+
+@test
+def layer_norm_numpy():
+    for shape in shapes():
+        x = randn(*shape) + 2.0  # a nonzero mean
+        w = RNG.uniform(0.5, 1.5, shape[-1]).astype(np.float32)
+        b = randn(shape[-1])
+        close(ops.layer_norm(x, w, b), ln_ref(x, w, b), 1e-5, f"layer_norm {shape}")
+        close(ops.layer_norm(x, w), ln_ref(x, w, np.zeros_like(w)), 1e-5, "layer_norm no bias")
+
+
+@test
+def layer_norm_backward_numpy():
+    for dt in ("float32", "float16"):
+        for shape in ((3, 5, 1000), (7, 4097), (2, 17), (300, 64)):
+            x, dy = randn(*shape, dtype=dt, scale=3) + 1, randn(*shape, dtype=dt)
+            w = RNG.uniform(0.5, 1.5, shape[-1]).astype(dt)
+            dx, dw, db = ops.layer_norm_backward(dy, x, w)
+            for got, want, what in zip((dx, dw, db), ln_bwd_ref(dy, x, w), ("dx", "dw", "db")):
+                assert got.dtype == x.dtype
+                close(got, want, TOL[dt], f"layer_norm {what} {dt} {shape}")
+
+
+@test
+def swiglu_numpy():
+    for dt in ("float32", "float16"):
+        for shape in shapes():
+            g, u = randn(*shape, dtype=dt, scale=2), randn(*shape, dtype=dt)
+            close(ops.swiglu(g, u), swiglu_ref(g, u), TOL[dt], f"swiglu {dt} {shape}")
+            d = randn(*shape, dtype=dt)
+            dg, du = ops.swiglu_backward(d, g, u)
+            rg, ru = swiglu_bwd_ref(d, g, u)
+            close(dg, rg, TOL[dt], f"swiglu dgate {dt} {shape}")
+            close(du, ru, TOL[dt], f"swiglu dup {dt} {shape}")
+
+
+def gelu_ref(g, approximate):
+    from math import erf, pi, sqrt
+    g = g.astype(np.float64)
+    if approximate == "tanh":
+        k = sqrt(2 / pi)
+        t = np.tanh(k * (g + 0.044715 * g ** 3))
+        dact = 0.5 * (1 + t) + 0.5 * g * (1 - t * t) * k * (1 + 3 * 0.044715 * g * g)
+        return 0.5 * g * (1 + t), dact
+    cdf = 0.5 * (1 + np.vectorize(erf)(g / sqrt(2)))
+    return g * cdf, cdf + g * np.exp(-0.5 * g * g) / sqrt(2 * pi)
+
+
+@test
+def geglu_numpy():
+    for approximate in ("none", "tanh"):
+        for shape in ((3, 5, 1000), (7, 4097), (1,)):
+            g, u, d = randn(*shape, scale=2), randn(*shape), randn(*shape)
+            act, dact = gelu_ref(g, approximate)
+            close(ops.geglu(g, u, approximate), act * u, 1e-5, f"geglu {approximate} {shape}")
+            dg, du = ops.geglu_backward(d, g, u, approximate)
+            close(dg, d * u * dact, 1e-5, f"geglu dgate {approximate} {shape}")
+            close(du, d * act, 1e-5, f"geglu dup {approximate} {shape}")
+    raises(ValueError, lambda: ops.geglu(g, u, "fast"), "approximate")
+
+
+@test
+def cross_entropy_numpy():
+    for shape in ((3, 5, 1000), (7, 4097), (4, 9000)):
+        logits = randn(*shape, scale=3)
+        target = RNG.integers(0, shape[-1], shape[:-1]).astype(np.int64)
+        target.reshape(-1)[::3] = -100
+        for red in ("none", "mean", "sum"):
+            close(ops.cross_entropy(logits, target, red), ce_ref(logits, target, red), 1e-5,
+                  f"cross_entropy {red} {shape}")
+            dloss = randn(*shape[:-1]) if red == "none" else np.float32(0.7)
+            close(ops.cross_entropy_backward(dloss, logits, target, red),
+                  ce_bwd_ref(dloss, logits, target, red), 1e-5, f"cross_entropy grad {red}")
+
+
+@test
+def cross_entropy_ignore_index_and_all_ignored():
+    logits = randn(6, 300)
+    target = RNG.integers(0, 300, 6).astype(np.int64)
+    target[1] = 7
+    close(ops.cross_entropy(logits, target, "sum", ignore_index=7),
+          ce_ref(logits, target, "sum", ignore=7), 1e-5, "ignore_index=7")
+    all_ignored = np.full(6, -100, dtype=np.int64)
+    assert np.isnan(ops.cross_entropy(logits, all_ignored, "mean")), "mean over no rows is NaN"
+    d = ops.cross_entropy_backward(np.float32(1), logits, all_ignored, "mean")
+    assert np.all(d == 0), "ignored rows get zero gradients"
+
+
+@test
+def cross_entropy_row_strided_logits():
+    full = randn(8, 1200)
+    view = full[:, :1000]  # rows 1200 apart: passed by stride
+    target = RNG.integers(0, 1000, 8).astype(np.int64)
+    close(ops.cross_entropy(view, target, "none"), ce_ref(np.ascontiguousarray(view), target,
+                                                          "none"), 1e-5, "strided logits")
+
+
+@test
+def non_contiguous_inputs_are_copied():
+    x = randn(1000, 6).T  # (6, 1000), column-major
+    w = RNG.uniform(0.5, 1.5, 1000).astype(np.float32)
+    close(ops.rms_norm(x, w), rms_ref(x, w), 1e-5, "transposed rms_norm input")
+    g, u = randn(10, 30)[:, ::3], randn(10, 10)
+    close(ops.swiglu(g, u), swiglu_ref(g, u), 1e-5, "strided swiglu input")
+    unaligned = randn(1001)[1:]  # 4 bytes past an aligned address
+    close(ops.swiglu(unaligned, unaligned), swiglu_ref(unaligned, unaligned), 1e-5, "unaligned")
+
+
+def raises(exc, fn, *words):
+    try:
+        fn()
+    except exc as e:
+        for w in words:
+            assert w in str(e), f"{exc.__name__} message {str(e)!r} does not name {w!r}"
+        return
+    raise AssertionError(f"expected {exc.__name__} naming {words}")
+
+
+@test
+def errors_name_the_argument():
+    x, w = randn(4, 64), np.ones(64, np.float32)
+    raises(TypeError, lambda: ops.rms_norm(x.astype(np.float64), w), "x", "f64")
+    raises(TypeError, lambda: ops.rms_norm(x, w.astype(np.float16)), "weight")
+    raises(ValueError, lambda: ops.rms_norm(x, np.ones(63, np.float32)), "weight", "(64,)")
+    raises(ValueError, lambda: ops.rms_norm(x, w, residual=randn(4, 65)), "residual")
+    raises(TypeError, lambda: ops.rms_norm([1.0, 2.0], w), "x")
+    raises(ValueError, lambda: ops.swiglu(randn(3, 4), randn(4, 3)), "gate", "up")
+    raises(ValueError, lambda: ops.rms_norm_backward(randn(4, 63), x, w), "dy")
+    raises(TypeError, lambda: ops.cross_entropy(x, np.zeros(4, np.int32)), "target", "int64")
+    raises(ValueError, lambda: ops.cross_entropy(x, np.zeros(5, np.int64)), "target", "(4,)")
+    raises(ValueError, lambda: ops.cross_entropy(x, np.zeros(4, np.int64), "avg"), "reduction")
+
+
+@test
+def launch_checks_the_signature():
+    v = tessel.kernels.choose("swiglu", "f32", "cpu")
+    a = np.zeros(8, np.float32)
+    raises(TypeError, lambda: tessel.launch(v, 1, a, a, a), "takes 4 arguments")
+    raises(TypeError, lambda: tessel.launch(v, 1, a, a, a.astype(np.float16), 8), "up", "f32")
+    raises(TypeError, lambda: tessel.launch(v, 1, a, a, a, 8.0), "n")
+    raises(TypeError, lambda: tessel.launch(v, 1, 3, a, a, 8), "out", "pointer")
+    # The interpreter stops an access outside the arrays (n larger than they are).
+    raises(tessel.TesselError, lambda: tessel.launch(v, 1, a, a, a, 9), "out-of-bounds")
+    tessel.launch(v, 1, a, a, a, 8)
+
+
+@test
+def missing_variants_say_how_to_compile():
+    raises(LookupError, lambda: tessel.kernels.choose("no_such_kernel", "f32", "cpu"),
+           "tesselc", "TESSEL_KERNEL_PATH")
+
+
+# ------------------------------------------------------------------ torch CPU tensors
+
+
+def torch_test(fn):
+    fn.needs_torch = True
+    return test(fn)
+
+
+@torch_test
+def torch_cpu_forward_and_autograd():
+    for dt, tol in ((torch.float32, 1e-5), (torch.bfloat16, 1e-2)):
+        x = torch.randn(3, 5, 1000, dtype=dt, requires_grad=True)
+        w = (torch.rand(1000) + 0.5).to(dt).requires_grad_()
+        y = ops.rms_norm(x, w)
+        dy = torch.randn_like(y)
+        y.backward(dy)
+        xn, wn, dyn = (t.detach().float().numpy() for t in (x, w, dy))
+        close(y.detach().float().numpy(), rms_ref(xn, wn), tol, f"torch rms_norm {dt}")
+        rdx, rdw = rms_bwd_ref(dyn, xn, wn)
+        close(x.grad.float().numpy(), rdx, tol, f"torch rms_norm dx {dt}")
+        close(w.grad.float().numpy(), rdw, tol, f"torch rms_norm dw {dt}")
+
+        g = torch.randn(7, 4097, dtype=dt, requires_grad=True)
+        u = torch.randn(7, 4097, dtype=dt, requires_grad=True)
+        o = ops.swiglu(g, u)
+        d = torch.randn_like(o)
+        o.backward(d)
+        gn, un, dn = (t.detach().float().numpy() for t in (g, u, d))
+        close(o.detach().float().numpy(), swiglu_ref(gn, un), tol, f"torch swiglu {dt}")
+        rg, ru = swiglu_bwd_ref(dn, gn, un)
+        close(g.grad.float().numpy(), rg, tol, f"torch swiglu dgate {dt}")
+        close(u.grad.float().numpy(), ru, tol, f"torch swiglu dup {dt}")
+
+    for approximate in ("none", "tanh"):
+        g = torch.randn(5, 999, requires_grad=True)
+        u = torch.randn(5, 999, requires_grad=True)
+        o = ops.geglu(g, u, approximate)
+        o.backward(torch.ones_like(o))
+        gd, ud = (t.detach().double().requires_grad_() for t in (g, u))
+        od = torch.nn.functional.gelu(gd, approximate=approximate) * ud
+        od.backward(torch.ones_like(od))
+        close(o.detach().numpy(), od.detach().numpy(), 1e-5, f"torch geglu {approximate}")
+        close(g.grad.numpy(), gd.grad.numpy(), 1e-5, f"torch geglu dgate {approximate}")
+        close(u.grad.numpy(), ud.grad.numpy(), 1e-5, f"torch geglu dup {approximate}")
+
+    logits = torch.randn(6, 500, requires_grad=True)
+    target = torch.randint(0, 500, (6,))
+    target[0] = -100
+    loss = ops.cross_entropy(logits, target)
+    loss.backward()
+    ref = torch.nn.functional.cross_entropy(logits.detach().double(), target)
+    close(loss.detach().numpy(), ref.numpy(), 1e-5, "torch cross_entropy")
+    lg = logits.detach().double().requires_grad_()
+    torch.nn.functional.cross_entropy(lg, target).backward()
+    close(logits.grad.numpy(), lg.grad.numpy(), 1e-5, "torch cross_entropy grad")
+
+
+@torch_test
+def torch_layer_norm_autograd():
+    x = (torch.randn(3, 5, 1000) * 2 + 1).requires_grad_()
+    w = (torch.rand(1000) + 0.5).requires_grad_()
+    b = torch.randn(1000, requires_grad=True)
+    y = ops.layer_norm(x, w, b)
+    dy = torch.randn_like(y)
+    y.backward(dy)
+    xd, wd, bd = (t.detach().double().requires_grad_() for t in (x, w, b))
+    torch.nn.functional.layer_norm(xd, (1000,), wd, bd, 1e-5).backward(dy.double())
+    for got, want, what in ((x.grad, xd.grad, "dx"), (w.grad, wd.grad, "dw"),
+                            (b.grad, bd.grad, "db")):
+        close(got.numpy(), want.numpy(), 1e-5, f"torch layer_norm {what}")
+
+
+@torch_test
+def torch_residual_autograd():
+    x = torch.randn(4, 300, requires_grad=True)
+    r = torch.randn(4, 300, requires_grad=True)
+    w = (torch.rand(300) + 0.5).requires_grad_()
+    y, s = ops.rms_norm(x, w, residual=r)
+    (y * 2 + s * 3).sum().backward()
+    xd, rd, wd = (t.detach().double().requires_grad_() for t in (x, r, w))
+    sd = xd + rd
+    yd = sd / torch.sqrt((sd * sd).mean(-1, keepdim=True) + 1e-6) * wd
+    (yd * 2 + sd * 3).sum().backward()
+    for got, want, what in ((x.grad, xd.grad, "dx"), (r.grad, rd.grad, "dresidual"),
+                            (w.grad, wd.grad, "dw")):
+        close(got.numpy(), want.numpy(), 1e-5, f"add rms_norm {what}")
+
+
+@torch_test
+def torch_gradcheck_f64_rejected_and_devices():
+    # The kernels have no f64 variants: a clear TypeError, not a wrong answer.
+    raises(TypeError, lambda: ops.swiglu(torch.randn(3, dtype=torch.float64),
+                                         torch.randn(3, dtype=torch.float64)), "gate")
+    raises(TypeError, lambda: ops.swiglu(torch.randn(3), torch.randn(3).half()), "up")
+    if torch.cuda.is_available():
+        raises(ValueError, lambda: ops.swiglu(torch.randn(3), torch.randn(3, device="cuda")),
+               "up", "cuda")
+
+
+@torch_test
+def torch_compile_keeps_the_custom_ops():
+    from tessel import torch_ops  # noqa: F401  (registers tessel::*)
+    x = torch.randn(4, 64)
+    w = torch.ones(64)
+    torch.library.opcheck(torch.ops.tessel.rms_norm.default, (x, w, 1e-6),
+                          test_utils=("test_schema", "test_faketensor"))
+
+    # fullgraph: no graph break, forward and backward through the fake implementations.
+    def block(x, r, w, g, u, t):
+        h, s = ops.rms_norm(x, w, residual=r)
+        h = ops.layer_norm(h, w)
+        return ops.swiglu(h * g, u).sum() + s.sum() + ops.cross_entropy(h, t)
+    t = torch.randint(0, 48, (8,))
+    args = [torch.randn(8, 48), torch.randn(8, 48), torch.rand(48) + 0.5, torch.randn(8, 48),
+            torch.randn(8, 48)]
+    a1 = [a.clone().requires_grad_() for a in args]
+    a2 = [a.clone().requires_grad_() for a in args]
+    out = torch.compile(block, fullgraph=True, backend="aot_eager")(*a1, t)
+    out.backward()
+    ref = block(*a2, t)
+    ref.backward()
+    close(out.detach().numpy(), ref.detach().numpy(), 1e-6, "compiled block")
+    for p, q in zip(a1, a2):
+        close(p.grad.numpy(), q.grad.numpy(), 1e-6, "compiled block gradients")
+
+
+def main():
+    passed = failed = skipped = 0
+    for fn in TESTS:
+        if getattr(fn, "needs_torch", False) and torch is None:
+            print(f"SKIP {fn.__name__}: torch is not installed")
+            skipped += 1
+            continue
+        try:
+            fn()
+            print(f"PASS {fn.__name__}")
+            passed += 1
+        except Exception:
+            print(f"FAIL {fn.__name__}")
+            traceback.print_exc(file=sys.stdout)
+            failed += 1
+    print(f"python ops: {passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
