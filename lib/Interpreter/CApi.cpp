@@ -5,6 +5,7 @@
 // argument confined to the region the caller passes with it.
 //
 //===----------------------------------------------------------------------===//
+#include "tessel/CApi/ErrorBuffer.h"
 #include "tessel/CApi/Kernels.h"
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
@@ -24,6 +25,8 @@
 using namespace mlir;
 using namespace tessel;
 using namespace tessel::interp;
+
+using tessel::capi::fail;
 
 namespace {
 struct InterpKernel {
@@ -52,14 +55,6 @@ InterpShared &interpShared() {
   return s;
 }
 
-int fail(const std::string &message, char *err, size_t errLen) {
-  if (err && errLen) {
-    size_t n = std::min(message.size(), errLen - 1);
-    std::memcpy(err, message.data(), n);
-    err[n] = 0;
-  }
-  return 1;
-}
 } // namespace
 
 extern "C" int tessel_interp_load(const char *variantJson, void **kernel, char *err,

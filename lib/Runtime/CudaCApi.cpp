@@ -4,6 +4,7 @@
 // that it needs neither MLIR nor LLVM. Variants are loaded by path: the caller picks them.
 //
 //===----------------------------------------------------------------------===//
+#include "tessel/CApi/ErrorBuffer.h"
 #include "tessel/CApi/Kernels.h"
 
 #include "tessel/Harness/KernelMetadata.h"
@@ -18,6 +19,8 @@ using namespace tessel;
 using namespace tessel::rt;
 using harness::KernelMetadata;
 using harness::LaunchArg;
+
+using tessel::capi::fail;
 
 namespace {
 struct CApiKernel {
@@ -45,13 +48,19 @@ CApiShared &capiShared() {
   return s;
 }
 
-int fail(const std::string &message, char *err, size_t errLen) {
-  if (err && errLen) {
-    size_t n = std::min(message.size(), errLen - 1);
-    std::memcpy(err, message.data(), n);
-    err[n] = 0;
+/// The device's context, current on this thread (a Python thread that never touched CUDA has
+/// none); null after writing why into err.
+CudaContext *currentContext(CApiShared &sh, char *err, size_t errLen) {
+  CudaContext *ctx = sh.ctx();
+  if (!ctx) {
+    fail("tessel: no CUDA device: " + sh.error, err, errLen);
+    return nullptr;
   }
-  return 1;
+  if (std::string error; !ctx->makeCurrentIfNone(error)) {
+    fail("tessel: " + error, err, errLen);
+    return nullptr;
+  }
+  return ctx;
 }
 
 /// The variant's checked argument bits, or why `args` break its signature or promises.
@@ -79,11 +88,9 @@ harness::Status checkArgs(const KernelMetadata &meta, const TesselArg *args, int
 extern "C" int tessel_cuda_load(const char *variantJson, void **kernel, char *err, size_t errLen) {
   CApiShared &sh = capiShared();
   std::lock_guard<std::mutex> lock(sh.mutex);
-  CudaContext *ctx = sh.ctx();
+  CudaContext *ctx = currentContext(sh, err, errLen);
   if (!ctx)
-    return fail("tessel: no CUDA device: " + sh.error, err, errLen);
-  if (std::string error; !ctx->makeCurrentIfNone(error))
-    return fail("tessel: " + error, err, errLen);
+    return 1;
   auto k = std::make_unique<CApiKernel>();
   if (harness::Status s = harness::loadKernelMetadata(variantJson, k->meta); !s)
     return fail(s.message(), err, errLen);
@@ -109,11 +116,9 @@ extern "C" int tessel_cuda_launch(void *kernel, void *twin, const int64_t grid[3
                                   size_t errLen) {
   CApiShared &sh = capiShared();
   std::lock_guard<std::mutex> lock(sh.mutex);
-  CudaContext *ctx = sh.ctx();
+  CudaContext *ctx = currentContext(sh, err, errLen);
   if (!ctx)
-    return fail("tessel: no CUDA device: " + sh.error, err, errLen);
-  if (std::string error; !ctx->makeCurrentIfNone(error))
-    return fail("tessel: " + error, err, errLen);
+    return 1;
   auto *chosen = static_cast<CApiKernel *>(kernel);
   std::vector<CheckedArg> bits;
   if (auto *t = static_cast<CApiKernel *>(twin); t && checkArgs(t->meta, args, numArgs, bits))

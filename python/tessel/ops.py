@@ -139,12 +139,9 @@ def _rms_norm(x, weight, eps=1e-6, residual=None):
     return out.reshape(xd.shape), res.reshape(xd.shape)
 
 
-def rms_norm_backward(dy, x, weight, eps=1e-6):
-    """Gradients of rms_norm(x, weight, eps): (dx (x's shape), dweight (H,)).
-
-    dx in one pass per row (r recomputed from x); dweight from per-program partial sums in f32
-    (about one program per SM) added by a second kernel (rmsnorm_dw_reduce). H <= 16384."""
-    op = "rms_norm_backward"
+def _norm_backward_inputs(op, dy, x, weight):
+    """The checked inputs of a norm's backward: (x's description, x and dy as rows, weight, dx
+    (rows, cols), rows, cols, programs, rows per program)."""
     xd, gd = _float(x, "x", op), _float(dy, "dy", op)
     _same(op, xd, gd)
     if tuple(gd.shape) != tuple(xd.shape):
@@ -154,14 +151,30 @@ def rms_norm_backward(dy, x, weight, eps=1e-6):
     w = _vector(weight, "weight", op, cols, xd)
     dx = _empty(x, (rows, cols), xd.dtype)
     programs, per = _num_programs(x, rows)
+    return xd, x2, g2, w, dx, rows, cols, programs, per
+
+
+def _reduce_partials(x, xd, partial, programs, cols):
+    """The (cols,) sum of a (programs, cols) f32 partial-sum buffer, in x's dtype
+    (rmsnorm_dw_reduce)."""
+    out = _empty(x, (cols,), xd.dtype)
+    r = _k.choose("rmsnorm_dw_reduce", xd.dtype, xd.device)
+    _k.launch(r, -(-cols // r.config["BLOCK"]), out, partial, programs, cols)
+    return out
+
+
+def rms_norm_backward(dy, x, weight, eps=1e-6):
+    """Gradients of rms_norm(x, weight, eps): (dx (x's shape), dweight (H,)).
+
+    dx in one pass per row (r recomputed from x); dweight from per-program partial sums in f32
+    (about one program per SM) added by a second kernel (rmsnorm_dw_reduce). H <= 16384."""
+    xd, x2, g2, w, dx, rows, cols, programs, per = _norm_backward_inputs(
+        "rms_norm_backward", dy, x, weight)
     partial = _empty(x, (max(programs, 1), cols), "f32")
     v = _k.choose("rmsnorm_backward", xd.dtype, xd.device, valid=lambda c: c["BLOCK"] >= cols,
                   prefer=lambda c: c["BLOCK"])
     _k.launch(v, programs, dx, partial, g2, x2, w, cols, rows, cols, per, float(eps))
-    dw = _empty(x, (cols,), xd.dtype)
-    r = _k.choose("rmsnorm_dw_reduce", xd.dtype, xd.device)
-    _k.launch(r, -(-cols // r.config["BLOCK"]), dw, partial, programs, cols)
-    return dx.reshape(xd.shape), dw
+    return dx.reshape(xd.shape), _reduce_partials(x, xd, partial, programs, cols)
 
 
 # ---------------------------------------------------------------- LayerNorm
@@ -191,29 +204,16 @@ def layer_norm_backward(dy, x, weight, eps=1e-5):
     """Gradients of layer_norm(x, weight, bias, eps): (dx (x's shape), dweight (H,), dbias
     (H,)). As rms_norm_backward: dx in one pass per row (mean and 1/std recomputed from x),
     dweight and dbias from per-program f32 partial sums added by rmsnorm_dw_reduce. H <= 16384."""
-    op = "layer_norm_backward"
-    xd, gd = _float(x, "x", op), _float(dy, "dy", op)
-    _same(op, xd, gd)
-    if tuple(gd.shape) != tuple(xd.shape):
-        raise ValueError(f"{op}: dy has shape {tuple(gd.shape)} but x has {tuple(xd.shape)}")
-    x2, rows, cols = _rows(x)
-    g2 = _rows(dy)[0]
-    w = _vector(weight, "weight", op, cols, xd)
-    dx = _empty(x, (rows, cols), xd.dtype)
-    programs, per = _num_programs(x, rows)
+    xd, x2, g2, w, dx, rows, cols, programs, per = _norm_backward_inputs(
+        "layer_norm_backward", dy, x, weight)
     dw_partial = _empty(x, (max(programs, 1), cols), "f32")
     db_partial = _empty(x, (max(programs, 1), cols), "f32")
     v = _k.choose("layernorm_backward", xd.dtype, xd.device, valid=lambda c: c["BLOCK"] >= cols,
                   prefer=lambda c: c["BLOCK"])
     _k.launch(v, programs, dx, dw_partial, db_partial, g2, x2, w, cols, rows, cols, per,
               float(eps))
-    r = _k.choose("rmsnorm_dw_reduce", xd.dtype, xd.device)
-    grads = []
-    for partial in (dw_partial, db_partial):
-        out = _empty(x, (cols,), xd.dtype)
-        _k.launch(r, -(-cols // r.config["BLOCK"]), out, partial, programs, cols)
-        grads.append(out)
-    return dx.reshape(xd.shape), grads[0], grads[1]
+    return (dx.reshape(xd.shape), _reduce_partials(x, xd, dw_partial, programs, cols),
+            _reduce_partials(x, xd, db_partial, programs, cols))
 
 
 # ---------------------------------------------------------------- SwiGLU
