@@ -4,7 +4,7 @@ kernel (dsl/kernels/moe_routing.cpp: expert histogram and exclusive offsets in o
 beside PyTorch's torch.bincount(ids, minlength=E) and cumsum (eager and torch.compile), shape by
 shape in one process.
 
-Tessel: every moe_routing cubin of kernels/ whose E_BLOCK holds E, through `./tessel-run-gpu
+Tessel: every moe_routing and moe_routing_atomics cubin of kernels/ whose E_BLOCK holds E, through `./tessel-run-gpu
 --bench` (verified exactly against the harness's reference first, then the median of cold-L2
 launches between CUDA events); the fastest is the row's. PyTorch: triton.testing.do_bench
 (median, L2 flushed). Shapes NxE: n = tokens x top-k ids, E experts. Odd shapes are verified
@@ -21,7 +21,8 @@ BENCH = ["8192x8", "65536x64", "131072x64", "524288x256"]  # Mixtral 4K x 2, 64-
 
 def variants(e):
     out = []
-    for p in sorted(glob.glob(os.path.join(here, "kernels", "moe_routing__*.json"))):
+    for p in sorted(glob.glob(os.path.join(here, "kernels", "moe_routing__*.json")) +
+                    glob.glob(os.path.join(here, "kernels", "moe_routing_atomics__*.json"))):
         m = re.search(r"E_BLOCK_(\d+)", p)
         if m and int(m.group(1)) >= e and "__div8" not in p:
             out.append(p)

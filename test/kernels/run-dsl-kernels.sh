@@ -33,7 +33,7 @@ PY
     gemm | gemm_block_ptr | gemm_residual | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
     # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64).
     gemm_split_k) shapes="100x70x1000 1x128x50"; opts="--opt split_k=3" ;;
-    moe_routing) shapes="1000x8 3x1 4100x60" ;;
+    moe_routing | moe_routing_atomics) shapes="1000x8 3x1 4100x60" ;;
     *) echo "no shapes for kernel $kernel ($(basename "$j"))"; fail=$((fail + 1)); continue ;;
   esac
   for s in $shapes; do

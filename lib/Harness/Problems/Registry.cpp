@@ -241,9 +241,9 @@ static int64_t physicalMemoryBytes() {
 
 Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) {
   ProblemOptions opts = optsIn;
-  // Kernel names of the library map to their problems: *_looped and *_block_ptr variants, old
-  // names.
-  for (const std::string suffix : {"_looped", "_block_ptr"})
+  // Kernel names of the library map to their problems: *_looped, *_block_ptr and *_atomics
+  // variants, old names.
+  for (const std::string suffix : {"_looped", "_block_ptr", "_atomics"})
     if (opts.name.size() > suffix.size() &&
         opts.name.compare(opts.name.size() - suffix.size(), suffix.size(), suffix) == 0)
       opts.name.resize(opts.name.size() - suffix.size());
