@@ -9,7 +9,8 @@ libtessel_launcher.so) on CUDA tensors, in one process:
    devices); torch.compile(fullgraph=True) over the custom ops (no graph break);
 2. timing with triton.testing.do_bench (median, L2 flushed), forward and forward+backward, at
    DESIGN.md §7's shapes: Tessel vs PyTorch eager vs torch.compile vs Liger-Kernel (skipped
-   when liger_kernel is not importable).
+   when liger_kernel is not importable); fused linear cross-entropy's forward+backward time and
+   peak memory at (BT, H, V) = (8192, 4096, 128256) and (4096, 4096, 128256).
 
 Prints a table and writes $OUT/torch_ops.json. Exit 1 when a check fails."""
 import argparse, json, os, sys, traceback
@@ -34,6 +35,7 @@ try:
     from liger_kernel.ops.layer_norm import LigerLayerNormFunction
     from liger_kernel.ops.swiglu import LigerSiLUMulFunction
     from liger_kernel.ops.cross_entropy import LigerCrossEntropyFunction
+    from liger_kernel.ops.fused_linear_cross_entropy import LigerFusedLinearCrossEntropyFunction
     liger = True
     try:
         from liger_kernel.ops.geglu import LigerGELUMulFunction  # tanh GELU
@@ -149,6 +151,17 @@ for dtype in (torch.bfloat16, torch.float32):
                      lambda l, red=red: ops.cross_entropy(l, target, red),
                      lambda l, red=red: F.cross_entropy(l, target, reduction=red), [logits], dtype)
         del logits
+    for (n, h, v) in ((13, 64, 1000), (257, 512, 32000)):
+        x = torch.randn(n, h, device=dev)
+        w = torch.randn(v, h, device=dev) * 0.05
+        target = torch.randint(0, v, (n,), device=dev)
+        target[::5] = -100
+        for red in ("mean", "sum"):
+            op_check(f"fused_linear_cross_entropy {n}x{h}x{v} {red}",
+                     lambda x, w, red=red: ops.fused_linear_cross_entropy(x, w, target,
+                                                                          reduction=red),
+                     lambda x, w, red=red: F.cross_entropy(x @ w.T, target, reduction=red),
+                     [x, w], dtype)
     torch.cuda.empty_cache()
 
 print("\nerror cases")
@@ -273,6 +286,42 @@ time_op("cross_entropy", f"{BT}x{V}", {
                                                         "mean")[0]) if liger else None},
     [logits], logits.numel() * 2)
 del logits
+
+# Fused linear cross-entropy, forward + backward, time and peak memory beyond the inputs (as
+# ../shared/anchors/liger_reference.py measures Liger-Kernel and eager PyTorch).
+print("\nfused linear cross-entropy, forward+backward (bf16)")
+for BT, H, V in ((8192, 4096, 128256), (4096, 4096, 128256)):
+    h = torch.randn(BT, H, device=dev, dtype=bf, requires_grad=True)
+    W = (torch.randn(V, H, device=dev, dtype=bf) * 0.02).requires_grad_()
+    y = torch.randint(0, V, (BT,), device=dev)
+    def run(loss_fn):
+        def f():
+            h.grad = None
+            W.grad = None
+            loss = loss_fn()
+            (loss[0] if isinstance(loss, tuple) else loss).backward()
+        return f
+    impls = {"tessel": run(lambda: ops.fused_linear_cross_entropy(h, W, y)),
+             "eager": run(lambda: F.cross_entropy((h @ W.T).float(), y))}
+    if liger:
+        impls["liger"] = run(lambda: LigerFusedLinearCrossEntropyFunction.apply(h, W, y))
+    for name, fn in impls.items():
+        try:
+            fn()
+            torch.cuda.synchronize()
+            torch.cuda.reset_peak_memory_stats()
+            base = torch.cuda.memory_allocated()
+            fn()
+            torch.cuda.synchronize()
+            peak = (torch.cuda.max_memory_allocated() - base) / 2**30
+            ms = triton.testing.do_bench(fn, warmup=5, rep=50, return_mode="median")
+            rows.append({"op": "fused_linear_ce", "shape": f"{BT}x{H}x{V}", "impl": name,
+                         "fwd_bwd_ms": ms, "peak_GiB": peak})
+            print(f"  {name:8s} {BT}x{H}x{V}: {ms:8.2f} ms, peak {peak:.2f} GiB", flush=True)
+        except Exception as e:
+            print(f"  {name:8s} {BT}x{H}x{V}: failed ({type(e).__name__}: {e})", flush=True)
+    del h, W
+    torch.cuda.empty_cache()
 
 print("\nspeed-up of Tessel (time of the other / Tessel's; > 1: Tessel faster)")
 print(f"{'op':14s} {'shape':14s} {'vs':8s} {'fwd':>6s} {'fwd+bwd':>8s}")

@@ -1,7 +1,7 @@
 """torch.library custom ops with autograd for the Tessel ops (imported only with torch).
 
-tessel::rms_norm, tessel::add_rms_norm, tessel::layer_norm, tessel::swiglu, tessel::geglu and
-tessel::cross_entropy are
+tessel::rms_norm, tessel::add_rms_norm, tessel::layer_norm, tessel::swiglu, tessel::geglu,
+tessel::cross_entropy and tessel::fused_linear_cross_entropy are
 torch.library.custom_op operators with a fake (meta) implementation, so torch.compile keeps
 them in its graph, and a backward registered with register_autograd that runs the backward
 kernels (dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp (GeGLU's too), cross_entropy.cpp).
@@ -229,6 +229,40 @@ def _cross_entropy_backward(ctx, dloss):
 
 
 _cross_entropy_op.register_autograd(_cross_entropy_backward, setup_context=_cross_entropy_setup)
+
+
+@torch.library.custom_op("tessel::fused_linear_cross_entropy", mutates_args=())
+def _flce_op(x: torch.Tensor, weight: torch.Tensor, target: torch.Tensor, ignore_index: int,
+             reduction: str, chunk_rows: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    loss, gx, gw = _ops.fused_linear_cross_entropy_forward_backward(
+        x, weight, target, ignore_index, reduction, chunk_rows or None)
+    return loss.reshape(()).to(torch.float32), gx, gw
+
+
+@_flce_op.register_fake
+def _(x, weight, target, ignore_index, reduction, chunk_rows):
+    return (torch.empty((), dtype=torch.float32, device=x.device), torch.empty_like(x),
+            torch.empty_like(weight))
+
+
+def _flce_setup(ctx, inputs, output):
+    ctx.save_for_backward(output[1], output[2])
+
+
+def _flce_backward(ctx, dloss, _dgx, _dgw):
+    # The gradients for an upstream gradient of 1, computed with the loss: scaled here.
+    gx, gw = ctx.saved_tensors
+    return (gx * dloss.to(gx.dtype), gw * dloss.to(gw.dtype), None, None, None, None)
+
+
+_flce_op.register_autograd(_flce_backward, setup_context=_flce_setup)
+
+
+def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="mean",
+                               chunk_rows=None):
+    """tessel.ops.fused_linear_cross_entropy with autograd (with respect to x and weight): the
+    loss, 0-d f32."""
+    return _flce_op(x, weight, target, int(ignore_index), reduction, int(chunk_rows or 0))[0]
 
 
 def rms_norm(x, weight, eps=1e-6, residual=None):

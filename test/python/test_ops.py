@@ -251,6 +251,29 @@ def cross_entropy_numpy():
 
 
 @test
+def fused_linear_cross_entropy_numpy():
+    # Chunks of 4 rows over 11 (the last one short), V = 300 not a multiple of any tile, and
+    # (3, 2) rows in the default chunks (Liger's: 2 rows); f32 against float64, ignored rows in.
+    for shape, h, v, chunk in (((11,), 24, 300, 4), ((3, 2), 40, 130, None)):
+        x, w = randn(*shape, h), randn(v, h, scale=0.3)
+        target = RNG.integers(0, v, shape).astype(np.int64)
+        target.reshape(-1)[1] = -100
+        for red in ("mean", "sum"):
+            loss, gx, gw = ops.fused_linear_cross_entropy_forward_backward(
+                x, w, target, reduction=red, chunk_rows=chunk)
+            logits = x.reshape(-1, h).astype(np.float64) @ w.astype(np.float64).T
+            t = target.reshape(-1)
+            close(loss, ce_ref(logits, t, red), 1e-5, f"flce loss {red} {shape}")
+            dl = ce_bwd_ref(np.float32(1), logits, t, red)
+            close(gx, (dl @ w.astype(np.float64)).reshape(x.shape), 1e-5, f"flce grad_x {red}")
+            close(gw, dl.T @ x.reshape(-1, h).astype(np.float64), 1e-5, f"flce grad_w {red}")
+    raises(ValueError, lambda: ops.fused_linear_cross_entropy_forward_backward(
+        x, randn(v, h + 1), target), "expected (V, 40)")
+    raises(ValueError, lambda: ops.fused_linear_cross_entropy_forward_backward(
+        x, w, target, reduction="none"), "'mean' or 'sum'")
+
+
+@test
 def cross_entropy_ignore_index_and_all_ignored():
     logits = randn(6, 300)
     target = RNG.integers(0, 300, 6).astype(np.int64)
@@ -416,6 +439,25 @@ def torch_residual_autograd():
 
 
 @torch_test
+def torch_fused_linear_cross_entropy_autograd():
+    # Against torch's cross_entropy(x @ w.T) in float64, with an upstream gradient of 2.5 (the
+    # custom op scales the gradients it computed with the loss); bf16 at bf16's tolerance.
+    for dt, tol in ((torch.float32, 1e-5), (torch.bfloat16, 2e-2)):
+        x = torch.randn(2, 7, 32, dtype=dt, requires_grad=True)
+        w = (torch.randn(301, 32) * 0.3).to(dt).requires_grad_()
+        t = torch.randint(0, 301, (2, 7))
+        t[0, 3] = -100
+        loss = ops.fused_linear_cross_entropy(x, w, t, chunk_rows=4)
+        (loss * 2.5).backward()
+        xd, wd = (a.detach().double().requires_grad_() for a in (x, w))
+        ref = torch.nn.functional.cross_entropy((xd @ wd.T).reshape(-1, 301), t.reshape(-1))
+        (ref * 2.5).backward()
+        close(loss.detach().numpy(), ref.detach().numpy(), tol, f"torch flce loss {dt}")
+        close(x.grad.float().numpy(), xd.grad.numpy(), tol, f"torch flce grad_x {dt}")
+        close(w.grad.float().numpy(), wd.grad.numpy(), tol, f"torch flce grad_w {dt}")
+
+
+@torch_test
 def torch_gradcheck_f64_rejected_and_devices():
     # The kernels have no f64 variants: a clear TypeError, not a wrong answer.
     raises(TypeError, lambda: ops.swiglu(torch.randn(3, dtype=torch.float64),
@@ -433,6 +475,9 @@ def torch_compile_keeps_the_custom_ops():
     w = torch.ones(64)
     torch.library.opcheck(torch.ops.tessel.rms_norm.default, (x, w, 1e-6),
                           test_utils=("test_schema", "test_faketensor"))
+    torch.library.opcheck(torch.ops.tessel.fused_linear_cross_entropy.default,
+                          (x, torch.randn(100, 64), torch.randint(0, 100, (4,)), -100, "mean",
+                           2), test_utils=("test_schema", "test_faketensor"))
 
     # fullgraph: no graph break, forward and backward through the fake implementations.
     def block(x, r, w, g, u, t):
