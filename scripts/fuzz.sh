@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # fuzz.sh [SECONDS]: builds the libFuzzer targets with clang-19 and UndefinedBehaviorSanitizer
-# (CMakeLists.txt says why not ASan) in ${TESSEL_FUZZ_BUILD_DIR:-build-fuzz} and runs each for
-# SECONDS (default 60) on a corpus seeded with the lit suite's .mlir inputs. A crash leaves
-# crash-* (the input) and the run's log in build-fuzz/fuzz/<target>/ and exits non-zero: reduce
-# it to a lit test.
+# (CMakeLists.txt says why not ASan by default) in ${TESSEL_FUZZ_BUILD_DIR:-build-fuzz} and runs
+# each for SECONDS (default 60) on a corpus seeded with the lit suite's .mlir inputs. A crash
+# leaves crash-* (the input) and the run's log in build-fuzz/fuzz/<target>/ and exits non-zero:
+# reduce it to a lit test. For ASan too, configure the build directory with
+# -DTESSEL_FUZZ_SANITIZERS=address,undefined first; ASAN_OPTIONS then defaults to
+# allow_user_poisoning=0 (LLVM's allocators poison through instrumented headers memory that the
+# uninstrumented libMLIR uses) and detect_leaks=0 (MLIR's registries live until exit).
 set -euo pipefail
+export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0}
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${TESSEL_FUZZ_BUILD_DIR:-$root/build-fuzz}
+build=$(realpath -m "${TESSEL_FUZZ_BUILD_DIR:-$root/build-fuzz}") # the runs cd into it
 seconds=${1:-60}
 "$root/scripts/setup.sh"
 for p in clang-19 libclang-rt-19-dev; do

@@ -32,8 +32,8 @@ struct CompileJob {
 /// Compiles every job into `options.outputDir` on `threads` threads (0: one per core) for
 /// `target`, printing one progress line per job unless `quiet`. Each GPU variant gets one twin:
 /// the automatic __div8 one, or when `twinRequest` is given (tesselc's --twin syntax,
-/// SUFFIX:ARG=1,ARG=0,ARG%N,...) that one instead, e.g. the TMA GEMM's, whose promises the automatic
-/// analysis cannot see through block pointers. Errors go to stderr.
+/// SUFFIX:ARG=1,ARG=0,ARG%N,...) that one instead, e.g. the TMA GEMM's, whose promises the
+/// automatic analysis cannot see through block pointers. Errors go to stderr.
 void compileInParallel(std::vector<CompileJob> &jobs, const driver::CompileOptions &options,
                        const std::string &target, unsigned threads, bool quiet,
                        const std::string &twinRequest = "");
