@@ -24,6 +24,19 @@ struct MoeRoutingConfig {
 };
 TESSEL_CONFIG(MoeRoutingConfig, BLOCK, E_BLOCK, num_warps)
 
+/// After this program's atomics on `counts`: take a ticket on `lock`; the last program to
+/// arrive writes the exclusive prefix sums of counts[experts] (where `real`) to offsets and
+/// resets the lock. A plain C++ function: its ops are emitted inline.
+void scanOnLastArrival(Ptr<i32> counts, Ptr<i32> offsets, Ptr<i32> lock,
+                       const Tile<i32> &experts, const Mask &real) {
+  Tile<i32> arrived = atomic_add(lock, 1);                                    // scalar
+  when(arrived == cast<i32>(num_programs(0)) - 1, [&] {
+    Tile<i32> total = load(counts + experts, real, 0, LoadHints{.cache = Cache::cg}); // (E_BLOCK)
+    store(offsets + experts, cumsum(total, 0) - total, real);
+    store(lock, 0);
+  });
+}
+
 void moe_routing(const MoeRoutingConfig &c, Ptr<i32> expert_ids, Ptr<i32> counts,
                  Ptr<i32> offsets, Ptr<i32> lock, Int n, Int n_experts) {
   Tile<i64> offs = program_id(0) * c.BLOCK + arange(0, c.BLOCK);              // (BLOCK)
@@ -33,12 +46,7 @@ void moe_routing(const MoeRoutingConfig &c, Ptr<i32> expert_ids, Ptr<i32> counts
   Tile<i32> partial = sum(cast<i32>(hit), 1);                                 // (E_BLOCK)
   Mask real = experts < cast<i32>(n_experts);                                 // (E_BLOCK)
   atomic_add(counts + experts, partial, real & (partial > 0));
-  Tile<i32> arrived = atomic_add(lock, 1);                                    // scalar
-  when(arrived == cast<i32>(num_programs(0)) - 1, [&] {
-    Tile<i32> total = load(counts + experts, real, 0, LoadHints{.cache = Cache::cg}); // (E_BLOCK)
-    store(offsets + experts, cumsum(total, 0) - total, real);
-    store(lock, 0);
-  });
+  scanOnLastArrival(counts, offsets, lock, experts, real);
 }
 TESSEL_KERNEL(moe_routing, ARGS(expert_ids, counts, offsets, lock, n, n_experts),
               CONFIGS(MoeRoutingConfig{},
@@ -53,12 +61,7 @@ void moe_routing_atomics(const MoeRoutingConfig &c, Ptr<i32> expert_ids, Ptr<i32
   atomic_add(counts + ids, cast<i32>(counted), counted, Sem::relaxed);
   Tile<i32> experts = arange(0, c.E_BLOCK);                                   // (E_BLOCK)
   Mask real = experts < cast<i32>(n_experts);                                 // (E_BLOCK)
-  Tile<i32> arrived = atomic_add(lock, 1);                                    // scalar
-  when(arrived == cast<i32>(num_programs(0)) - 1, [&] {
-    Tile<i32> total = load(counts + experts, real, 0, LoadHints{.cache = Cache::cg}); // (E_BLOCK)
-    store(offsets + experts, cumsum(total, 0) - total, real);
-    store(lock, 0);
-  });
+  scanOnLastArrival(counts, offsets, lock, experts, real);
 }
 TESSEL_KERNEL(moe_routing_atomics, ARGS(expert_ids, counts, offsets, lock, n, n_experts),
               CONFIGS(MoeRoutingConfig{.BLOCK = 1024, .E_BLOCK = 256, .num_warps = 4},
