@@ -151,6 +151,17 @@ for dtype in (torch.bfloat16, torch.float32):
                      lambda l, red=red: ops.cross_entropy(l, target, red),
                      lambda l, red=red: F.cross_entropy(l, target, reduction=red), [logits], dtype)
         del logits
+    for (B, HQ, HK, S, D) in ((2, 32, 8, 33, 128), (1, 4, 1, 5, 64)):
+        q, k = torch.randn(B, HQ, S, D, device=dev), torch.randn(B, HK, S, D, device=dev)
+        cos, sin = torch.randn(1, S, D, device=dev), torch.randn(1, S, D, device=dev)
+        def rope_ref(q, k):  # Hugging Face's apply_rotary_pos_emb, the sum of both outputs
+            rot = lambda x: torch.cat([-x[..., D // 2:], x[..., :D // 2]], -1)
+            c, s = cos.double()[:, None], sin.double()[:, None]
+            return (q * c + rot(q) * s).sum() + (k * c + rot(k) * s).sum() * 2
+        op_check(f"rope {(B, HQ, HK, S, D)}",
+                 lambda q, k: sum(t.float().sum() * w for t, w in
+                                  zip(ops.rope(q, k, cos, sin), (1, 2))),
+                 rope_ref, [q, k], dtype)
     for (n, h, v) in ((13, 64, 1000), (257, 512, 32000)):
         x = torch.randn(n, h, device=dev)
         w = torch.randn(v, h, device=dev) * 0.05

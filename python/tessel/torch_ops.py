@@ -1,7 +1,7 @@
 """torch.library custom ops with autograd for the Tessel ops (imported only with torch).
 
 tessel::rms_norm, tessel::add_rms_norm, tessel::layer_norm, tessel::swiglu, tessel::geglu,
-tessel::cross_entropy and tessel::fused_linear_cross_entropy are
+tessel::rope, tessel::cross_entropy and tessel::fused_linear_cross_entropy are
 torch.library.custom_op operators with a fake (meta) implementation, so torch.compile keeps
 them in its graph, and a backward registered with register_autograd that runs the backward
 kernels (dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp (GeGLU's too), cross_entropy.cpp).
@@ -231,6 +231,43 @@ def _cross_entropy_backward(ctx, dloss):
 _cross_entropy_op.register_autograd(_cross_entropy_backward, setup_context=_cross_entropy_setup)
 
 
+@torch.library.custom_op("tessel::rope", mutates_args=())
+def _rope_op(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor,
+             sin: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops._rope(q, k, cos, sin)
+
+
+@_rope_op.register_fake
+def _(q, k, cos, sin):
+    return torch.empty_like(q, memory_format=torch.contiguous_format), \
+        torch.empty_like(k, memory_format=torch.contiguous_format)
+
+
+@torch.library.custom_op("tessel::rope_backward", mutates_args=())
+def _rope_backward_op(dq: torch.Tensor, dk: torch.Tensor, cos: torch.Tensor,
+                      sin: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops.rope_backward(dq, dk, cos, sin)
+
+
+@_rope_backward_op.register_fake
+def _(dq, dk, cos, sin):
+    return torch.empty_like(dq, memory_format=torch.contiguous_format), \
+        torch.empty_like(dk, memory_format=torch.contiguous_format)
+
+
+def _rope_setup(ctx, inputs, output):
+    ctx.save_for_backward(inputs[2], inputs[3])
+
+
+def _rope_grad(ctx, dq, dk):
+    cos, sin = ctx.saved_tensors
+    gq, gk = _rope_backward_op(dq, dk, cos, sin)
+    return gq, gk, None, None
+
+
+_rope_op.register_autograd(_rope_grad, setup_context=_rope_setup)
+
+
 @torch.library.custom_op("tessel::fused_linear_cross_entropy", mutates_args=())
 def _flce_op(x: torch.Tensor, weight: torch.Tensor, target: torch.Tensor, ignore_index: int,
              reduction: str, chunk_rows: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -256,6 +293,11 @@ def _flce_backward(ctx, dloss, _dgx, _dgw):
 
 
 _flce_op.register_autograd(_flce_backward, setup_context=_flce_setup)
+
+
+def rope(q, k, cos, sin):
+    """tessel.ops.rope with autograd (with respect to q and k; cos and sin are constants)."""
+    return _rope_op(q, k, cos, sin)
 
 
 def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="mean",

@@ -250,6 +250,42 @@ def cross_entropy_numpy():
                   ce_bwd_ref(dloss, logits, target, red), 1e-5, f"cross_entropy grad {red}")
 
 
+def rope_ref(x, cos, sin):
+    x, c, s = (a.astype(np.float64) for a in (x, cos, sin))
+    h = x.shape[-1] // 2
+    rot = np.concatenate([-x[..., h:], x[..., :h]], -1)
+    return x * c[:, None] + rot * s[:, None]  # tables (1 or B, S, D) over the heads
+
+
+def rope_bwd_ref(d, cos, sin):
+    d, c, s = (a.astype(np.float64) for a in (d, cos, sin))
+    h = d.shape[-1] // 2
+    y = d * s[:, None]
+    return d * c[:, None] + np.concatenate([y[..., h:], -y[..., :h]], -1)
+
+
+@test
+def rope_numpy():
+    # Hugging Face's layout (B, H, S, D); one k head (case C5); tables shared by the batch or
+    # per batch, with halves that differ (the kernel does not assume they are equal).
+    for (B, HQ, HK, S, D), tb in (((2, 4, 1, 5, 64), 1), ((2, 3, 2, 7, 128), 2)):
+        q, k = randn(B, HQ, S, D), randn(B, HK, S, D)
+        cos, sin = randn(tb, S, D), randn(tb, S, D)
+        q0, k0 = q.copy(), k.copy()
+        rq, rk = ops.rope(q, k, cos, sin)
+        assert np.array_equal(q, q0) and np.array_equal(k, k0), "rope modified its inputs"
+        close(rq, rope_ref(q, cos, sin), 1e-5, f"rope q {(B, HQ, HK, S, D)}")
+        close(rk, rope_ref(k, cos, sin), 1e-5, f"rope k {(B, HQ, HK, S, D)}")
+        dq, dk = randn(*q.shape), randn(*k.shape)
+        gq, gk = ops.rope_backward(dq, dk, cos, sin)
+        close(gq, rope_bwd_ref(dq, cos, sin), 1e-5, "rope dq")
+        close(gk, rope_bwd_ref(dk, cos, sin), 1e-5, "rope dk")
+    raises(ValueError, lambda: ops.rope(q, randn(B, HK, S + 1, D), cos, sin), "k has shape")
+    raises(ValueError, lambda: ops.rope(q, k, randn(3, S, D), sin), "cos has shape")
+    raises(LookupError, lambda: ops.rope(randn(1, 1, 2, 48), randn(1, 1, 2, 48),
+                                         randn(1, 2, 48), randn(1, 2, 48)), "rope")
+
+
 @test
 def fused_linear_cross_entropy_numpy():
     # Chunks of 4 rows over 11 (the last one short), V = 300 not a multiple of any tile, and
@@ -439,6 +475,24 @@ def torch_residual_autograd():
 
 
 @torch_test
+def torch_rope_autograd():
+    q = torch.randn(2, 4, 6, 64, requires_grad=True)
+    k = torch.randn(2, 1, 6, 64, requires_grad=True)
+    cos, sin = torch.randn(1, 6, 64), torch.randn(1, 6, 64)
+    rq, rk = ops.rope(q, k, cos, sin)
+    (rq * 1.5).sum().backward(retain_graph=True)
+    (rk * rk).sum().backward()
+    qd, kd = (a.detach().double().requires_grad_() for a in (q, k))
+    rot = lambda x: torch.cat([-x[..., 32:], x[..., :32]], -1)
+    c, s = cos.double()[:, None], sin.double()[:, None]
+    rqd, rkd = qd * c + rot(qd) * s, kd * c + rot(kd) * s
+    ((rqd * 1.5).sum() + (rkd * rkd).sum()).backward()
+    close(rq.detach().numpy(), rqd.detach().numpy(), 1e-5, "torch rope q")
+    close(q.grad.numpy(), qd.grad.numpy(), 1e-5, "torch rope dq")
+    close(k.grad.numpy(), kd.grad.numpy(), 1e-5, "torch rope dk")
+
+
+@torch_test
 def torch_fused_linear_cross_entropy_autograd():
     # Against torch's cross_entropy(x @ w.T) in float64, with an upstream gradient of 2.5 (the
     # custom op scales the gradients it computed with the loss); bf16 at bf16's tolerance.
@@ -474,6 +528,10 @@ def torch_compile_keeps_the_custom_ops():
     x = torch.randn(4, 64)
     w = torch.ones(64)
     torch.library.opcheck(torch.ops.tessel.rms_norm.default, (x, w, 1e-6),
+                          test_utils=("test_schema", "test_faketensor"))
+    torch.library.opcheck(torch.ops.tessel.rope.default,
+                          (torch.randn(1, 2, 3, 64), torch.randn(1, 1, 3, 64),
+                           torch.randn(1, 3, 64), torch.randn(1, 3, 64)),
                           test_utils=("test_schema", "test_faketensor"))
     torch.library.opcheck(torch.ops.tessel.fused_linear_cross_entropy.default,
                           (x, torch.randn(100, 64), torch.randint(0, 100, (4,)), -100, "mean",
