@@ -1,0 +1,63 @@
+"""tessel.ops.rope and its backward: Hugging Face's rotary position embedding on the rope kernel
+(dsl/kernels/rope.cpp)."""
+
+from . import kernels as _k
+from ._arrays import describe, is_torch
+from ._common import _contiguous, _float, _same
+
+def _rope_apply(q, k, cos, sin, backward, op):
+    """Copies of q and k rotated by the rope kernel (rotate-half) in f32, or by its transpose
+    (`backward`). q: (B, HQ, S, D), k: (B, HK, S, D) (Hugging Face's layout); cos, sin:
+    (1 or B, S, D), the same for both halves (as Hugging Face builds them) or not."""
+    qd, kd = _float(q, "q", op), _float(k, "k", op)
+    _same(op, qd, kd)
+    if len(qd.shape) != 4 or len(kd.shape) != 4:
+        raise ValueError(f"{op}: q and k must be (batch, heads, seq, head_dim), got "
+                         f"{tuple(qd.shape)} and {tuple(kd.shape)}")
+    B, HQ, S, D = qd.shape
+    if kd.shape[0] != B or kd.shape[2:] != (S, D):
+        raise ValueError(f"{op}: k has shape {tuple(kd.shape)}, expected ({B}, heads, {S}, {D})")
+    tables = []
+    for t, name in ((cos, "cos"), (sin, "sin")):
+        td = _float(t, name, op)
+        if (td.device, td.device_index) != (qd.device, qd.device_index):
+            raise ValueError(f"{op}: {name} is on {td.device} but q is on {qd.device}")
+        if len(td.shape) != 3 or td.shape[0] not in (1, B) or td.shape[1:] != (S, D):
+            raise ValueError(f"{op}: {name} has shape {tuple(td.shape)}, expected (1 or {B}, "
+                             f"{S}, {D})")
+        if is_torch(t):
+            t = t.float()
+        else:
+            import numpy as np
+            t = np.asarray(t, dtype=np.float32)
+        if name == "sin" and backward:
+            # The transpose: d1 c1 + d2 s2 and d2 c2 - d1 s1, the forward's formula on
+            # sin' = -[sin2, sin1] (-sin when the halves are equal, a rotation by -angle).
+            h = D // 2
+            t = -(t[..., list(range(h, D)) + list(range(h))])
+        tables.append(_contiguous(t))
+    c, s = tables
+    # The kernel rotates in place: it runs on contiguous copies.
+    qo, ko = (a.clone().contiguous() if is_torch(a) else _contiguous(a.copy()) for a in (q, k))
+    v = _k.choose("rope", qd.dtype, qd.device,
+                  valid=lambda cfg: cfg["HALF"] * 2 == D and cfg["BLOCK_H"] >= max(HQ, kd.shape[1]),
+                  prefer=lambda cfg: cfg["BLOCK_H"])
+    _k.launch(v, B * S, qo, ko, c, s, S, HQ, kd.shape[1], HQ * S * D, D, S * D,
+              kd.shape[1] * S * D, D, S * D, 0 if describe(c, "cos").shape[0] == 1 else S * D, D,
+              D // 2)
+    return qo, ko
+
+
+def _rope(q, k, cos, sin):
+    """Rotary position embedding of q and k (rotate-half, as Hugging Face's
+    apply_rotary_pos_emb): q * cos + rotate_half(q) * sin, and k likewise, computed in f32.
+    q: (B, HQ, S, D), k: (B, HK, S, D); cos, sin: (1 or B, S, D). Returns new (q, k); the
+    inputs are not modified. Kernel `rope` (HALF = D / 2, BLOCK_H >= the head counts)."""
+    return _rope_apply(q, k, cos, sin, False, "rope")
+
+
+def rope_backward(dq, dk, cos, sin):
+    """Gradients of rope(q, k, cos, sin) with respect to q and k: the same kernel on the
+    transposed tables (cos, -[sin's second half, its first half]); with equal halves, as
+    Hugging Face's, the rotation by -angle."""
+    return _rope_apply(dq, dk, cos, sin, True, "rope_backward")
