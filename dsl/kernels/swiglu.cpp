@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "RowSpaces.h"
 
+#include "Gelu.h"
+
 #include <tessel/dsl.h>
 
 using namespace tessel::dsl;
@@ -29,10 +31,6 @@ TESSEL_KERNEL(swiglu, DTYPES(f32, f16, bf16), ARGS(out, gate, up, n),
               CONFIGS(GLUConfig{.BLOCK = 1024, .num_warps = 4},
                       GLUConfig{.BLOCK = 4096, .num_warps = 8}))
 TESSEL_TUNE(swiglu, elementwiseSpace<GLUConfig>())
-
-/// GELU formula of GeGLU: the exact one with erf (PyTorch's approximate='none'), or the tanh
-/// approximation (approximate='tanh').
-TESSEL_ENUM(GeluApprox, none, tanh)
 
 struct GeGLUConfig {
   int BLOCK = 1024;

@@ -6,6 +6,8 @@
 // gate and up are read once; the forward pass saves only its inputs. Grid: (cdiv(n, BLOCK),).
 //
 //===----------------------------------------------------------------------===//
+#include "Gelu.h"
+
 #include <tessel/dsl.h>
 
 using namespace tessel::dsl;
@@ -32,9 +34,6 @@ void swiglu_backward(const GLUBackwardConfig &c, Ptr<T> dgate, Ptr<T> dup, Ptr<T
 TESSEL_KERNEL(swiglu_backward, DTYPES(f32, f16, bf16), ARGS(dgate, dup, dout, gate, up, n),
               CONFIGS(GLUBackwardConfig{.BLOCK = 1024, .num_warps = 4},
                       GLUBackwardConfig{.BLOCK = 4096, .num_warps = 8}))
-
-/// GELU formula, as swiglu.cpp's GeGLU: exact (erf, PyTorch's approximate='none') or tanh.
-TESSEL_ENUM(GeluApprox, none, tanh)
 
 struct GeGLUBackwardConfig {
   int BLOCK = 1024;

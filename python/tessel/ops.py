@@ -159,9 +159,9 @@ def _swiglu(gate, up):
     return out
 
 
-def swiglu_backward(dout, gate, up):
-    """Gradients of swiglu(gate, up): (dgate, dup), each of gate's shape."""
-    op = "swiglu_backward"
+def _glu_backward(op, dout, gate, up, variant):
+    """(dgate, dup) of a GLU backward kernel (dgate, dup, dout, gate, up, n), `variant(dtype,
+    device, n)` choosing its variant; dout must match gate."""
     gd, g, u = _glu_inputs(op, gate, up)
     dd = _float(dout, "dout", op)
     _same(op, gd, dd)
@@ -171,9 +171,15 @@ def swiglu_backward(dout, gate, up):
     d = _contiguous(dout)
     dgate, dup = _empty(gate, gd.shape, gd.dtype), _empty(gate, gd.shape, gd.dtype)
     n = gd.numel
-    v = _elementwise_variant("swiglu_backward", gd.dtype, gd.device, n)
+    v = variant(gd.dtype, gd.device, n)
     _k.launch(v, -(-n // v.config["BLOCK"]), dgate, dup, d, g, u, n)
     return dgate, dup
+
+
+def swiglu_backward(dout, gate, up):
+    """Gradients of swiglu(gate, up): (dgate, dup), each of gate's shape."""
+    return _glu_backward("swiglu_backward", dout, gate, up,
+                         lambda dt, dev, n: _elementwise_variant("swiglu_backward", dt, dev, n))
 
 
 def _geglu_variant(kernel, dtype, device, n, approximate):
@@ -198,19 +204,9 @@ def _geglu(gate, up, approximate="none"):
 
 def geglu_backward(dout, gate, up, approximate="none"):
     """Gradients of geglu(gate, up, approximate): (dgate, dup), each of gate's shape."""
-    op = "geglu_backward"
-    gd, g, u = _glu_inputs(op, gate, up)
-    dd = _float(dout, "dout", op)
-    _same(op, gd, dd)
-    if tuple(dd.shape) != tuple(gd.shape):
-        raise ValueError(f"{op}: dout has shape {tuple(dd.shape)} but gate has "
-                         f"{tuple(gd.shape)}")
-    d = _contiguous(dout)
-    dgate, dup = _empty(gate, gd.shape, gd.dtype), _empty(gate, gd.shape, gd.dtype)
-    n = gd.numel
-    v = _geglu_variant(op, gd.dtype, gd.device, n, approximate)
-    _k.launch(v, -(-n // v.config["BLOCK"]), dgate, dup, d, g, u, n)
-    return dgate, dup
+    return _glu_backward("geglu_backward", dout, gate, up,
+                         lambda dt, dev, n: _geglu_variant("geglu_backward", dt, dev, n,
+                                                           approximate))
 
 
 # ---------------------------------------------------------------- cross-entropy
