@@ -6,9 +6,12 @@
 # reduce it to a lit test. For ASan too, configure the build directory with
 # -DTESSEL_FUZZ_SANITIZERS=address,undefined first; ASAN_OPTIONS then defaults to
 # allow_user_poisoning=0 (LLVM's allocators poison through instrumented headers memory that the
-# uninstrumented libMLIR uses) and detect_leaks=0 (MLIR's registries live until exit).
+# uninstrumented libMLIR uses) and detect_leaks=0 (MLIR's registries live until exit), and to a
+# small quarantine and allocation stack (quarantine_size_mb=8, malloc_context_size=5): each
+# input forks a child (tools/tessel-fuzz/ParseInChild.h), and a smaller heap to copy makes the
+# tile-IR target 2.5x faster (18 -> 47 inputs/s on 2 cores) at a shorter use-after-free window.
 set -euo pipefail
-export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=0:quarantine_size_mb=8:malloc_context_size=5}
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -m "${TESSEL_FUZZ_BUILD_DIR:-$root/build-fuzz}") # the runs cd into it
 seconds=${1:-60}
