@@ -3,17 +3,24 @@
 // The Python package's GPU path (include/tessel/CApi/Kernels.h), in libtessel_launcher.so so
 // that it needs neither MLIR nor LLVM. Variants are loaded by path: the caller picks them.
 //
+// A variant that reads through TMA takes its tensor maps in device memory (CudaTensorMaps.h).
+// Launches do not wait, so a map buffer may still be read by an earlier launch: each distinct
+// set of maps gets its own buffer, uploaded once on the launch's stream and kept (a kernel's
+// cache is emptied past kMaxMapSets, after the device has finished with them).
+//
 //===----------------------------------------------------------------------===//
 #include "tessel/CApi/ErrorBuffer.h"
 #include "tessel/CApi/Kernels.h"
 
 #include "tessel/Harness/KernelMetadata.h"
 #include "tessel/Runtime/CudaContext.h"
+#include "tessel/Runtime/CudaTensorMaps.h"
 #include "tessel/Runtime/GpuLaunch.h"
 
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <unordered_map>
 
 using namespace tessel;
 using namespace tessel::rt;
@@ -23,10 +30,45 @@ using harness::LaunchArg;
 using tessel::capi::fail;
 
 namespace {
+constexpr size_t kMaxMapSets = 4096; // 512 KiB of device memory per kernel at most
+
 struct CApiKernel {
   KernelMetadata meta;
   CudaKernel kernel;
+  std::unordered_map<std::string, CUdeviceptr> mapSets; // encoded tensor maps -> device copy
 };
+
+/// The device copy of `k`'s tensor maps for these arguments (0 without maps); false, with
+/// `error`, when the arguments break a TMA rule (e.g. a base not on 16 bytes).
+bool tensorMaps(CudaContext &ctx, CApiKernel &k, const std::vector<CheckedArg> &bits,
+                CUstream stream, CUdeviceptr &out, std::string &error) {
+  out = 0;
+  if (k.meta.tensorMaps.empty())
+    return true;
+  std::vector<uint8_t> maps;
+  if (!encodeTensorMaps(ctx.getDriver(), k.meta, bits, maps, error))
+    return false;
+  std::string key(maps.begin(), maps.end());
+  if (auto it = k.mapSets.find(key); it != k.mapSets.end()) {
+    out = it->second;
+    return true;
+  }
+  if (k.mapSets.size() >= kMaxMapSets) {
+    if (!ctx.synchronize(error)) // earlier launches may still read them
+      return false;
+    for (auto &[_, ptr] : k.mapSets)
+      ctx.free(ptr);
+    k.mapSets.clear();
+  }
+  if (!ctx.alloc(maps.size(), out, "tensor maps", error))
+    return false;
+  if (!ctx.uploadAsync(out, maps.data(), maps.size(), stream, error)) {
+    ctx.free(out);
+    return false;
+  }
+  k.mapSets.emplace(std::move(key), out);
+  return true;
+}
 
 /// Device 0's primary context, shared by every kernel of the process.
 struct CApiShared {
@@ -94,11 +136,6 @@ extern "C" int tessel_cuda_load(const char *variantJson, void **kernel, char *er
   auto k = std::make_unique<CApiKernel>();
   if (harness::Status s = harness::loadKernelMetadata(variantJson, k->meta); !s)
     return fail(s.message(), err, errLen);
-  if (!k->meta.tensorMaps.empty())
-    return fail(std::string(variantJson) +
-                    ": reads through tensor maps, which the Python package does not build yet; "
-                    "use a variant without TMA",
-                err, errLen);
   std::string kind = k->meta.files.count("cubin") ? "cubin" : "ptx", image, error;
   if (harness::Status s = readArtifact(k->meta, kind, "--emit=cubin", image); !s)
     return fail(s.message(), err, errLen);
@@ -111,20 +148,34 @@ extern "C" int tessel_cuda_load(const char *variantJson, void **kernel, char *er
   return 0;
 }
 
-extern "C" int tessel_cuda_launch(void *kernel, void *twin, const int64_t grid[3],
-                                  const TesselArg *args, int32_t numArgs, void *stream, char *err,
-                                  size_t errLen) {
+extern "C" int tessel_cuda_launch(void *kernel, void *const *twins, int32_t numTwins,
+                                  const int64_t grid[3], const TesselArg *args, int32_t numArgs,
+                                  void *stream, char *err, size_t errLen) {
   CApiShared &sh = capiShared();
   std::lock_guard<std::mutex> lock(sh.mutex);
   CudaContext *ctx = currentContext(sh, err, errLen);
   if (!ctx)
     return 1;
   auto *chosen = static_cast<CApiKernel *>(kernel);
+  auto cuStream = static_cast<CUstream>(stream);
   std::vector<CheckedArg> bits;
-  if (auto *t = static_cast<CApiKernel *>(twin); t && checkArgs(t->meta, args, numArgs, bits))
-    chosen = t;
-  else if (harness::Status s = checkArgs(chosen->meta, args, numArgs, bits); !s)
-    return fail(s.message(), err, errLen);
+  std::string error;
+  CUdeviceptr maps = 0;
+  bool twinFits = false;
+  for (int32_t t = 0; t < numTwins && !twinFits; ++t) {
+    auto *twin = static_cast<CApiKernel *>(twins[t]);
+    // A twin whose TMA rules the arguments break (a base off 16 bytes) is passed over too.
+    if (twin && (twinFits = checkArgs(twin->meta, args, numArgs, bits) &&
+                            tensorMaps(*ctx, *twin, bits, cuStream, maps, error)))
+      chosen = twin;
+  }
+  if (!twinFits) {
+    error.clear();
+    if (harness::Status s = checkArgs(chosen->meta, args, numArgs, bits); !s)
+      return fail(s.message(), err, errLen);
+    if (!tensorMaps(*ctx, *chosen, bits, cuStream, maps, error))
+      return fail("tessel: " + error, err, errLen);
+  }
   unsigned g[3];
   for (int d = 0; d < 3; ++d) {
     if (grid[d] < 0 || grid[d] > (d == 0 ? 2147483647 : 65535))
@@ -138,9 +189,9 @@ extern "C" int tessel_cuda_launch(void *kernel, void *twin, const int64_t grid[3
   std::vector<void *> params;
   for (CheckedArg &c : bits)
     params.push_back(&c.bits);
-  std::string error;
-  if (!ctx->launch(chosen->kernel, g, params, error, /*synchronize=*/false,
-                   static_cast<CUstream>(stream)))
+  if (maps)
+    params.push_back(&maps); // the kernel's extra trailing parameter
+  if (!ctx->launch(chosen->kernel, g, params, error, /*synchronize=*/false, cuStream))
     return fail("tessel: " + error, err, errLen);
   return 0;
 }

@@ -28,8 +28,13 @@ class Array:
     shape: tuple
     strides: tuple        # elements
     address: int          # the first element
-    region: tuple         # (begin, bytes): every element of the view
     is_torch: bool
+
+    @property
+    def region(self):
+        """(begin, bytes): every element of the view (what the interpreter lets a kernel
+        touch); computed on demand, as CUDA launches do not need it."""
+        return _span(self.address, self.shape, self.strides, ITEMSIZE[self.dtype])
 
     @property
     def numel(self):
@@ -47,9 +52,20 @@ class Array:
         return True
 
 
+_Tensor = None  # torch.Tensor once torch is imported
+
+
 def is_torch(a):
-    torch = sys.modules.get("torch")
-    return torch is not None and isinstance(a, torch.Tensor)
+    global _Tensor
+    if _Tensor is None:
+        torch = sys.modules.get("torch")
+        if torch is None:
+            return False
+        _Tensor = torch.Tensor
+    return isinstance(a, _Tensor)
+
+
+_torch_dtype_names = {}  # torch.dtype -> Tessel's name (None: unsupported), filled on use
 
 
 def is_array(a):
@@ -74,18 +90,19 @@ def _span(address, shape, strides, itemsize):
 def describe(a, name):
     """The Array of `a` (a NumPy array or a torch tensor); TypeError naming `name` otherwise."""
     if is_torch(a):
-        dtype = _TORCH_DTYPES.get(str(a.dtype))
+        dtype = _torch_dtype_names.get(a.dtype, "")
+        if dtype == "":
+            dtype = _torch_dtype_names[a.dtype] = _TORCH_DTYPES.get(str(a.dtype))
         if dtype is None:
             raise TypeError(f"{name}: dtype {a.dtype} is not supported by Tessel kernels")
-        dev = a.device.type
-        if dev not in ("cpu", "cuda"):
+        if a.is_cuda:
+            dev, index = "cuda", a.get_device()
+        elif a.is_cpu:
+            dev, index = "cpu", 0
+        else:
             raise ValueError(f"{name}: tensors on {a.device} are not supported; use a CUDA "
                              "tensor (GPU) or a CPU tensor (interpreter)")
-        shape, strides = tuple(a.shape), tuple(a.stride())
-        address = a.data_ptr()
-        index = a.device.index if dev == "cuda" and a.device.index is not None else 0
-        return Array(a, name, dev, index, dtype, shape, strides, address,
-                     _span(address, shape, strides, ITEMSIZE[dtype]), True)
+        return Array(a, name, dev, index, dtype, a.shape, a.stride(), a.data_ptr(), True)
     np = sys.modules.get("numpy")
     if np is not None and isinstance(a, np.ndarray):
         dtype = _NUMPY_DTYPES.get(str(a.dtype))
@@ -97,6 +114,5 @@ def describe(a, name):
             raise ValueError(f"{name}: strides {a.strides} are not multiples of the element size")
         shape, strides = tuple(a.shape), tuple(s // item for s in a.strides)
         address = a.__array_interface__["data"][0]
-        return Array(a, name, "cpu", 0, dtype, shape, strides, address,
-                     _span(address, shape, strides, item), False)
+        return Array(a, name, "cpu", 0, dtype, shape, strides, address, False)
     raise TypeError(f"{name}: expected a NumPy array or a torch tensor, got {type(a).__name__}")

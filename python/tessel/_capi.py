@@ -8,6 +8,7 @@ the package's lib/ directory (the build and prepare.sh put them there).
 
 import ctypes
 import os
+import threading
 
 ARG_POINTER, ARG_INT, ARG_FLOAT = 0, 1, 2
 
@@ -63,9 +64,9 @@ def _load(name):
     else:
         lib.tessel_cuda_load.argtypes = [ctypes.c_char_p, p(ctypes.c_void_p), ctypes.c_char_p,
                                          ctypes.c_size_t]
-        lib.tessel_cuda_launch.argtypes = [ctypes.c_void_p, ctypes.c_void_p, p(ctypes.c_int64),
-                                           p(TesselArg), ctypes.c_int32, ctypes.c_void_p,
-                                           ctypes.c_char_p, ctypes.c_size_t]
+        lib.tessel_cuda_launch.argtypes = [ctypes.c_void_p, p(ctypes.c_void_p), ctypes.c_int32,
+                                           p(ctypes.c_int64), p(TesselArg), ctypes.c_int32,
+                                           ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]
         lib.tessel_cuda_device.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
         lib.tessel_cuda_device.restype = None
     _libs[name] = lib
@@ -85,11 +86,11 @@ def interp_load(json_path):
 
 
 def interp_launch(handle, grid, args):
+    """args: a ctypes array of TesselArg."""
     lib = _load("libtessel_interp.so")
     g = (ctypes.c_int64 * 3)(*grid)
-    a = (TesselArg * len(args))(*args)
     err = ctypes.create_string_buffer(_ERR_LEN)
-    _check(lib.tessel_interp_launch(handle, g, a, len(args), err, _ERR_LEN), err)
+    _check(lib.tessel_interp_launch(handle, g, args, len(args), err, _ERR_LEN), err)
 
 
 def cuda_load(json_path):
@@ -99,13 +100,24 @@ def cuda_load(json_path):
     return handle
 
 
-def cuda_launch(handle, twin, grid, args, stream):
-    lib = _load("libtessel_launcher.so")
+def handle_array(handles):
+    """Loaded handles as the C API's `void *const *` (twins)."""
+    return (ctypes.c_void_p * len(handles))(*[h.value for h in handles])
+
+
+_tls = threading.local()  # per thread: CUDA launches' error buffer (read only on a failure)
+
+
+def cuda_launch(handle, twins, grid, args, stream):
+    """args: a ctypes array of TesselArg; twins: handle_array()'s."""
+    lib = _libs.get("libtessel_launcher.so") or _load("libtessel_launcher.so")
     g = (ctypes.c_int64 * 3)(*grid)
-    a = (TesselArg * len(args))(*args)
-    err = ctypes.create_string_buffer(_ERR_LEN)
-    _check(lib.tessel_cuda_launch(handle, twin, g, a, len(args), ctypes.c_void_p(stream), err,
-                                  _ERR_LEN), err)
+    err = getattr(_tls, "err", None)
+    if err is None:
+        err = _tls.err = ctypes.create_string_buffer(_ERR_LEN)
+    if lib.tessel_cuda_launch(handle, twins, len(twins), g, args, len(args), stream, err,
+                              _ERR_LEN):
+        raise TesselError(err.value.decode(errors="replace"))
 
 
 def cuda_device():

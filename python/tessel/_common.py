@@ -76,11 +76,11 @@ def _one_block_or_looped(kernel, looped, dtype, device, cols):
     """A one-block variant whose BLOCK holds the row (the smallest), else the looped kernel."""
     try:
         return _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
-                         prefer=lambda c: c.get("BLOCK", 0))
+                         prefer=lambda c: c.get("BLOCK", 0), key=cols)
     except LookupError:
         if looped is None:
             raise
-        return _k.choose(looped, dtype, device)
+        return _k.choose(looped, dtype, device, key=())
 
 
 def _num_programs(device_like, rows):

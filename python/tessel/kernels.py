@@ -15,6 +15,7 @@ from ._arrays import ITEMSIZE, describe, is_array
 
 _dirs = []
 _index = None
+_chosen = {}  # choose()'s answers by (kernel, dtype, device, key); cleared with the index
 
 
 def add_kernel_directory(path):
@@ -44,8 +45,19 @@ class Variant:
         self.config = meta.get("config", {})
         self.specializes = meta.get("specializes")
         self.args = meta["args"]
-        self.twin = None  # the __div8 twin (GPU variants)
+        # (name, kind, type, is_float) per argument, for launch()
+        self.spec = [(a["name"], a["kind"], a["type"], a["type"] in ("f32", "f16", "bf16", "f64"))
+                     for a in self.args]
+        self.twins = []  # the __div8 and named twins (GPU variants), most specialized first
         self._handles = {}
+        self._twin_handles = None
+
+    def promises(self):
+        """How much a twin promises: (arguments equal to a constant, arguments divisible by
+        more than 1); launch() tries the twins with the most first."""
+        eq = sum("equal_to" in a for a in self.args)
+        div = sum(a.get("divisibility", 1) > 1 for a in self.args)
+        return eq, div
 
     def runs_on(self, device):
         arts = self.meta.get("artifacts", {})
@@ -95,7 +107,10 @@ def _scan():
         by_name = {(v.name, v.target): v for v in variants}
         for v in variants:
             if v.specializes and (v.specializes, v.target) in by_name:
-                by_name[(v.specializes, v.target)].twin = v
+                by_name[(v.specializes, v.target)].twins.append(v)
+        for v in variants:
+            v.twins.sort(key=lambda t: t.promises(), reverse=True)
+    _chosen.clear()
     _index = index
     return index
 
@@ -109,10 +124,15 @@ def variants(kernel, dtype, device):
     return vs
 
 
-def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None):
+def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None):
     """The variant of `kernel` for `dtype` on `device` whose config `valid` admits, the least
     `prefer(config)` first (else the first found). LookupError saying how to compile one when
-    none fits."""
+    none fits. With `key` (hashable, standing for what `valid` and `prefer` depend on), the
+    answer is remembered: ops call this on every launch."""
+    if key is not None:
+        hit = _chosen.get((kernel, dtype, device, key))
+        if hit is not None and _index is not None:
+            return hit
     vs = [v for v in variants(kernel, dtype, device) if valid(v.config)]
     if not vs:
         target = "the interpreter" if device == "cpu" else "cuda (--target=cuda:sm_90a --emit=tile,cubin)"
@@ -122,62 +142,73 @@ def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None):
             "-o DIR and add DIR to TESSEL_KERNEL_PATH or tessel.add_kernel_directory(DIR)")
     if prefer is not None:
         vs.sort(key=lambda v: prefer(v.config))
+    if key is not None:
+        _chosen[(kernel, dtype, device, key)] = vs[0]
     return vs[0]
 
 
-def _cuda_stream(arrays):
-    for a in arrays:
-        if a.is_torch:
-            import torch
-            return torch.cuda.current_stream(a.obj.device).cuda_stream
-    return 0
+def _cuda_stream(index):
+    import torch
+    return torch.cuda.current_stream(index).cuda_stream
+
+
+def _twin_handles(variant):
+    """The CUDA handles of the variant's twins that load (as the launchers: a twin that does
+    not load, e.g. one reading through TMA tensor maps, is not used), as a ctypes array."""
+    if variant._twin_handles is None:
+        handles = []
+        for t in variant.twins:
+            try:
+                handles.append(t.handle("cuda"))
+            except _capi.TesselError:
+                pass
+        variant._twin_handles = _capi.handle_array(handles)
+    return variant._twin_handles
 
 
 def launch(variant, grid, *args):
     """Runs `variant` over `grid` (an int or a tuple of up to 3) on `args` in the kernel's order:
     arrays for pointers, int or float for scalars. Arrays must all be on one device (CPU: the
-    interpreter, and waits; CUDA device 0: torch's current stream, does not wait). TypeError or
+    interpreter, and waits; CUDA device 0: torch's current stream, does not wait; the first of
+    the variant's twins whose promises the arguments keep runs instead). TypeError or
     ValueError naming the argument when one does not fit the kernel's signature."""
-    params = variant.args
-    if len(args) != len(params):
-        names = ", ".join(p["name"] for p in params)
-        raise TypeError(f"{variant.kernel} takes {len(params)} arguments ({names}), "
+    spec = variant.spec
+    if len(args) != len(spec):
+        names = ", ".join(p[0] for p in spec)
+        raise TypeError(f"{variant.kernel} takes {len(spec)} arguments ({names}), "
                         f"got {len(args)}")
-    arrays, c_args = [], []
-    for value, p in zip(args, params):
-        name = p["name"]
-        a = _capi.TesselArg()
-        if p["kind"] == "ptr":
+    arrays = []
+    c_args = (_capi.TesselArg * len(spec))()
+    for a, value, (name, kind, type_, is_float) in zip(c_args, args, spec):
+        if kind == "ptr":
             if not is_array(value):
-                raise TypeError(f"{variant.kernel}: argument {name} is a pointer to {p['type']}: "
+                raise TypeError(f"{variant.kernel}: argument {name} is a pointer to {type_}: "
                                 f"pass an array, not {type(value).__name__}")
             arr = describe(value, name)
-            if arr.dtype != p["type"]:
-                raise TypeError(f"{variant.kernel}: argument {name} must hold {p['type']}, "
+            if arr.dtype != type_:
+                raise TypeError(f"{variant.kernel}: argument {name} must hold {type_}, "
                                 f"got {arr.dtype}")
-            if arr.address % max(ITEMSIZE[arr.dtype], 1):
+            if arr.address % ITEMSIZE[arr.dtype]:
                 raise ValueError(f"{variant.kernel}: argument {name} is not aligned to its "
                                  "element size")
             arrays.append(arr)
             a.kind = _capi.ARG_POINTER
             a.address = arr.address
-            a.region_begin, a.region_bytes = arr.region
-        elif p["type"] in ("f32", "f16", "bf16", "f64"):
+        elif is_float:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise TypeError(f"{variant.kernel}: argument {name} is a {p['type']} scalar, "
+                raise TypeError(f"{variant.kernel}: argument {name} is a {type_} scalar, "
                                 f"got {type(value).__name__}")
             a.kind, a.f = _capi.ARG_FLOAT, float(value)
         else:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{variant.kernel}: argument {name} is an {p['type']} scalar, "
+                raise TypeError(f"{variant.kernel}: argument {name} is an {type_} scalar, "
                                 f"got {type(value).__name__}")
             a.kind, a.i = _capi.ARG_INT, int(value)
-        c_args.append(a)
-    devices = {(a.device, a.device_index) for a in arrays}
-    if len(devices) > 1:
-        listing = ", ".join(f"{a.name} on {a.device}:{a.device_index}" for a in arrays)
-        raise ValueError(f"{variant.kernel}: arguments are on different devices ({listing})")
-    device, index = devices.pop() if devices else ("cpu", 0)
+    device, index = (arrays[0].device, arrays[0].device_index) if arrays else ("cpu", 0)
+    for arr in arrays:
+        if (arr.device, arr.device_index) != (device, index):
+            listing = ", ".join(f"{x.name} on {x.device}:{x.device_index}" for x in arrays)
+            raise ValueError(f"{variant.kernel}: arguments are on different devices ({listing})")
     if device == "cuda" and index != 0:
         raise ValueError(f"{variant.kernel}: tensors are on cuda:{index}; Tessel launches on "
                          "device 0's primary context (set CUDA_VISIBLE_DEVICES to pick a GPU)")
@@ -187,16 +218,15 @@ def launch(variant, grid, *args):
     g = (grid,) if isinstance(grid, int) else tuple(grid)
     g = tuple(int(x) for x in g) + (1,) * (3 - len(g))
     if device == "cpu":
+        pointers = iter(arrays)
+        for a in c_args:
+            if a.kind == _capi.ARG_POINTER:
+                a.region_begin, a.region_bytes = next(pointers).region
         _capi.interp_launch(variant.handle("cpu"), g, c_args)
     else:
         handle = variant.handle("cuda")
-        twin = None
-        if variant.twin is not None:
-            try:
-                twin = variant.twin.handle("cuda")
-            except _capi.TesselError:
-                variant.twin = None  # as the launchers: a twin that does not load is not used
-        _capi.cuda_launch(handle, twin, g, c_args, _cuda_stream(arrays))
+        stream = _cuda_stream(index) if arrays[0].is_torch else 0
+        _capi.cuda_launch(handle, _twin_handles(variant), g, c_args, stream)
 
 
 def load_kernel(path):

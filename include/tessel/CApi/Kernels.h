@@ -38,11 +38,14 @@ typedef struct TesselArg {
 /// PyTorch uses. *kernel stays valid for the process.
 int tessel_cuda_load(const char *variantJson, void **kernel, char *err, size_t errLen);
 /// Launches `kernel` over grid[0..2] on `stream` (a CUstream; 0: the legacy default stream)
-/// without waiting. `twin`, when not null, is the variant's __div8 twin: it runs instead when
-/// the arguments keep its promises. Arguments are checked against the variant's signature
-/// (count, pointer or scalar, alignment and divisibility); errors name the argument.
-int tessel_cuda_launch(void *kernel, void *twin, const int64_t grid[3], const TesselArg *args,
-                       int32_t numArgs, void *stream, char *err, size_t errLen);
+/// without waiting. twins[0..numTwins) are the variant's twins (tesselc's __div8 and named
+/// `--twin`s, loaded with tessel_cuda_load), the most specialized first: the first whose
+/// promises the arguments keep runs instead of `kernel`. Arguments are checked against the
+/// variant's signature (count, pointer or scalar, alignment and divisibility); errors name the
+/// argument.
+int tessel_cuda_launch(void *kernel, void *const *twins, int32_t numTwins, const int64_t grid[3],
+                       const TesselArg *args, int32_t numArgs, void *stream, char *err,
+                       size_t errLen);
 /// "NVIDIA H200 (sm_90, 132 SMs)" or why there is no device, into out[0..outLen).
 void tessel_cuda_device(char *out, size_t outLen);
 
