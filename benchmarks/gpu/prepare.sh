@@ -128,13 +128,14 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
     -D BLOCK_N=256 -D num_warps=8 -D num_stages=3 -D HAS_BIAS=true -D ACT=relu "$nn" "$nt" || true
 fi
 # gemm_residual (out = x @ w + residual): TMA twins as gemm_block_ptr's, with the residual
-# row-major too; its library configs and the two fastest large tiles without a bias.
-rnn="$nn,stride_rn=1,stride_rm%8" rnt="$nt,stride_rn=1,stride_rm%8"
+# row-major too; its library configs and the two fastest large tiles without a bias. The
+# __tn twin is fused linear cross-entropy's grad_weight += dlogits^T @ x (A along M).
+rnn="$nn,stride_rn=1,stride_rm%8" rnt="$nt,stride_rn=1,stride_rm%8" rtn="$tn,stride_rn=1,stride_rm%8"
 if kernel=gemm_residual gemm cuda:sm_90a "$dest/kernels" tile,cubin "$rnn" "$rnt"; then
   for cfg in "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=3" \
              "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=8 -D num_stages=4"; do
     kernel=gemm_residual gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 $cfg \
-      -D HAS_BIAS=false "$rnn" "$rnt" || true
+      -D HAS_BIAS=false "$rnn" "$rnt" "$rtn" || true
   done
 fi
 # gemm_swiglu (the fused SwiGLU up-projection): its __a16 twin (row strides multiples of 8)

@@ -21,6 +21,8 @@ os.environ.setdefault("TESSEL_KERNEL_PATH", os.path.join(here, "kernels"))
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("--quick", action="store_true", help="checks only, no timing")
+ap.add_argument("--only", default="", help="time only these ops (comma-separated: rms_norm, "
+                "layer_norm, add_rms_norm, swiglu, geglu, rope, cross_entropy, fused_linear_ce)")
 args = ap.parse_args()
 
 import torch
@@ -210,6 +212,10 @@ if args.quick:
 
 
 # ------------------------------------------------------------ 2. timing
+def selected(op):
+    return not args.only or op.split()[0] in args.only.split(",")
+
+
 def bench(fn):
     return triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
 
@@ -217,6 +223,8 @@ def bench(fn):
 def time_op(op, shape, impls, inputs, nbytes):
     """impls: name -> forward fn over `inputs` (leaves requiring grad); times forward and
     forward+backward of each."""
+    if not selected(op):
+        return
     for name, fn in impls.items():
         if fn is None:
             continue
@@ -286,6 +294,30 @@ time_op("geglu (tanh)", f"{M}x{N}", {
 del g, u
 torch.cuda.empty_cache()
 
+# RoPE at DESIGN.md section 7's shape, Hugging Face's layout (q (B, HQ, S, D), k (B, HK, S, D),
+# cos/sin (1, S, D)); bytes: q and k read and written.
+B, HQ, HK, S, D = 8, 32, 8, 4096, 128
+q = torch.randn(B, HQ, S, D, device=dev, dtype=bf, requires_grad=True)
+k = torch.randn(B, HK, S, D, device=dev, dtype=bf, requires_grad=True)
+ang = torch.arange(S, device=dev)[:, None] * (1e4 ** (-torch.arange(0, D, 2, device=dev) / D))
+ang = torch.cat([ang, ang], -1)[None]
+cos, sin = ang.cos().to(bf), ang.sin().to(bf)
+def eager_rope(q, k):
+    rot = lambda x: torch.cat([-x[..., D // 2:], x[..., :D // 2]], -1)
+    c, s_ = cos[:, None], sin[:, None]
+    return q * c + rot(q) * s_, k * c + rot(k) * s_
+try:
+    from liger_kernel.ops.rope import LigerRopeFunction
+except Exception:
+    LigerRopeFunction = None
+time_op("rope", f"{B}x{HQ}/{HK}x{S}x{D}", {
+    "tessel": lambda q, k: ops.rope(q, k, cos, sin), "eager": eager_rope,
+    "compile": torch.compile(eager_rope),
+    "liger": (lambda q, k: LigerRopeFunction.apply(q, k, cos, sin)) if liger and LigerRopeFunction
+    else None}, [q, k], 2 * (q.numel() + k.numel()) * 2)
+del q, k
+torch.cuda.empty_cache()
+
 BT, V = 8192, 128256
 logits = torch.randn(BT, V, device=dev, dtype=bf, requires_grad=True)
 labels = torch.randint(0, V, (BT,), device=dev)
@@ -301,7 +333,7 @@ del logits
 # Fused linear cross-entropy, forward + backward, time and peak memory beyond the inputs (as
 # ../shared/anchors/liger_reference.py measures Liger-Kernel and eager PyTorch).
 print("\nfused linear cross-entropy, forward+backward (bf16)")
-for BT, H, V in ((8192, 4096, 128256), (4096, 4096, 128256)):
+for BT, H, V in ((8192, 4096, 128256), (4096, 4096, 128256)) if selected("fused_linear_ce") else ():
     h = torch.randn(BT, H, device=dev, dtype=bf, requires_grad=True)
     W = (torch.randn(V, H, device=dev, dtype=bf) * 0.02).requires_grad_()
     y = torch.randint(0, V, (BT,), device=dev)

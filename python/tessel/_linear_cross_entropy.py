@@ -5,11 +5,26 @@ from . import kernels as _k
 from ._arrays import describe, is_torch
 from ._common import _contiguous, _empty, _float, _rows, _same
 
-def _gemm_variant(kernel, dtype, device):
-    """A plain variant of gemm or gemm_residual (no bias, no activation), the widest tile."""
-    return _k.choose(kernel, dtype, device,
-                     valid=lambda c: not c.get("HAS_BIAS") and c.get("ACT", "none") == "none",
-                     prefer=lambda c: -c["BLOCK_M"] * c["BLOCK_N"])
+def _gemm_variant(kernels, dtype, device, layout):
+    """A plain variant (no bias, no activation) of the first of `kernels` that is compiled, for
+    operands in `layout` ("nt": A and B contiguous along K, "nn": A along K and B along N,
+    "tn": A along M and B along N): one with a twin for that layout first (prepare.sh's TMA or
+    cp.async twins), then the widest tile, then the deepest pipeline."""
+    def plain(c):
+        return not c.get("HAS_BIAS") and c.get("ACT", "none") == "none"
+    best, best_key = None, None
+    for rank, kernel in enumerate(kernels):
+        for v in _k.variants(kernel, dtype, device):
+            if not plain(v.config):
+                continue
+            has_twin = any(t.name == f"{v.name}__{layout}" for t in v.twins)
+            key = (not has_twin, rank, -v.config["BLOCK_M"] * v.config["BLOCK_N"],
+                   -v.config.get("num_stages", 0))
+            if best_key is None or key < best_key:
+                best, best_key = v, key
+    if best is None:  # says how to compile one
+        return _k.choose(kernels[-1], dtype, device, valid=plain)
+    return best
 
 
 def _matmul(v, a, b, c, m, n, k, sa, sb, sc, residual=None, sr=(0, 0)):
@@ -39,7 +54,7 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
       loss_c = cross-entropy per row, online softmax  (cross_entropy)
       dlogits = (softmax - onehot) * g, in place      (cross_entropy_backward)
       grad_x_c = dlogits @ weight                     (gemm)
-      grad_weight += dlogits.T @ x_c                  (gemm_residual, in place)
+      grad_weight += dlogits.T @ x_c                  (gemm_residual, in place, from zeros)
     g is 1 (sum) or 1 / n_valid (mean, the rows whose target != ignore_index). grad_weight
     accumulates in x's dtype, as Liger-Kernel's addmm. x: (N, H) or (B, T, H); weight: (V, H),
     nn.Linear's layout; target: int64 (N,) or (B, T). No bias yet. grads=False: the loss alone
@@ -77,14 +92,18 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
             g = np.array([1.0 / n_valid if reduction == "mean" else 1.0], dtype=np.float32)
     g = _contiguous(g)
     dt = xd.dtype
-    gemm = _gemm_variant("gemm", dt, xd.device)
-    gemm_acc = _gemm_variant("gemm_residual", dt, xd.device)
+    # logits = x_c @ W^T (nt), grad_x_c = dlogits @ W (nn), grad_W (+)= dlogits^T @ x_c (tn)
+    gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nt")
+    gemm_nn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nn")
+    gemm_acc = _gemm_variant(("gemm_residual",), dt, xd.device, "tn")
     ce = _k.choose("cross_entropy", dt, xd.device)
     ce_grad = _k.choose("cross_entropy_backward", dt, xd.device,
                         valid=lambda c: c.get("reduction") == "sum")
     losses = _empty(x, (rows,), "f32")
     grad_x = _empty(x, (rows, hidden), dt) if grads else None
     grad_w = _empty(x, (vocab, hidden), dt) if grads else None
+    if grads:
+        grad_w[...] = 0  # every chunk accumulates, through one kernel
     logits = _empty(x, (min(chunk, rows), vocab), dt)
     loss_c = _empty(x, (min(chunk, rows),), "f32")
     for r0 in range(0, rows, chunk):
@@ -92,7 +111,7 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
         # Kernels take 16-byte-aligned arrays: a chunk's rows are copied when their slice of x,
         # the targets or grad_x does not start on 16 bytes.
         xc, tc, lc = _contiguous(x2[r0:r0 + m]), _contiguous(t[r0:r0 + m]), logits[:m]
-        _matmul(gemm, xc, w, lc, m, vocab, hidden, (hidden, 1), (1, hidden), (vocab, 1))
+        _matmul(gemm_nt, xc, w, lc, m, vocab, hidden, (hidden, 1), (1, hidden), (vocab, 1))
         _k.launch(ce, m, loss_c, lc, tc, vocab, vocab, int(ignore_index))
         losses[r0:r0 + m] = loss_c[:m]
         if not grads:
@@ -100,14 +119,11 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
         _k.launch(ce_grad, m, lc, lc, tc, g, vocab, vocab, vocab, int(ignore_index), 1)
         gx = grad_x[r0:r0 + m]
         gxc = gx if describe(gx, "grad_x").address % 16 == 0 else _empty(x, (m, hidden), dt)
-        _matmul(gemm, lc, w, gxc, m, hidden, vocab, (vocab, 1), (hidden, 1), (hidden, 1))
+        _matmul(gemm_nn, lc, w, gxc, m, hidden, vocab, (vocab, 1), (hidden, 1), (hidden, 1))
         if gxc is not gx:
             gx[...] = gxc
-        if r0 == 0:
-            _matmul(gemm, lc, xc, grad_w, vocab, hidden, m, (1, vocab), (hidden, 1), (hidden, 1))
-        else:
-            _matmul(gemm_acc, lc, xc, grad_w, vocab, hidden, m, (1, vocab), (hidden, 1),
-                    (hidden, 1), residual=grad_w, sr=(hidden, 1))
+        _matmul(gemm_acc, lc, xc, grad_w, vocab, hidden, m, (1, vocab), (hidden, 1),
+                (hidden, 1), residual=grad_w, sr=(hidden, 1))
     total = losses.sum()
     loss = total * g[0] if reduction == "mean" else total
     if not grads:

@@ -284,12 +284,20 @@ def _(x, weight, target, ignore_index, reduction, chunk_rows):
 
 def _flce_setup(ctx, inputs, output):
     ctx.save_for_backward(output[1], output[2])
+    ctx.state = {"scaled": False}  # attributes set in the backward itself do not persist
 
 
 def _flce_backward(ctx, dloss, _dgx, _dgw):
-    # The gradients for an upstream gradient of 1, computed with the loss: scaled here.
+    # The gradients for an upstream gradient of 1, computed with the loss, are scaled here in
+    # place (as Liger-Kernel's): a copy of grad_weight would double the peak memory. So the
+    # backward can run only once per forward.
+    if ctx.state["scaled"]:
+        raise RuntimeError("tessel::fused_linear_cross_entropy: its backward runs once per "
+                           "forward (the gradients are scaled in place); run the forward again "
+                           "instead of backward(retain_graph=True)")
+    ctx.state["scaled"] = True
     gx, gw = ctx.saved_tensors
-    return (gx * dloss.to(gx.dtype), gw * dloss.to(gw.dtype), None, None, None, None)
+    return (gx.mul_(dloss.to(gx.dtype)), gw.mul_(dloss.to(gw.dtype)), None, None, None, None)
 
 
 _flce_op.register_autograd(_flce_backward, setup_context=_flce_setup)

@@ -509,6 +509,24 @@ def torch_fused_linear_cross_entropy_autograd():
         close(loss.detach().numpy(), ref.detach().numpy(), tol, f"torch flce loss {dt}")
         close(x.grad.float().numpy(), xd.grad.numpy(), tol, f"torch flce grad_x {dt}")
         close(w.grad.float().numpy(), wd.grad.numpy(), tol, f"torch flce grad_w {dt}")
+    # The gradients are scaled in place, so a second backward must refuse, not double them.
+    x = torch.randn(5, 32, requires_grad=True)
+    loss = ops.fused_linear_cross_entropy(x, torch.randn(40, 32, requires_grad=True),
+                                          torch.randint(0, 40, (5,)))
+    loss.backward(retain_graph=True)
+    raises(RuntimeError, lambda: loss.backward(), "once per forward")
+    # Under torch.compile (no graph break), with an upstream gradient of 3.
+    x0, w0 = torch.randn(6, 32), torch.randn(40, 32) * 0.3
+    t = torch.randint(0, 40, (6,))
+    grads = []
+    for f in (lambda x, w: ops.fused_linear_cross_entropy(x, w, t) * 3,
+              torch.compile(lambda x, w: ops.fused_linear_cross_entropy(x, w, t) * 3,
+                            fullgraph=True, backend="aot_eager")):
+        x, w = x0.clone().requires_grad_(), w0.clone().requires_grad_()
+        f(x, w).backward()
+        grads.append((x.grad.numpy(), w.grad.numpy()))
+    close(grads[1][0], grads[0][0], 1e-6, "compiled flce grad_x")
+    close(grads[1][1], grads[0][1], 1e-6, "compiled flce grad_w")
 
 
 @torch_test
