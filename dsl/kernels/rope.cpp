@@ -1,11 +1,13 @@
-//===- rope.cpp - rotary position embedding of q and k, in place ----------===//
+//===- rope.cpp - rotary position embedding of q and k --------------------===//
 //
 // Rotate-half convention (GPT-NeoX / Hugging Face): with x = [x1, x2] split at HALF = D/2,
 //   out = [x1 * cos1 - x2 * sin1,  x2 * cos2 + x1 * sin2]
 // where cos1/cos2 are the first/second half of the token's cos row (equal when cos has D/2
 // columns). q and k are rotated by one program per token, every head of both at once; heads
 // beyond n_qh (n_kh) are masked, so any head count from 1 to BLOCK_H works (a single k head
-// is rotated too: case C5). grid = (batch * seq_len,).
+// is rotated too: case C5). grid = (batch * seq_len,). `rope` rotates in place; `rope_out`
+// writes q_out and k_out (q's and k's strides) and only reads q and k, which halves the
+// traffic of an out-of-place op (PyTorch's autograd keeps q and k) against a copy + `rope`.
 //
 // Layouts are strided: q[b, s, h, d] is at q + b*q_batch_stride + s*q_seq_stride +
 // h*q_head_stride + d (d contiguous), so both (B, S, H, D) and (B, H, S, D) tensors work. cos
@@ -27,21 +29,32 @@ struct RopeConfig {
 };
 TESSEL_CONFIG(RopeConfig, HALF, BLOCK_H, num_warps)
 
-/// Rotates the n_heads heads at `base` (this token) in place. A plain C++ function: its ops are
-/// emitted inline, once per call.
+/// Rotates the n_heads heads at `src` (this token) into `dst` (the same offsets; `dst` may be
+/// `src`). A plain C++ function: its ops are emitted inline, once per call.
 template <class T>
-void rotate_heads(const RopeConfig &c, Ptr<T> base, Int n_heads, Int head_stride,
+void rotate_heads(const RopeConfig &c, Ptr<T> src, Ptr<T> dst, Int n_heads, Int head_stride,
                   const Tile<f32> &c1, const Tile<f32> &c2, const Tile<f32> &s1,
                   const Tile<f32> &s2) {
   Tile<i32> h = arange(0, c.BLOCK_H)(_, None);          // (BLOCK_H, 1)
   Tile<i32> d = arange(0, c.HALF)(None, _);             // (1, HALF)
-  Ptr<T> p1 = base + h * head_stride + d;               // (BLOCK_H, HALF)
-  Ptr<T> p2 = p1 + c.HALF;                              // (BLOCK_H, HALF)
+  Ptr<T> p1 = src + h * head_stride + d;                // (BLOCK_H, HALF)
+  Ptr<T> o1 = dst + h * head_stride + d;                // (BLOCK_H, HALF); p1 when in place
   Mask m = h < n_heads;                                 // (BLOCK_H, 1)
   Tile<f32> x1 = cast<f32>(load(p1, m));                // (BLOCK_H, HALF)
-  Tile<f32> x2 = cast<f32>(load(p2, m));                // (BLOCK_H, HALF)
-  store(p1, cast<T>(x1 * c1 - x2 * s1), m);             // (BLOCK_H, HALF)
-  store(p2, cast<T>(x2 * c2 + x1 * s2), m);             // (BLOCK_H, HALF)
+  Tile<f32> x2 = cast<f32>(load(p1 + c.HALF, m));       // (BLOCK_H, HALF)
+  store(o1, cast<T>(x1 * c1 - x2 * s1), m);             // (BLOCK_H, HALF)
+  store(o1 + c.HALF, cast<T>(x2 * c2 + x1 * s2), m);    // (BLOCK_H, HALF)
+}
+
+/// This token's halves of the cos and sin rows, (1, HALF) each: c1, c2, s1, s2.
+inline std::tuple<Tile<f32>, Tile<f32>, Tile<f32>, Tile<f32>>
+token_tables(const RopeConfig &c, Ptr<f32> cos, Ptr<f32> sin, Int table, Int cos_half_offset) {
+  Tile<i32> d = arange(0, c.HALF);                                    // (HALF)
+  Tile<f32> c1 = load(cos + table + d)(None, _);                      // (1, HALF)
+  Tile<f32> s1 = load(sin + table + d)(None, _);                      // (1, HALF)
+  Tile<f32> c2 = load(cos + table + cos_half_offset + d)(None, _);    // (1, HALF)
+  Tile<f32> s2 = load(sin + table + cos_half_offset + d)(None, _);    // (1, HALF)
+  return {c1, c2, s1, s2};
 }
 
 template <class T>
@@ -52,20 +65,41 @@ void rope(const RopeConfig &c, Ptr<T> q, Ptr<T> k, Ptr<f32> cos, Ptr<f32> sin, I
   Int tok = program_id(0);
   Int b = tok / seq_len;
   Int s = tok % seq_len;
-  Tile<i32> d = arange(0, c.HALF);                                    // (HALF)
-  Int table = b * cos_batch_stride + s * cos_seq_stride;
-  Tile<f32> c1 = load(cos + table + d)(None, _);                      // (1, HALF)
-  Tile<f32> s1 = load(sin + table + d)(None, _);                      // (1, HALF)
-  Tile<f32> c2 = load(cos + table + cos_half_offset + d)(None, _);    // (1, HALF)
-  Tile<f32> s2 = load(sin + table + cos_half_offset + d)(None, _);    // (1, HALF)
-  rotate_heads(c, q + b * q_batch_stride + s * q_seq_stride, n_qh, q_head_stride, c1, c2, s1, s2);
-  rotate_heads(c, k + b * k_batch_stride + s * k_seq_stride, n_kh, k_head_stride, c1, c2, s1, s2);
+  auto [c1, c2, s1, s2] =
+      token_tables(c, cos, sin, b * cos_batch_stride + s * cos_seq_stride, cos_half_offset);
+  Ptr<T> qt = q + b * q_batch_stride + s * q_seq_stride;
+  Ptr<T> kt = k + b * k_batch_stride + s * k_seq_stride;
+  rotate_heads(c, qt, qt, n_qh, q_head_stride, c1, c2, s1, s2);
+  rotate_heads(c, kt, kt, n_kh, k_head_stride, c1, c2, s1, s2);
 }
 TESSEL_KERNEL(rope, DTYPES(f32, f16, bf16),
               ARGS(q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride,
                    q_head_stride, k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride,
                    cos_seq_stride, cos_half_offset),
               CONFIGS(RopeConfig{.HALF = 64, .BLOCK_H = 32, .num_warps = 4},
+                      RopeConfig{.HALF = 64, .BLOCK_H = 2, .num_warps = 1},
+                      RopeConfig{.HALF = 32, .BLOCK_H = 8, .num_warps = 2}))
+/// Out of place: q_out (k_out) has q's (k's) strides.
+template <class T>
+void rope_out(const RopeConfig &c, Ptr<T> q_out, Ptr<T> k_out, Ptr<T> q, Ptr<T> k,
+              Ptr<f32> cos, Ptr<f32> sin, Int seq_len, Int n_qh, Int n_kh, Int q_batch_stride,
+              Int q_seq_stride, Int q_head_stride, Int k_batch_stride, Int k_seq_stride,
+              Int k_head_stride, Int cos_batch_stride, Int cos_seq_stride, Int cos_half_offset) {
+  Int tok = program_id(0);
+  Int b = tok / seq_len;
+  Int s = tok % seq_len;
+  auto [c1, c2, s1, s2] =
+      token_tables(c, cos, sin, b * cos_batch_stride + s * cos_seq_stride, cos_half_offset);
+  Int qo = b * q_batch_stride + s * q_seq_stride, ko = b * k_batch_stride + s * k_seq_stride;
+  rotate_heads(c, q + qo, q_out + qo, n_qh, q_head_stride, c1, c2, s1, s2);
+  rotate_heads(c, k + ko, k_out + ko, n_kh, k_head_stride, c1, c2, s1, s2);
+}
+TESSEL_KERNEL(rope_out, DTYPES(f32, f16, bf16),
+              ARGS(q_out, k_out, q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride,
+                   q_seq_stride, q_head_stride, k_batch_stride, k_seq_stride, k_head_stride,
+                   cos_batch_stride, cos_seq_stride, cos_half_offset),
+              CONFIGS(RopeConfig{.HALF = 64, .BLOCK_H = 32, .num_warps = 4},
+                      RopeConfig{.HALF = 64, .BLOCK_H = 32, .num_warps = 8},
                       RopeConfig{.HALF = 64, .BLOCK_H = 2, .num_warps = 1},
                       RopeConfig{.HALF = 32, .BLOCK_H = 8, .num_warps = 2}))
 /// HALF is the head size's half (64: D = 128) and stays; BLOCK_H is tuned at the head counts'

@@ -3,7 +3,7 @@
 
 from . import kernels as _k
 from ._arrays import describe, is_torch
-from ._common import _contiguous, _float, _same
+from ._common import _contiguous, _empty, _float, _same
 
 def _rope_apply(q, k, cos, sin, backward, op):
     """Copies of q and k rotated by the rope kernel (rotate-half) in f32, or by its transpose
@@ -37,14 +37,26 @@ def _rope_apply(q, k, cos, sin, backward, op):
             t = -(t[..., list(range(h, D)) + list(range(h))])
         tables.append(_contiguous(t))
     c, s = tables
-    # The kernel rotates in place: it runs on contiguous copies.
-    qo, ko = (a.clone().contiguous() if is_torch(a) else _contiguous(a.copy()) for a in (q, k))
-    v = _k.choose("rope", qd.dtype, qd.device,
-                  valid=lambda cfg: cfg["HALF"] * 2 == D and cfg["BLOCK_H"] >= max(HQ, kd.shape[1]),
-                  prefer=lambda cfg: cfg["BLOCK_H"])
-    _k.launch(v, B * S, qo, ko, c, s, S, HQ, kd.shape[1], HQ * S * D, D, S * D,
-              kd.shape[1] * S * D, D, S * D, 0 if describe(c, "cos").shape[0] == 1 else S * D, D,
-              D // 2)
+    HK = kd.shape[1]
+    strides = (S, HQ, HK, HQ * S * D, D, S * D, HK * S * D, D, S * D,
+               0 if describe(c, "cos").shape[0] == 1 else S * D, D, D // 2)
+    fits = (lambda cfg: cfg["HALF"] * 2 == D and cfg["BLOCK_H"] >= max(HQ, HK))
+    # The fewest masked heads, then the fewest warps (4 for 32 heads among the library's).
+    prefer = (lambda cfg: (cfg["BLOCK_H"], cfg["num_warps"]))
+    try:  # rope_out reads q and k once and writes new tensors: half the traffic of copy + rope
+        v = _k.choose("rope_out", qd.dtype, qd.device, valid=fits, prefer=prefer,
+                      key=(D, max(HQ, HK)))
+    except LookupError:
+        v = None
+    qc, kc = _contiguous(q), _contiguous(k)
+    if v is not None:
+        qo, ko = _empty(q, tuple(qd.shape), qd.dtype), _empty(k, tuple(kd.shape), kd.dtype)
+        _k.launch(v, B * S, qo, ko, qc, kc, c, s, *strides)
+        return qo, ko
+    # In place, on copies.
+    qo, ko = (a.clone() if is_torch(a) else a.copy() for a in (qc, kc))
+    v = _k.choose("rope", qd.dtype, qd.device, valid=fits, prefer=prefer, key=(D, max(HQ, HK)))
+    _k.launch(v, B * S, qo, ko, c, s, *strides)
     return qo, ko
 
 

@@ -28,7 +28,7 @@ PY
     rmsnorm_dw_reduce) shapes="9x1000 1x1 132x257" ;;
     softmax | rmsnorm | add_rmsnorm | layernorm) shapes="3x$((block - 1)) 1x1 2x17" ;;
     *_looped) shapes="3x$((block + 905)) 1x1" ;;
-    rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
+    rope | rope_out) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
     gemm | gemm_block_ptr | gemm_residual | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
     # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64).

@@ -168,6 +168,7 @@ Status rmsnorm(Builder &b);
 Status addRmsnorm(Builder &b);
 Status layernorm(Builder &b);
 Status rope(Builder &b);         // Rope.cpp
+Status ropeOut(Builder &b);      // Rope.cpp
 Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
 Status gemm(Builder &b);            // Gemm.cpp

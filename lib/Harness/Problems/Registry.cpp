@@ -136,6 +136,12 @@ const std::vector<Entry> &entries() {
        "BxHQxHKxSxD", "B * S", rope,
        "shape BxHQxHKxSxD, q (B, HQ, S, D) and k (B, HK, S, D) rotated in place (rotate-half), "
        "f32 cos/sin (B, S, D); grid B*S (C5)."},
+      {"rope_out",
+       "q_out, k_out, q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride, "
+       "q_head_stride, k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride, "
+       "cos_seq_stride, cos_half_offset",
+       "BxHQxHKxSxD", "B * S", ropeOut,
+       "as rope, into q_out and k_out (q's and k's strides); q and k must come back unchanged."},
       {"cross_entropy", "loss, logits, labels, stride, n_cols, ignore_index", "NxV", "rows",
        crossEntropy,
        "shape NxV; loss[i] per row (0 when ignored); the reduction of the losses (host side) is "

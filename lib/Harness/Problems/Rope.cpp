@@ -1,6 +1,7 @@
 //===- Rope.cpp - rotary position embedding -------------------------------===//
 //
-// q and k rotated in place (rotate-half) with f32 cos/sin tables; grid B * S.
+// q and k rotated (rotate-half) with f32 cos/sin tables, in place (rope) or into q_out and k_out
+// (rope_out); grid B * S.
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -10,11 +11,14 @@
 
 namespace tessel::harness::problems {
 
-/// Shape BxHQxHKxSxD: q (B, HQ, S, D) and k (B, HK, S, D) rotated in place with f32 cos/sin
-/// tables (B, S, D), one per batch (case C5). The variant's HALF must be D/2 and BLOCK_H at
-/// least max(HQ, HK) when its config names them. Options: layout=bhsd|bshd, cos=per_batch|
-/// shared, table=full|half (tables of D or D/2 columns).
-Status rope(Builder &b) {
+namespace {
+/// Shape BxHQxHKxSxD: q (B, HQ, S, D) and k (B, HK, S, D) rotated with f32 cos/sin tables
+/// (B, S, D), one per batch (case C5): in place, or (outOfPlace) into poisoned q_out and k_out of
+/// the same strides, q and k then compared with their own values (read, never written). The
+/// variant's HALF must be D/2 and BLOCK_H at least max(HQ, HK) when its config names them.
+/// Options: layout=bhsd|bshd, cos=per_batch|shared, table=full|half (tables of D or D/2
+/// columns).
+Status ropeProblem(Builder &b, bool outOfPlace) {
   if (Status s = needRank(b.o, 5, "BxHQxHKxSxD"); !s)
     return s;
   if (Status s = floatDType(b.o); !s)
@@ -82,17 +86,29 @@ Status rope(Builder &b) {
           }
     return y;
   };
-  for (int i : {q, k}) {
-    ProblemBuffer &pb = b.p.buffers[i];
-    int64_t H = i == q ? HQ : HK;
+  int qOut = outOfPlace ? b.output("q_out", b.o.dtype, shapeOf(HQ)) : q;
+  int kOut = outOfPlace ? b.output("k_out", b.o.dtype, shapeOf(HK)) : k;
+  for (auto [in, out] : {std::pair{q, qOut}, std::pair{k, kOut}}) {
+    int64_t H = in == q ? HQ : HK;
+    std::vector<double> x = b.p.buffers[in].host.toDoubles();
+    if (outOfPlace) { // an input too: it must come back bit for bit
+      ProblemBuffer &pin = b.p.buffers[in];
+      pin.output = true;
+      pin.tol = Tolerance{0, 0};
+      pin.reference = x;
+    }
+    ProblemBuffer &pb = b.p.buffers[out];
     pb.output = true;
     pb.tol = defaultTolerance(b.o.dtype);
-    std::vector<double> x = pb.host.toDoubles();
     if (bshd)
       x = permute(x, H, true);
     pb.reference = ref::ropeRotateHalf(x, cv, sv, B, H, S, D);
     if (bshd)
       pb.reference = permute(pb.reference, H, false);
+  }
+  if (outOfPlace) {
+    b.ptr("q_out", qOut);
+    b.ptr("k_out", kOut);
   }
   b.ptr("q", q, {"q_ptr"});
   b.ptr("k", k, {"k_ptr"});
@@ -116,5 +132,9 @@ Status rope(Builder &b) {
   b.describe();
   return Status::ok();
 }
+} // namespace
+
+Status rope(Builder &b) { return ropeProblem(b, /*outOfPlace=*/false); }
+Status ropeOut(Builder &b) { return ropeProblem(b, /*outOfPlace=*/true); }
 
 } // namespace tessel::harness::problems
