@@ -84,6 +84,8 @@ llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
       {"config", std::move(config)},
       {"artifacts", std::move(artifacts)},
   };
+  if (meta.configIndex)
+    doc["config_index"] = *meta.configIndex;
   if (meta.threadsPerWarp)
     doc["threads_per_warp"] = *meta.threadsPerWarp;
   if (meta.sharedMemory)

@@ -126,7 +126,8 @@ def variants(kernel, dtype, device):
 
 def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None):
     """The variant of `kernel` for `dtype` on `device` whose config `valid` admits, the least
-    `prefer(config)` first (else the first found). LookupError saying how to compile one when
+    `prefer(config)` first, then the library's own configs (CONFIGS, in order) before those
+    compiled with -D. LookupError saying how to compile one when
     none fits. With `key` (hashable, standing for what `valid` and `prefer` depend on), the
     answer is remembered: ops call this on every launch."""
     if key is not None:
@@ -140,8 +141,9 @@ def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None)
             f"tessel: no compiled variant of {kernel} ({dtype}) fits on {target} in "
             f"{kernel_directories() or 'no kernel directory'}; compile dsl/kernels with tesselc "
             "-o DIR and add DIR to TESSEL_KERNEL_PATH or tessel.add_kernel_directory(DIR)")
-    if prefer is not None:
-        vs.sort(key=lambda v: prefer(v.config))
+    # Ties go to the library's own configs (config_index: as declared in CONFIGS), in order.
+    declared = (lambda v: v.meta.get("config_index", float("inf")))
+    vs.sort(key=(lambda v: (prefer(v.config), declared(v))) if prefer is not None else declared)
     if key is not None:
         _chosen[(kernel, dtype, device, key)] = vs[0]
     return vs[0]

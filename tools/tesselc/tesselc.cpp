@@ -394,7 +394,8 @@ void Driver::runKernelFile(StringRef path) {
           !llvm::is_contained(dtypes, dtypeName(variant.dtype)))
         continue;
       bool kernelFailed = false;
-      for (const ConfigValue &config : kernelConfigs) {
+      for (size_t ci = 0; ci < kernelConfigs.size(); ++ci) {
+        const ConfigValue &config = kernelConfigs[ci];
         std::string name = variantName(*k, variant, config);
         auto [it, inserted] = variantOwners.try_emplace(name, k);
         if (!inserted && it->second == k)
@@ -425,6 +426,9 @@ void Driver::runKernelFile(StringRef path) {
           meta.dtype = dtypeName(variant.dtype);
         meta.target = target;
         meta.config = config.toJSON();
+        if (ci < size_t(def.numConfigs) &&
+            ConfigValue(*def.config, def.configs[ci]).toJSON() == meta.config)
+          meta.configIndex = int(ci);
         for (auto f : unit.module->getOps<func::FuncOp>())
           if (f.getSymName() == name)
             fillFromKernel(f, meta, k->argNames);

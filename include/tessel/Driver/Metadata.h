@@ -37,6 +37,9 @@ struct VariantMetadata {
   std::string target;
   std::vector<ArgMetadata> args;
   llvm::json::Object config; // field -> value
+  /// The config's index in the kernel's CONFIGS when it is as declared there (no -D changed
+  /// it): the library's own choices, which callers without a tuning entry prefer.
+  std::optional<int> configIndex;
   int numWarps = 4;
   int numStages = 1;
   std::map<std::string, std::string> artifacts; // stage -> file name (relative to the JSON)
