@@ -5,11 +5,30 @@ from . import kernels as _k
 from ._arrays import describe, is_torch
 from ._common import _contiguous, _empty, _float, _rows, _same
 
-def _gemm_variant(kernels, dtype, device, layout):
+_SMS = {}  # device index -> SM count
+
+
+def _sm_count(like):
+    """The GPU's SM count for a CUDA tensor (cached); 8 (the interpreter's threads) else."""
+    if is_torch(like) and like.is_cuda:
+        index = like.get_device()
+        if index not in _SMS:
+            import torch
+            _SMS[index] = torch.cuda.get_device_properties(index).multi_processor_count
+        return _SMS[index]
+    return 8
+
+
+def _tiles(v, m, n):
+    return -(-m // v.config["BLOCK_M"]) * -(-n // v.config["BLOCK_N"])
+
+
+def _gemm_variant(kernels, dtype, device, layout, m, n, sms):
     """A plain variant (no bias, no activation) of the first of `kernels` that is compiled, for
-    operands in `layout` ("nt": A and B contiguous along K, "nn": A along K and B along N,
-    "tn": A along M and B along N): one with a twin for that layout first (prepare.sh's TMA or
-    cp.async twins), then the widest tile, then the deepest pipeline."""
+    an (m, n) product with operands in `layout` ("nt": A and B contiguous along K, "nn": A
+    along K and B along N, "tn": A along M and B along N). In order: one with a twin for that
+    layout (prepare.sh's TMA or cp.async twins), whose tiles fill the `sms` SMs, the widest
+    tile, the deepest pipeline."""
     def plain(c):
         return not c.get("HAS_BIAS") and c.get("ACT", "none") == "none"
     best, best_key = None, None
@@ -18,8 +37,8 @@ def _gemm_variant(kernels, dtype, device, layout):
             if not plain(v.config):
                 continue
             has_twin = any(t.name == f"{v.name}__{layout}" for t in v.twins)
-            key = (not has_twin, rank, -v.config["BLOCK_M"] * v.config["BLOCK_N"],
-                   -v.config.get("num_stages", 0))
+            key = (not has_twin, rank, _tiles(v, m, n) < sms,
+                   -v.config["BLOCK_M"] * v.config["BLOCK_N"], -v.config.get("num_stages", 0))
             if best_key is None or key < best_key:
                 best, best_key = v, key
     if best is None:  # says how to compile one
@@ -30,11 +49,29 @@ def _gemm_variant(kernels, dtype, device, layout):
 def _matmul(v, a, b, c, m, n, k, sa, sb, sc, residual=None, sr=(0, 0)):
     """c (m, n) = a (m, k) @ b (k, n) [+ residual], each operand given as an array whose first
     element is the matrix's and its (row, column) strides in elements."""
-    grid = -(-m // v.config["BLOCK_M"]) * -(-n // v.config["BLOCK_N"])
     args = [a, b, c, c] + ([residual] if residual is not None else [])
     args += [m, n, k, sa[0], sa[1], sb[0], sb[1], sc[0], sc[1]]
     args += list(sr) if residual is not None else []
-    _k.launch(v, grid, *args)
+    _k.launch(v, _tiles(v, m, n), *args)
+
+
+class _SplitK:
+    """c (m, n) = a @ b through gemm_split_k, for products whose tiles leave SMs idle (grad_x:
+    (chunk, H) with K = V): about two programs per SM, K cut into `splits` slices reduced in
+    order (deterministic) through an f32 workspace; the locks are zero between launches."""
+
+    def __init__(self, variant, like, m, n, k, sms):
+        self.v = variant
+        tiles = _tiles(variant, m, n)
+        k_blocks = -(-k // variant.config["BLOCK_K"])
+        self.splits = max(1, min(k_blocks, -(-2 * sms // tiles)))
+        self.workspace = _empty(like, (self.splits * m * n,), "f32")
+        self.locks = _empty(like, (tiles,), "i32")
+        self.locks[...] = 0
+
+    def __call__(self, a, b, c, m, n, k, sa, sb, sc):  # m <= the m it was made for
+        _k.launch(self.v, (_tiles(self.v, m, n), self.splits), a, b, c, c, self.workspace,
+                  self.locks, m, n, k, sa[0], sa[1], sb[0], sb[1], sc[0], sc[1])
 
 
 def _flce_chunk_rows(rows, hidden, vocab):
@@ -93,9 +130,17 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     g = _contiguous(g)
     dt = xd.dtype
     # logits = x_c @ W^T (nt), grad_x_c = dlogits @ W (nn), grad_W (+)= dlogits^T @ x_c (tn)
-    gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nt")
-    gemm_nn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nn")
-    gemm_acc = _gemm_variant(("gemm_residual",), dt, xd.device, "tn")
+    sms, m0 = _sm_count(x), min(chunk, rows)
+    gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nt", m0, vocab, sms)
+    gemm_nn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nn", m0, hidden, sms)
+    gemm_acc = _gemm_variant(("gemm_residual",), dt, xd.device, "tn", vocab, hidden, sms)
+    grad_x_gemm = lambda *a: _matmul(gemm_nn, *a)
+    if grads and _tiles(gemm_nn, m0, hidden) < sms:
+        try:
+            split = _gemm_variant(("gemm_split_k",), dt, xd.device, "nn", m0, hidden, sms)
+            grad_x_gemm = _SplitK(split, x, m0, hidden, vocab, sms)
+        except LookupError:  # not compiled (or not for this dtype): the plain GEMM
+            pass
     ce = _k.choose("cross_entropy", dt, xd.device)
     ce_grad = _k.choose("cross_entropy_backward", dt, xd.device,
                         valid=lambda c: c.get("reduction") == "sum")
@@ -119,7 +164,7 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
         _k.launch(ce_grad, m, lc, lc, tc, g, vocab, vocab, vocab, int(ignore_index), 1)
         gx = grad_x[r0:r0 + m]
         gxc = gx if describe(gx, "grad_x").address % 16 == 0 else _empty(x, (m, hidden), dt)
-        _matmul(gemm_nn, lc, w, gxc, m, hidden, vocab, (vocab, 1), (hidden, 1), (hidden, 1))
+        grad_x_gemm(lc, w, gxc, m, hidden, vocab, (vocab, 1), (hidden, 1), (hidden, 1))
         if gxc is not gx:
             gx[...] = gxc
         _matmul(gemm_acc, lc, xc, grad_w, vocab, hidden, m, (1, vocab), (hidden, 1),
