@@ -27,8 +27,8 @@ def _gemm_variant(kernels, dtype, device, layout, m, n, sms):
     """A plain variant (no bias, no activation) of the first of `kernels` that is compiled, for
     an (m, n) product with operands in `layout` ("nt": A and B contiguous along K, "nn": A
     along K and B along N, "tn": A along M and B along N). In order: one with a twin for that
-    layout (prepare.sh's TMA or cp.async twins), whose tiles fill the `sms` SMs, the widest
-    tile, the deepest pipeline."""
+    layout (prepare.sh's TMA or cp.async twins), whose tiles fill the `sms` SMs (sms=0: any),
+    the widest tile, the deepest pipeline."""
     def plain(c):
         return not c.get("HAS_BIAS") and c.get("ACT", "none") == "none"
     best, best_key = None, None
@@ -132,12 +132,15 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     # logits = x_c @ W^T (nt), grad_x_c = dlogits @ W (nn), grad_W (+)= dlogits^T @ x_c (tn)
     sms, m0 = _sm_count(x), min(chunk, rows)
     gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nt", m0, vocab, sms)
-    gemm_nn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nn", m0, hidden, sms)
+    # grad_x (chunk, H) has few tiles and a long K (V): the widest tile, split along K when its
+    # tiles leave SMs idle (H200, chunk 256, H 4096: 64x64 tiles fill the GPU at 340 TFLOP/s,
+    # where cuBLAS splits 320x128 tiles at 710).
+    gemm_nn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nn", m0, hidden, 0)
     gemm_acc = _gemm_variant(("gemm_residual",), dt, xd.device, "tn", vocab, hidden, sms)
     grad_x_gemm = lambda *a: _matmul(gemm_nn, *a)
     if grads and _tiles(gemm_nn, m0, hidden) < sms:
         try:
-            split = _gemm_variant(("gemm_split_k",), dt, xd.device, "nn", m0, hidden, sms)
+            split = _gemm_variant(("gemm_split_k",), dt, xd.device, "nn", m0, hidden, 0)
             grad_x_gemm = _SplitK(split, x, m0, hidden, vocab, sms)
         except LookupError:  # not compiled (or not for this dtype): the plain GEMM
             pass
