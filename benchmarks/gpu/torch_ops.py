@@ -95,6 +95,17 @@ def swiglu_ref(g, u):
     return F.silu(g) * u
 
 
+def ce_smooth_ref(logits, target, reduction, eps, z):
+    """F.cross_entropy(label_smoothing=eps) plus z * lse**2 per non-ignored row (Liger-Kernel's
+    lse_square_scale), reduced as the loss is."""
+    loss = F.cross_entropy(logits, target, reduction=reduction, label_smoothing=eps)
+    valid = target != -100
+    zl = torch.where(valid, z * torch.logsumexp(logits, -1) ** 2, 0.0)
+    if reduction == "none":
+        return loss + zl
+    return loss + (zl.sum() / valid.sum() if reduction == "mean" else zl.sum())
+
+
 def dtype_name(d):
     return str(d).replace("torch.", "")
 
@@ -152,6 +163,11 @@ for dtype in (torch.bfloat16, torch.float32):
             op_check(f"cross_entropy {n}x{v} {red}",
                      lambda l, red=red: ops.cross_entropy(l, target, red),
                      lambda l, red=red: F.cross_entropy(l, target, reduction=red), [logits], dtype)
+        for red in ("mean", "none"):
+            op_check(f"cross_entropy {n}x{v} {red} label_smoothing=0.1 z_loss=1e-4",
+                     lambda l, red=red: ops.cross_entropy(l, target, red, label_smoothing=0.1,
+                                                          z_loss=1e-4),
+                     lambda l, red=red: ce_smooth_ref(l, target, red, 0.1, 1e-4), [logits], dtype)
         del logits
     for (B, HQ, HK, S, D) in ((2, 32, 8, 33, 128), (1, 4, 1, 5, 64)):
         q, k = torch.randn(B, HQ, S, D, device=dev), torch.randn(B, HK, S, D, device=dev)

@@ -1,10 +1,16 @@
 //===- cross_entropy.cpp - cross-entropy loss and its gradient ------------===//
 //
-// Per row (token) of logits (n_rows, n_cols), with labels (i64) and ignore_index:
-//   loss[row] = logsumexp(logits[row, :]) - logits[row, label]   (0 when label == ignore_index)
-// computed in f32 with an online softmax over vocabulary blocks (the row is read once).
-// One program per row; grid = (n_rows,). Reduction over rows (mean over the non-ignored rows,
-// or sum) is the caller's; a mean over zero rows is NaN, as in PyTorch (case C4).
+// Per row (token) of logits x (n_rows, n_cols = V), with labels t (i64), ignore_index, label
+// smoothing eps and z-loss scale z (Liger-Kernel's label_smoothing and lse_square_scale), with
+// lse = logsumexp(x[row, :]):
+//   loss[row] = (1 - eps) * (lse - x[t]) + eps * (lse - sum_j x[j] / V) + z * lse^2
+// (0 when t == ignore_index). eps * (lse - mean_j x[j]) = eps * mean_j(-log softmax(x)_j): this
+// is PyTorch's F.cross_entropy(label_smoothing=eps), (1 - eps) * nll + eps * the uniform target's
+// cross-entropy, plus PaLM's z-loss; eps = z = 0 is the plain cross-entropy lse - x[t].
+// Computed in f32 with an online softmax over vocabulary blocks (the row is read once; the row
+// sum of x is a third running value). One program per row; grid = (n_rows,). Reduction over
+// rows (mean over the non-ignored rows, or sum) is the caller's; a mean over zero rows is NaN,
+// as in PyTorch (case C4).
 //
 //===----------------------------------------------------------------------===//
 #include "RowSpaces.h"
@@ -19,6 +25,13 @@ struct CrossEntropyConfig {
 };
 TESSEL_CONFIG(CrossEntropyConfig, BLOCK, num_warps)
 
+/// One block x (BLOCK) of the online softmax: the running max m and the running sum d of
+/// exp(x - m), rescaled when the max grows.
+inline std::tuple<Float, Float> online_step(const Tile<f32> &x, Float m, Float d) {
+  Float nm = maximum(m, max(x, 0));
+  return std::tuple{nm, d * exp(m - nm) + sum(exp(x - nm), 0)};
+}
+
 /// The running max m and the running sum d of exp(x - m) over the row at `base`: the row's
 /// logsumexp is m + log(d).
 template <class T>
@@ -28,26 +41,47 @@ std::tuple<Float, Float> online_softmax(int block, Ptr<T> base, Int n_cols) {
                    [&](Int start, Float m, Float d) {
                      Tile<i64> offs = start + cols;                                    // (BLOCK)
                      Tile<f32> x = cast<f32>(load(base + offs, offs < n_cols, -inf)); // (BLOCK)
-                     Float nm = maximum(m, max(x, 0));
-                     return std::tuple{nm, d * exp(m - nm) + sum(exp(x - nm), 0)};
+                     return online_step(x, m, d);
                    });
 }
 
-/// loss (n_rows) f32. The target logit is only read for rows that are not ignored.
+/// online_softmax's m and d, and the row sum s of x (f32; masked-off lanes add 0).
+template <class T>
+std::tuple<Float, Float, Float> online_softmax_sum(int block, Ptr<T> base, Int n_cols) {
+  Tile<i32> cols = arange(0, block); // (BLOCK)
+  return for_range(0, n_cols, block, std::tuple{Float(-inf), Float(0.0), Float(0.0)},
+                   [&](Int start, Float m, Float d, Float s) {
+                     Tile<i64> offs = start + cols; // (BLOCK)
+                     Mask mask = offs < n_cols;     // (BLOCK)
+                     Tile<f32> x = cast<f32>(load(base + offs, mask, -inf)); // (BLOCK)
+                     auto [nm, nd] = online_step(x, m, d);
+                     return std::tuple{nm, nd, s + sum(where(mask, x, 0.0), 0)};
+                   });
+}
+
+/// loss (n_rows) f32. The target logit is only read for rows that are not ignored. The
+/// smoothing term is selected away when eps = 0, so a row holding -inf (a masked logit, whose
+/// sum is -inf) keeps the plain cross-entropy rather than 0 * inf = NaN.
 template <class T>
 void cross_entropy(const CrossEntropyConfig &c, Ptr<f32> loss, Ptr<T> logits, Ptr<i64> labels,
-                   Int stride, Int n_cols, Int ignore_index) {
+                   Int stride, Int n_cols, Int ignore_index, Float label_smoothing,
+                   Float z_loss) {
   Int row = program_id(0);
   Int label = load(labels + row);
   Ptr<T> base = logits + row * stride;
-  auto [m, d] = online_softmax(c.BLOCK, base, n_cols);
+  auto [m, d, s] = online_softmax_sum(c.BLOCK, base, n_cols);
   Bool valid = label != ignore_index;
   Float target = cast<f32>(load(base + label, valid, 0.0));
-  Float lo = log(d) + m - target;
+  Float lse = log(d) + m;
+  Float nll = lse - target;         // -log softmax(x)_t
+  Float uniform = lse - s / n_cols; // mean_j -log softmax(x)_j
+  Float eps = label_smoothing;
+  Float smooth = where(eps != 0.0, eps * uniform, 0.0);
+  Float lo = (1.0 - eps) * nll + smooth + z_loss * lse * lse;
   store(loss + row, where(valid, lo, 0.0));
 }
 TESSEL_KERNEL(cross_entropy, DTYPES(f32, f16, bf16),
-              ARGS(loss, logits, labels, stride, n_cols, ignore_index),
+              ARGS(loss, logits, labels, stride, n_cols, ignore_index, label_smoothing, z_loss),
               CONFIGS(CrossEntropyConfig{.BLOCK = 4096, .num_warps = 8},
                       CrossEntropyConfig{.BLOCK = 8192, .num_warps = 16}))
 TESSEL_TUNE(cross_entropy, loopedRowSpace<CrossEntropyConfig>())
@@ -62,15 +96,19 @@ struct CrossEntropyBackwardConfig {
 };
 TESSEL_CONFIG(CrossEntropyBackwardConfig, BLOCK, reduction, num_warps)
 
-/// dlogits[row, j] = (softmax(logits[row])_j - [j == label]) * g, where g is dloss[row]
+/// dlogits[row, j] = (p_j * (1 + 2 * z * lse) - (1 - eps) * [j == label] - eps / V) * g, with
+/// p = softmax(logits[row]), eps = label_smoothing and z = z_loss (the forward's loss
+/// differentiated: d lse / d x_j = p_j, d (sum_j x_j / V) / d x_j = 1 / V), where g is dloss[row]
 /// (reduction none: one upstream value per row, case C3), dloss[0] (sum) or dloss[0] / n_valid
 /// (mean over the n_valid non-ignored rows). Ignored rows get exactly 0 (selected, never
 /// multiplied, so a mean over zero rows cannot produce NaN: case C4). The gradient is computed
-/// in f32 and rounded once to T (case C2). dlogits may alias logits (in place).
+/// in f32 and rounded once to T (case C2); eps = z = 0 gives (p_j - [j == label]) * g exactly.
+/// dlogits may alias logits (in place).
 template <class T>
 void cross_entropy_backward(const CrossEntropyBackwardConfig &c, Ptr<T> dlogits, Ptr<T> logits,
                             Ptr<i64> labels, Ptr<f32> dloss, Int stride, Int dstride,
-                            Int n_cols, Int ignore_index, Int n_valid) {
+                            Int n_cols, Int ignore_index, Int n_valid, Float label_smoothing,
+                            Float z_loss) {
   Int row = program_id(0);
   Int label = load(labels + row);
   Ptr<T> base = logits + row * stride;
@@ -85,19 +123,22 @@ void cross_entropy_backward(const CrossEntropyBackwardConfig &c, Ptr<T> dlogits,
   else
     g = load(dloss) / n_valid;
   Bool ignored = label == ignore_index;
+  Float pscale = 1.0 + 2.0 * z_loss * lse; // d (lse + z * lse^2) / d lse, p_j's factor
+  Float hit = 1.0 - label_smoothing;       // 1 - eps, the label's weight
+  Float spread = label_smoothing / n_cols; // eps / V, every class's weight
   Tile<i32> cols = arange(0, c.BLOCK); // (BLOCK)
   for_range(0, n_cols, c.BLOCK, [&](Int start) {
     Tile<i64> offs = start + cols;                                   // (BLOCK)
     Mask mask = offs < n_cols;                                       // (BLOCK)
     Tile<f32> x = cast<f32>(load(base + offs, mask, -inf));          // (BLOCK)
     Tile<f32> p = exp(x - lse);                                      // (BLOCK)
-    Tile<f32> grad = (p - cast<f32>(offs == label)) * g;             // (BLOCK)
+    Tile<f32> grad = (p * pscale - cast<f32>(offs == label) * hit - spread) * g; // (BLOCK)
     store(dbase + offs, cast<T>(where(ignored, 0.0, grad)), mask);
   });
 }
 TESSEL_KERNEL(cross_entropy_backward, DTYPES(f32, f16, bf16),
               ARGS(dlogits, logits, labels, dloss, stride, dstride, n_cols, ignore_index,
-                   n_valid),
+                   n_valid, label_smoothing, z_loss),
               CONFIGS(CrossEntropyBackwardConfig{.reduction = Reduction::none},
                       CrossEntropyBackwardConfig{.reduction = Reduction::mean},
                       CrossEntropyBackwardConfig{.reduction = Reduction::sum}))

@@ -110,7 +110,8 @@ static double lse(const double *row, int64_t v) {
 }
 
 CrossEntropy ref::crossEntropy(const Vec &logits, const std::vector<int64_t> &labels, int64_t n,
-                               int64_t v, int64_t ignoreIndex, Reduction red) {
+                               int64_t v, int64_t ignoreIndex, Reduction red, double smoothing,
+                               double zLoss) {
   CrossEntropy ce{Vec(n, 0.0), 0.0};
   int64_t valid = 0;
   double sum = 0;
@@ -119,7 +120,12 @@ CrossEntropy ref::crossEntropy(const Vec &logits, const std::vector<int64_t> &la
       continue;
     ++valid;
     const double *row = &logits[i * v];
-    ce.loss[i] = lse(row, v) - row[labels[i]];
+    double l = lse(row, v), rowSum = 0;
+    for (int64_t j = 0; j < v; ++j)
+      rowSum += row[j];
+    ce.loss[i] = (1 - smoothing) * (l - row[labels[i]]) + zLoss * l * l;
+    if (smoothing != 0) // a -inf logit keeps the plain loss without smoothing
+      ce.loss[i] += smoothing * (l - rowSum / v);
     sum += ce.loss[i];
   }
   ce.total = red == Reduction::mean ? (valid ? sum / valid : std::nan("")) : sum;
@@ -127,7 +133,8 @@ CrossEntropy ref::crossEntropy(const Vec &logits, const std::vector<int64_t> &la
 }
 
 Vec ref::crossEntropyBackward(const Vec &logits, const std::vector<int64_t> &labels, int64_t n,
-                              int64_t v, int64_t ignoreIndex, Reduction red, const Vec &gradOut) {
+                              int64_t v, int64_t ignoreIndex, Reduction red, const Vec &gradOut,
+                              double smoothing, double zLoss) {
   Vec g(logits.size(), 0.0);
   int64_t valid = 0;
   for (int64_t i = 0; i < n; ++i)
@@ -141,7 +148,9 @@ Vec ref::crossEntropyBackward(const Vec &logits, const std::vector<int64_t> &lab
     const double *row = &logits[i * v];
     double l = lse(row, v);
     for (int64_t j = 0; j < v; ++j)
-      g[i * v + j] = (std::exp(row[j] - l) - (j == labels[i] ? 1.0 : 0.0)) * scale;
+      g[i * v + j] = (std::exp(row[j] - l) * (1 + 2 * zLoss * l) -
+                      (j == labels[i] ? 1 - smoothing : 0.0) - smoothing / v) *
+                     scale;
   }
   return g;
 }

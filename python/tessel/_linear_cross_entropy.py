@@ -160,11 +160,11 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
         # the targets or grad_x does not start on 16 bytes.
         xc, tc, lc = _contiguous(x2[r0:r0 + m]), _contiguous(t[r0:r0 + m]), logits[:m]
         _matmul(gemm_nt, xc, w, lc, m, vocab, hidden, (hidden, 1), (1, hidden), (vocab, 1))
-        _k.launch(ce, m, loss_c, lc, tc, vocab, vocab, int(ignore_index))
+        _k.launch(ce, m, loss_c, lc, tc, vocab, vocab, int(ignore_index), 0.0, 0.0)
         losses[r0:r0 + m] = loss_c[:m]
         if not grads:
             continue
-        _k.launch(ce_grad, m, lc, lc, tc, g, vocab, vocab, vocab, int(ignore_index), 1)
+        _k.launch(ce_grad, m, lc, lc, tc, g, vocab, vocab, vocab, int(ignore_index), 1, 0.0, 0.0)
         gx = grad_x[r0:r0 + m]
         gxc = gx if describe(gx, "grad_x").address % 16 == 0 else _empty(x, (m, hidden), dt)
         grad_x_gemm(lc, w, gxc, m, hidden, vocab, (vocab, 1), (hidden, 1), (hidden, 1))

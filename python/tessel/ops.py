@@ -237,18 +237,40 @@ def _ce_inputs(op, logits, target):
     return ld, l2, stride, _contiguous(target).reshape(rows), rows, cols
 
 
-def _cross_entropy(logits, target, reduction="mean", ignore_index=-100):
+def _ce_terms(op, label_smoothing, z_loss):
+    """label_smoothing in [0, 1] and a finite z_loss, as Python floats (the kernels' f32)."""
+    import math
+    for name, value in (("label_smoothing", label_smoothing), ("z_loss", z_loss)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"{op}: {name} must be a float, got {type(value).__name__}")
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise ValueError(f"{op}: label_smoothing must be in [0, 1], got {label_smoothing}")
+    if not math.isfinite(z_loss):
+        raise ValueError(f"{op}: z_loss must be finite, got {z_loss}")
+    return float(label_smoothing), float(z_loss)
+
+
+def _cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smoothing=0.0,
+                   z_loss=0.0):
     """Cross-entropy of logits (N, V) or (B, T, V) against int64 class indices (N) or (B, T),
     computed per row in f32 with an online softmax. reduction: "none" (per row, 0 for ignored
     rows, f32, the target's shape), "mean" (over the rows whose target != ignore_index; NaN
-    when there are none, as PyTorch) or "sum"; the reduced loss has the logits' dtype."""
+    when there are none, as PyTorch) or "sum"; the reduced loss has the logits' dtype.
+
+    label_smoothing eps in [0, 1] and z_loss z (finite; PaLM uses 1e-4), Liger-Kernel's
+    label_smoothing and lse_square_scale: each non-ignored row's loss, with lse = logsumexp(logits[row]) and V
+    classes, is (1 - eps) * (lse - logits[row, target]) + eps * (lse - sum(logits[row]) / V)
+    + z * lse**2, PyTorch's F.cross_entropy(label_smoothing=eps) (eps times the cross-entropy
+    against the uniform distribution) plus PaLM's z-loss, reduced like the plain loss (the mean
+    averages the z-loss over the non-ignored rows too). eps = z = 0 is the plain loss."""
     op = "cross_entropy"
     if reduction not in ("none", "mean", "sum"):
         raise ValueError(f"{op}: reduction must be 'none', 'mean' or 'sum', got {reduction!r}")
+    eps, z = _ce_terms(op, label_smoothing, z_loss)
     ld, l2, stride, t, rows, cols = _ce_inputs(op, logits, target)
     loss = _empty(logits, (rows,), "f32")
     v = _k.choose("cross_entropy", ld.dtype, ld.device)
-    _k.launch(v, rows, loss, l2, t, stride, cols, int(ignore_index))
+    _k.launch(v, rows, loss, l2, t, stride, cols, int(ignore_index), eps, z)
     if reduction == "none":
         return loss.reshape(tuple(ld.shape[:-1]))
     total = loss.sum()
@@ -265,14 +287,18 @@ def _cross_entropy(logits, target, reduction="mean", ignore_index=-100):
     return total.astype(_NUMPY_NAMES[ld.dtype])
 
 
-def cross_entropy_backward(dloss, logits, target, reduction="mean", ignore_index=-100):
-    """Gradient of cross_entropy(logits, target, reduction, ignore_index) with respect to the
-    logits, given dloss (a scalar for mean/sum, the per-row losses' shape for none): dlogits,
-    contiguous, of the logits' shape and dtype. The mean's 1 / n_valid is applied to dloss on the
-    device, so nothing waits for the host."""
+def cross_entropy_backward(dloss, logits, target, reduction="mean", ignore_index=-100,
+                           label_smoothing=0.0, z_loss=0.0):
+    """Gradient of cross_entropy(logits, target, reduction, ignore_index, label_smoothing,
+    z_loss) with respect to the logits, given dloss (a scalar for mean/sum, the per-row losses'
+    shape for none): dlogits, contiguous, of the logits' shape and dtype; per non-ignored row
+    (softmax * (1 + 2 * z * lse) - (1 - eps) * onehot(target) - eps / V) * g, with g the row's
+    upstream gradient (dloss / n_valid for the mean), 0 for ignored rows. The mean's 1 / n_valid
+    is applied to dloss on the device, so nothing waits for the host."""
     op = "cross_entropy_backward"
     if reduction not in ("none", "mean", "sum"):
         raise ValueError(f"{op}: reduction must be 'none', 'mean' or 'sum', got {reduction!r}")
+    eps, z = _ce_terms(op, label_smoothing, z_loss)
     ld, l2, stride, t, rows, cols = _ce_inputs(op, logits, target)
     if is_torch(logits):
         import torch
@@ -293,7 +319,7 @@ def cross_entropy_backward(dloss, logits, target, reduction="mean", ignore_index
     mode = "none" if reduction == "none" else "sum"
     v = _k.choose("cross_entropy_backward", ld.dtype, ld.device,
                   valid=lambda c: c.get("reduction") == mode)
-    _k.launch(v, rows, dlogits, l2, t, g, stride, cols, cols, int(ignore_index), 1)
+    _k.launch(v, rows, dlogits, l2, t, g, stride, cols, cols, int(ignore_index), 1, eps, z)
     return dlogits.reshape(tuple(ld.shape))
 
 
@@ -357,11 +383,13 @@ def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="
                                                        reduction, chunk_rows, grads=False)[0]
 
 
-def cross_entropy(logits, target, reduction="mean", ignore_index=-100):
+def cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smoothing=0.0,
+                  z_loss=0.0):
     if _autograd(logits):
         from . import torch_ops
-        return torch_ops.cross_entropy(logits, target, reduction, ignore_index)
-    return _cross_entropy(logits, target, reduction, ignore_index)
+        return torch_ops.cross_entropy(logits, target, reduction, ignore_index, label_smoothing,
+                                       z_loss)
+    return _cross_entropy(logits, target, reduction, ignore_index, label_smoothing, z_loss)
 
 
 for _public, _private in ((rms_norm, _rms_norm), (layer_norm, _layer_norm),

@@ -65,12 +65,14 @@ def _(dout, gate, up, approximate):
 
 @torch.library.custom_op("tessel::cross_entropy_backward", mutates_args=())
 def _cross_entropy_backward_op(dloss: torch.Tensor, logits: torch.Tensor, target: torch.Tensor,
-                               reduction: str, ignore_index: int) -> torch.Tensor:
-    return _ops.cross_entropy_backward(dloss, logits, target, reduction, ignore_index)
+                               reduction: str, ignore_index: int, label_smoothing: float = 0.0,
+                               z_loss: float = 0.0) -> torch.Tensor:
+    return _ops.cross_entropy_backward(dloss, logits, target, reduction, ignore_index,
+                                       label_smoothing, z_loss)
 
 
 @_cross_entropy_backward_op.register_fake
-def _(dloss, logits, target, reduction, ignore_index):
+def _(dloss, logits, target, reduction, ignore_index, label_smoothing=0.0, z_loss=0.0):
     return torch.empty(logits.shape, dtype=logits.dtype, device=logits.device)
 
 
@@ -204,28 +206,31 @@ _geglu_op.register_autograd(_geglu_backward, setup_context=_geglu_setup)
 
 @torch.library.custom_op("tessel::cross_entropy", mutates_args=())
 def _cross_entropy_op(logits: torch.Tensor, target: torch.Tensor, reduction: str,
-                      ignore_index: int) -> torch.Tensor:
-    out = _ops._cross_entropy(logits, target, reduction, ignore_index)
+                      ignore_index: int, label_smoothing: float = 0.0,
+                      z_loss: float = 0.0) -> torch.Tensor:
+    out = _ops._cross_entropy(logits, target, reduction, ignore_index, label_smoothing, z_loss)
     return out if reduction == "none" else out.reshape(())
 
 
 @_cross_entropy_op.register_fake
-def _(logits, target, reduction, ignore_index):
+def _(logits, target, reduction, ignore_index, label_smoothing=0.0, z_loss=0.0):
     if reduction == "none":
         return torch.empty(target.shape, dtype=torch.float32, device=logits.device)
     return torch.empty((), dtype=logits.dtype, device=logits.device)
 
 
 def _cross_entropy_setup(ctx, inputs, output):
-    logits, target, reduction, ignore_index = inputs
+    logits, target, reduction, ignore_index, label_smoothing, z_loss = inputs
     ctx.save_for_backward(logits, target)
     ctx.reduction, ctx.ignore_index = reduction, ignore_index
+    ctx.label_smoothing, ctx.z_loss = label_smoothing, z_loss
 
 
 def _cross_entropy_backward(ctx, dloss):
     logits, target = ctx.saved_tensors
-    d = _cross_entropy_backward_op(dloss, logits, target, ctx.reduction, ctx.ignore_index)
-    return d, None, None, None
+    d = _cross_entropy_backward_op(dloss, logits, target, ctx.reduction, ctx.ignore_index,
+                                   ctx.label_smoothing, ctx.z_loss)
+    return d, None, None, None, None, None
 
 
 _cross_entropy_op.register_autograd(_cross_entropy_backward, setup_context=_cross_entropy_setup)
@@ -342,6 +347,10 @@ def geglu(gate, up, approximate="none"):
     return _geglu_op(gate, up, approximate)
 
 
-def cross_entropy(logits, target, reduction="mean", ignore_index=-100):
-    """tessel.ops.cross_entropy with autograd (with respect to the logits)."""
-    return _cross_entropy_op(logits, target, reduction, int(ignore_index))
+def cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smoothing=0.0,
+                  z_loss=0.0):
+    """tessel.ops.cross_entropy with autograd (with respect to the logits): label smoothing eps
+    and z-loss scale z as there, (1 - eps) * nll + eps * the uniform target's cross-entropy
+    + z * lse**2 per row."""
+    eps, z = _ops._ce_terms("cross_entropy", label_smoothing, z_loss)
+    return _cross_entropy_op(logits, target, reduction, int(ignore_index), eps, z)

@@ -88,27 +88,32 @@ def swiglu_bwd_ref(d, g, u):
     return d * u * s * (1 + g * (1 - s)), d * g * s
 
 
-def ce_rows_ref(logits, target, ignore):
+def ce_rows_ref(logits, target, ignore, eps=0.0, z=0.0):
+    """Per-row loss (1 - eps) * (lse - x[t]) + eps * mean_j(lse - x[j]) + z * lse**2, 0 where
+    ignored: the label-smoothed cross-entropy written as PyTorch defines it, (1 - eps) * nll +
+    eps * the cross-entropy against the uniform distribution, plus the z-loss."""
     x = logits.astype(np.float64).reshape(-1, logits.shape[-1])
     t = target.reshape(-1)
     m = x.max(-1, keepdims=True)
     lse = (m + np.log(np.exp(x - m).sum(-1, keepdims=True)))[:, 0]
     valid = t != ignore
     picked = x[np.arange(len(t)), np.where(valid, t, 0)]
-    return np.where(valid, lse - picked, 0.0), valid, x, lse
+    uniform = (lse[:, None] - x).mean(-1)  # mean_j -log softmax(x)_j
+    rows = (1 - eps) * (lse - picked) + eps * uniform + z * lse ** 2
+    return np.where(valid, rows, 0.0), valid, x, lse
 
 
-def ce_ref(logits, target, reduction, ignore=-100):
-    rows, valid, _, _ = ce_rows_ref(logits, target, ignore)
+def ce_ref(logits, target, reduction, ignore=-100, eps=0.0, z=0.0):
+    rows, valid, _, _ = ce_rows_ref(logits, target, ignore, eps, z)
     if reduction == "none":
         return rows.reshape(target.shape)
     return rows.sum() / valid.sum() if reduction == "mean" else rows.sum()
 
 
-def ce_bwd_ref(dloss, logits, target, reduction, ignore=-100):
+def ce_bwd_ref(dloss, logits, target, reduction, ignore=-100, eps=0.0, z=0.0):
     _, valid, x, lse = ce_rows_ref(logits, target, ignore)
-    p = np.exp(x - lse[:, None])
-    p[np.arange(len(valid)), np.where(valid, target.reshape(-1), 0)] -= 1
+    p = np.exp(x - lse[:, None]) * (1 + 2 * z * lse[:, None]) - eps / x.shape[-1]
+    p[np.arange(len(valid)), np.where(valid, target.reshape(-1), 0)] -= 1 - eps
     g = np.asarray(dloss, dtype=np.float64).reshape(-1)
     if reduction == "mean":
         g = g / valid.sum()
@@ -248,6 +253,43 @@ def cross_entropy_numpy():
             dloss = randn(*shape[:-1]) if red == "none" else np.float32(0.7)
             close(ops.cross_entropy_backward(dloss, logits, target, red),
                   ce_bwd_ref(dloss, logits, target, red), 1e-5, f"cross_entropy grad {red}")
+
+
+@test
+def cross_entropy_label_smoothing_and_z_loss_numpy():
+    # eps and z alone and together, eps = 1 (only the uniform term), on rows of one column and
+    # vocabularies spread over several blocks; a quarter of the rows ignored.
+    for shape in ((3, 5, 1000), (7, 4097), (2, 17), (3, 1)):
+        logits = randn(*shape, scale=3)
+        target = RNG.integers(0, shape[-1], shape[:-1]).astype(np.int64)
+        target.reshape(-1)[1::4] = -100
+        for eps, z in ((0.1, 0.0), (0.0, 1e-4), (0.1, 1e-4), (1.0, 0.01)):
+            for red in ("none", "mean", "sum"):
+                what = f"{red} {shape} eps={eps} z={z}"
+                close(ops.cross_entropy(logits, target, red, label_smoothing=eps, z_loss=z),
+                      ce_ref(logits, target, red, eps=eps, z=z), 1e-5, f"cross_entropy {what}")
+                dloss = randn(*shape[:-1]) if red == "none" else np.float32(0.7)
+                # One column: the gradient 2 z lse g is what is left of p (1 + 2 z lse) - 1
+                # with p = 1, a cancellation in f32 (as in Liger-Kernel's kernel).
+                tol = 1e-3 if shape[-1] == 1 and z else 1e-5
+                close(ops.cross_entropy_backward(dloss, logits, target, red, -100, eps, z),
+                      ce_bwd_ref(dloss, logits, target, red, eps=eps, z=z), tol,
+                      f"cross_entropy grad {what}")
+    # eps = z = 0 is the plain loss, bit for bit.
+    logits = randn(5, 300, scale=3)
+    target = RNG.integers(0, 300, 5).astype(np.int64)
+    assert ops.cross_entropy(logits, target, "sum") == ops.cross_entropy(
+        logits, target, "sum", label_smoothing=0.0, z_loss=0.0)
+    # The smoothing term would make these differ from the plain loss by far more than 1e-5.
+    assert rel(ops.cross_entropy(logits, target, "none", label_smoothing=0.1),
+               ce_ref(logits, target, "none")) > 1e-3
+    x, t = randn(4, 10), np.zeros(4, np.int64)
+    raises(ValueError, lambda: ops.cross_entropy(x, t, label_smoothing=1.5), "label_smoothing")
+    raises(ValueError, lambda: ops.cross_entropy(x, t, label_smoothing=-0.1), "label_smoothing")
+    raises(TypeError, lambda: ops.cross_entropy(x, t, label_smoothing="0.1"), "label_smoothing")
+    raises(ValueError, lambda: ops.cross_entropy(x, t, z_loss=float("nan")), "z_loss")
+    raises(ValueError, lambda: ops.cross_entropy_backward(np.float32(1), x, t, "mean", -100, 2.0),
+           "label_smoothing")
 
 
 def rope_ref(x, cos, sin):
@@ -529,6 +571,41 @@ def torch_fused_linear_cross_entropy_autograd():
     close(grads[1][1], grads[0][1], 1e-6, "compiled flce grad_w")
 
 
+def torch_ce_ref(logits, target, reduction, eps, z):
+    """torch's F.cross_entropy(label_smoothing=eps) plus z * lse**2 per non-ignored row,
+    reduced as the loss is (the mean over the non-ignored rows)."""
+    loss = torch.nn.functional.cross_entropy(logits, target, reduction=reduction,
+                                             label_smoothing=eps)
+    valid = target != -100
+    zl = torch.where(valid, z * torch.logsumexp(logits, -1) ** 2, 0.0)
+    if reduction == "none":
+        return loss + zl
+    return loss + (zl.sum() / valid.sum() if reduction == "mean" else zl.sum())
+
+
+@torch_test
+def torch_cross_entropy_label_smoothing_and_z_loss():
+    # Against torch in float64 on the same (rounded) logits, forward and autograd, f32 and bf16,
+    # every reduction, with ignored rows; z = 0 is F.cross_entropy(label_smoothing=eps) itself.
+    for dt, tol in ((torch.float32, 1e-5), (torch.bfloat16, 1e-2)):
+        for eps, z in ((0.1, 0.0), (0.1, 1e-4), (0.0, 1e-4)):
+            for red in ("mean", "sum", "none"):
+                logits = (torch.randn(7, 1000) * 3).to(dt).requires_grad_()
+                target = torch.randint(0, 1000, (7,))
+                target[1] = target[4] = -100
+                loss = ops.cross_entropy(logits, target, red, label_smoothing=eps, z_loss=z)
+                up = torch.rand(loss.shape) + 0.5
+                loss.backward(up)
+                lg = logits.detach().double().requires_grad_()
+                ref = torch_ce_ref(lg, target, red, eps, z)
+                ref.backward(up.double())
+                what = f"{dt} {red} eps={eps} z={z}"
+                close(loss.detach().float().numpy(), ref.detach().numpy(), tol,
+                      f"torch cross_entropy {what}")
+                close(logits.grad.float().numpy(), lg.grad.numpy(), tol,
+                      f"torch cross_entropy grad {what}")
+
+
 @torch_test
 def torch_gradcheck_f64_rejected_and_devices():
     # The kernels have no f64 variants: a clear TypeError, not a wrong answer.
@@ -551,6 +628,13 @@ def torch_compile_keeps_the_custom_ops():
                           (torch.randn(1, 2, 3, 64), torch.randn(1, 1, 3, 64),
                            torch.randn(1, 3, 64), torch.randn(1, 3, 64)),
                           test_utils=("test_schema", "test_faketensor"))
+    logits, target = torch.randn(4, 100), torch.tensor([3, -100, 0, 99])
+    for args in ((logits, target, "mean", -100), (logits, target, "none", -100, 0.1, 1e-4)):
+        torch.library.opcheck(torch.ops.tessel.cross_entropy.default, args,
+                              test_utils=("test_schema", "test_faketensor"))
+    torch.library.opcheck(torch.ops.tessel.cross_entropy_backward.default,
+                          (torch.tensor(1.0), logits, target, "sum", -100, 0.1, 1e-4),
+                          test_utils=("test_schema", "test_faketensor"))
     torch.library.opcheck(torch.ops.tessel.fused_linear_cross_entropy.default,
                           (x, torch.randn(100, 64), torch.randint(0, 100, (4,)), -100, "mean",
                            2), test_utils=("test_schema", "test_faketensor"))
@@ -559,7 +643,8 @@ def torch_compile_keeps_the_custom_ops():
     def block(x, r, w, g, u, t):
         h, s = ops.rms_norm(x, w, residual=r)
         h = ops.layer_norm(h, w)
-        return ops.swiglu(h * g, u).sum() + s.sum() + ops.cross_entropy(h, t)
+        return (ops.swiglu(h * g, u).sum() + s.sum() + ops.cross_entropy(h, t)
+                + ops.cross_entropy(h, t, "sum", label_smoothing=0.1, z_loss=1e-4))
     t = torch.randint(0, 48, (8,))
     args = [torch.randn(8, 48), torch.randn(8, 48), torch.rand(48) + 0.5, torch.randn(8, 48),
             torch.randn(8, 48)]

@@ -39,18 +39,22 @@ enum class Reduction { none, sum, mean };
 
 /// Cross-entropy forward of logits (n, v) and labels (n): per-row loss (0 for an ignored row)
 /// and the reduced loss (none: not used; sum: sum; mean: sum / #non-ignored, NaN when every
-/// label is ignored, as PyTorch).
+/// label is ignored, as PyTorch). With label smoothing eps and z-loss scale z (Liger-Kernel's
+/// label_smoothing and lse_square_scale) a row's loss is
+///   (1 - eps) * (lse - x[label]) + eps * (lse - sum_j x[j] / v) + z * lse^2.
 struct CrossEntropy {
   Vec loss;     ///< (n)
   double total; ///< reduced loss
 };
 CrossEntropy crossEntropy(const Vec &logits, const std::vector<int64_t> &labels, int64_t n,
-                          int64_t v, int64_t ignoreIndex, Reduction red);
+                          int64_t v, int64_t ignoreIndex, Reduction red, double smoothing = 0,
+                          double zLoss = 0);
 /// d loss / d logits (n, v) for an upstream gradient `gradOut` ((n) for reduction none, one
-/// value otherwise): (softmax - onehot) * scale per row, scale = gradOut[i] (none),
-/// gradOut (sum), gradOut / #non-ignored (mean); ignored rows get 0.
+/// value otherwise): (softmax * (1 + 2 z lse) - (1 - eps) * onehot - eps / v) * scale per row,
+/// scale = gradOut[i] (none), gradOut (sum), gradOut / #non-ignored (mean); ignored rows get 0.
 Vec crossEntropyBackward(const Vec &logits, const std::vector<int64_t> &labels, int64_t n,
-                         int64_t v, int64_t ignoreIndex, Reduction red, const Vec &gradOut);
+                         int64_t v, int64_t ignoreIndex, Reduction red, const Vec &gradOut,
+                         double smoothing = 0, double zLoss = 0);
 
 enum class Activation { none, relu, gelu, silu };
 /// Where the elements of gemm's operands live, in elements: a(i, p) = a[i * am + p * ak],

@@ -1,6 +1,7 @@
 //===- CrossEntropy.cpp - cross-entropy, forward and backward -------------===//
 //
-// Per-row losses of NxV logits (and their host-side reduction), and the logits' gradient.
+// Per-row losses of NxV logits (and their host-side reduction), and the logits' gradient, with
+// options label_smoothing=E and z_loss=Z (the kernels' last two arguments, 0 by default).
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -72,19 +73,47 @@ static int labelsBuffer(Builder &b, const std::vector<int64_t> &lab) {
 /// The label of a row whose loss is ignored (PyTorch's default).
 constexpr int64_t kIgnoreIndex = -100;
 
-/// What both problems read first: NxV rows of a float dtype and the loss reduction (option or
-/// config `reduction`).
+/// A float option (0 when not given), rounded to f32 as the kernel receives it; a value
+/// that is not a number is an error.
+static Status floatOption(const Builder &b, const std::string &key, double &out) {
+  std::string text = b.option(key, "");
+  out = 0;
+  if (text.empty())
+    return Status::ok();
+  char *end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !std::isfinite(v))
+    return Status::error("problem " + b.o.name + ": option " + key + "=" + text +
+                         " is not a finite number");
+  out = static_cast<double>(static_cast<float>(v));
+  return Status::ok();
+}
+
+/// What both problems read first: NxV rows of a float dtype, the loss reduction (option or
+/// config `reduction`), and options label_smoothing=E (eps) and z_loss=Z (the z-loss scale),
+/// both 0 by default.
 struct LossRows {
   int64_t n = 0, v = 0;
   ref::Reduction red = ref::Reduction::mean;
   std::string redName;
+  double smoothing = 0, zLoss = 0;
 };
 static Status lossRows(Builder &b, LossRows &l) {
   if (Status s = rowsCols(b.o, l.n, l.v); !s)
     return s;
   if (Status s = floatDType(b.o); !s)
     return s;
+  if (Status s = floatOption(b, "label_smoothing", l.smoothing); !s)
+    return s;
+  if (Status s = floatOption(b, "z_loss", l.zLoss); !s)
+    return s;
   return reduction(b, l.red, l.redName);
+}
+
+/// The kernels' last two arguments.
+static void smoothingArgs(Builder &b, const LossRows &l) {
+  b.f64("label_smoothing", l.smoothing, {"smoothing", "eps"});
+  b.f64("z_loss", l.zLoss, {"lse_square_scale"});
 }
 
 /// The rows whose label is not ignored.
@@ -100,10 +129,15 @@ static Status launchLossRows(Builder &b, const LossRows &l, int64_t tensors) {
   b.p.bytes = tensors * l.n * l.v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * l.n;
   b.describe();
   b.p.description += " reduction=" + l.redName + " ignore=" + b.option("ignore", "some");
+  if (l.smoothing != 0)
+    b.p.description += " label_smoothing=" + b.option("label_smoothing", "");
+  if (l.zLoss != 0)
+    b.p.description += " z_loss=" + b.option("z_loss", "");
   return Status::ok();
 }
 
-/// loss[row] per row (0 when ignored), and the reduction of the losses computed on the host
+/// loss[row] per row (0 when ignored; label smoothing and z-loss as ref::crossEntropy), and the
+/// reduction of the losses computed on the host
 /// from the kernel's output (a derived buffer): mean over the non-ignored rows (NaN when there
 /// is none, as PyTorch, case C4), sum, or none (nothing more to check).
 Status crossEntropy(Builder &b) {
@@ -115,7 +149,8 @@ Status crossEntropy(Builder &b) {
   int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
   std::vector<int64_t> lab = labels(b, n, v, kIgnoreIndex);
   int labelsBuf = labelsBuffer(b, lab);
-  ref::CrossEntropy r = ref::crossEntropy(b.values(logits), lab, n, v, kIgnoreIndex, rows.red);
+  ref::CrossEntropy r = ref::crossEntropy(b.values(logits), lab, n, v, kIgnoreIndex, rows.red,
+                                          rows.smoothing, rows.zLoss);
   b.p.buffers[loss].reference = r.loss;
   b.p.buffers[loss].tol = {1e-5, 1e-6}; // f32 math on the (exact) stored logits
   int total = b.output("reduced", DType::f64, {1});
@@ -142,10 +177,12 @@ Status crossEntropy(Builder &b) {
   b.i64("stride", v, {"row_stride", "logits_stride"});
   b.i64("n_cols", v, {"vocab", "v", "n_vocab", "cols"});
   b.i64("ignore_index", kIgnoreIndex, {"ignore"});
+  smoothingArgs(b, rows);
   return launchLossRows(b, rows, 1);
 }
 
-/// dlogits = (softmax - onehot) * g per row, g = dloss[row] (reduction none, a different value
+/// dlogits = (softmax * (1 + 2 z lse) - (1 - eps) * onehot - eps / V) * g per row (eps = z = 0:
+/// (softmax - onehot) * g), g = dloss[row] (reduction none, a different value
 /// per token, case C3), dloss[0] (sum) or dloss[0] / n_valid (mean); ignored rows get 0.
 Status crossEntropyBackward(Builder &b) {
   LossRows rows;
@@ -165,8 +202,9 @@ Status crossEntropyBackward(Builder &b) {
     scale[i] = rows.red == ref::Reduction::none  ? g[i]
                : rows.red == ref::Reduction::sum ? g[0]
                                                  : double(float(g[0]) / float(valid));
-  b.p.buffers[dlogits].reference = ref::crossEntropyBackward(
-      b.values(logits), lab, n, v, kIgnoreIndex, ref::Reduction::none, scale);
+  b.p.buffers[dlogits].reference =
+      ref::crossEntropyBackward(b.values(logits), lab, n, v, kIgnoreIndex, ref::Reduction::none,
+                                scale, rows.smoothing, rows.zLoss);
   b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
   b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr"});
   b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
@@ -176,6 +214,7 @@ Status crossEntropyBackward(Builder &b) {
   b.i64("n_cols", v, {"vocab", "v", "cols"});
   b.i64("ignore_index", kIgnoreIndex, {"ignore"});
   b.i64("n_valid", valid, {"n_non_ignore"});
+  smoothingArgs(b, rows);
   return launchLossRows(b, rows, 2);
 }
 

@@ -142,15 +142,20 @@ const std::vector<Entry> &entries() {
        "cos_seq_stride, cos_half_offset",
        "BxHQxHKxSxD", "B * S", ropeOut,
        "as rope, into q_out and k_out (q's and k's strides); q and k must come back unchanged."},
-      {"cross_entropy", "loss, logits, labels, stride, n_cols, ignore_index", "NxV", "rows",
+      {"cross_entropy",
+       "loss, logits, labels, stride, n_cols, ignore_index, label_smoothing, z_loss", "NxV", "rows",
        crossEntropy,
-       "shape NxV; loss[i] per row (0 when ignored); the reduction of the losses (host side) is "
-       "checked too. Options reduction=mean|sum|none, ignore=none|some|all|K (C4)."},
+       "shape NxV; loss[i] per row (0 when ignored) = (1 - eps) * (lse - x[label]) + eps * (lse "
+       "- mean(x)) + z * lse^2; the reduction of the losses (host side) is checked too. Options "
+       "reduction=mean|sum|none, ignore=none|some|all|K (C4), label_smoothing=eps, z_loss=z "
+       "(default 0)."},
       {"cross_entropy_backward",
-       "dlogits, logits, labels, dloss, stride, dstride, n_cols, ignore_index, n_valid", "NxV",
-       "rows", crossEntropyBackward,
-       "dlogits = (softmax - onehot) * g, 0 for ignored rows. Config (or option) reduction; "
-       "options ignore=..., true_prob=P (C2, C3, C4)."},
+       "dlogits, logits, labels, dloss, stride, dstride, n_cols, ignore_index, n_valid, "
+       "label_smoothing, z_loss",
+       "NxV", "rows", crossEntropyBackward,
+       "dlogits = (softmax * (1 + 2 z lse) - (1 - eps) * onehot - eps / V) * g, 0 for ignored "
+       "rows. Config (or option) reduction; options ignore=..., true_prob=P (C2, C3, C4), "
+       "label_smoothing=eps, z_loss=z."},
       {"moe_routing", "expert_ids, counts, offsets, lock, n, n_experts", "NxE", "cdiv(n, BLOCK)",
        moeRouting,
        "shape NxE: n i32 expert ids in [0, E] (E: a dropped token; option dropped=0: none), "

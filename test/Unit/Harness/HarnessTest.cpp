@@ -105,6 +105,24 @@ TEST(Reference, CrossEntropyMeanOverNothingIsNaN) {
     EXPECT_EQ(v, 0.0);
 }
 
+TEST(Reference, CrossEntropyLabelSmoothingAndZLoss) {
+  // x = [0, ln 3], label 0: lse = ln 4, softmax = [1/4, 3/4], mean(x) = ln 3 / 2, so the loss is
+  // (1 - eps) ln 4 + eps (ln 4 - ln 3 / 2) + z ln^2 4 and the gradient
+  // [1/4 (1 + 2 z ln 4) - (1 - eps) - eps / 2, 3/4 (1 + 2 z ln 4) - eps / 2].
+  const double eps = 0.2, z = 0.01, l4 = std::log(4.0), l3 = std::log(3.0);
+  std::vector<double> logits = {0, l3};
+  ref::CrossEntropy ce = ref::crossEntropy(logits, {0}, 1, 2, -100, ref::Reduction::sum, eps, z);
+  EXPECT_NEAR(ce.loss[0], (1 - eps) * l4 + eps * (l4 - l3 / 2) + z * l4 * l4, 1e-15);
+  EXPECT_NEAR(ce.total, ce.loss[0], 1e-15);
+  std::vector<double> g =
+      ref::crossEntropyBackward(logits, {0}, 1, 2, -100, ref::Reduction::sum, {1.0}, eps, z);
+  EXPECT_NEAR(g[0], 0.25 * (1 + 2 * z * l4) - (1 - eps) - eps / 2, 1e-15);
+  EXPECT_NEAR(g[1], 0.75 * (1 + 2 * z * l4) - eps / 2, 1e-15);
+  // An ignored row stays 0 whatever eps and z.
+  ce = ref::crossEntropy(logits, {-100}, 1, 2, -100, ref::Reduction::sum, eps, z);
+  EXPECT_EQ(ce.loss[0], 0.0);
+}
+
 TEST(Reference, RopeRotatesHalf) {
   // x = [1, 2, 3, 4], cos = 0, sin = 1: out = rotate_half(x) = [-3, -4, 1, 2].
   std::vector<double> out =

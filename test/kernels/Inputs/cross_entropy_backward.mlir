@@ -1,13 +1,16 @@
 // Cross-entropy backward, hand-written tile IR template (ELT, EXT, TRUNC, BLK; REDN 0 / 1 / 2
 // and REDS none / mean / sum: the forward's reduction). One program per row: the log-sum-exp
-// online over vocabulary blocks (as the forward), then
-//   dlogits[row, j] = (exp(x_j - lse) - (j == label)) * g
+// online over vocabulary blocks (as the forward), then, with label smoothing eps and z-loss
+// scale z,
+//   dlogits[row, j] = (exp(x_j - lse) * (1 + 2 z lse) - (1 - eps) * (j == label)
+//                      - eps / n_cols) * g
 // computed in f32 and rounded once (case C2), with g = dloss[row] (none: one upstream value per
 // token, case C3), dloss[0] (sum) or dloss[0] / n_valid (mean); ignored rows get exactly 0,
 // selected rather than multiplied, so a mean over no row gives no NaN (case C4).
 func.func @cross_entropy_backward(%dlogits: !tile.ptr<ELT>, %logits: !tile.ptr<ELT>,
                                   %labels: !tile.ptr<i64>, %dloss: !tile.ptr<f32>, %stride: i64,
-                                  %dstride: i64, %n_cols: i64, %ignore: i64, %n_valid: i64)
+                                  %dstride: i64, %n_cols: i64, %ignore: i64, %n_valid: i64,
+                                  %eps: f32, %zl: f32)
     attributes {tile.kernel, tessel.config = {BLOCK = BLK : i64, reduction = "REDS"}} {
   %pid = tile.program_id 0
   %row = arith.extsi %pid : i32 to i64
@@ -75,6 +78,18 @@ func.func @cross_entropy_backward(%dlogits: !tile.ptr<ELT>, %logits: !tile.ptr<E
   %labs = tile.splat %label : i64 -> tensor<BLKxi64>
   %gss = tile.splat %g : f32 -> tensor<BLKxf32>
   %igs = tile.splat %ignored : i1 -> tensor<BLKxi1>
+  // Per row: the probabilities' factor 1 + 2 z lse, the label's weight 1 - eps, eps / n_cols.
+  %onef = arith.constant 1.0 : f32
+  %twof = arith.constant 2.0 : f32
+  %zl2 = arith.mulf %twof, %zl : f32
+  %zlse = arith.mulf %zl2, %lse : f32
+  %pscale = arith.addf %onef, %zlse : f32
+  %hit = arith.subf %onef, %eps : f32
+  %vf = arith.sitofp %n_cols : i64 to f32
+  %spread = arith.divf %eps, %vf : f32
+  %pss = tile.splat %pscale : f32 -> tensor<BLKxf32>
+  %hits = tile.splat %hit : f32 -> tensor<BLKxf32>
+  %sprs = tile.splat %spread : f32 -> tensor<BLKxf32>
   %one = arith.constant dense<1.0> : tensor<BLKxf32>
   %zero = arith.constant dense<0.0> : tensor<BLKxf32>
   scf.for %c = %c0 to %n_cols step %cb : i64 {
@@ -88,7 +103,10 @@ func.func @cross_entropy_backward(%dlogits: !tile.ptr<ELT>, %logits: !tile.ptr<E
     %prob = math.exp %sh : tensor<BLKxf32>
     %isl = arith.cmpi eq, %offs, %labs : tensor<BLKxi64>
     %oh = arith.select %isl, %one, %zero : tensor<BLKxi1>, tensor<BLKxf32>
-    %diff = arith.subf %prob, %oh : tensor<BLKxf32>
+    %pp = arith.mulf %prob, %pss : tensor<BLKxf32>
+    %ohh = arith.mulf %oh, %hits : tensor<BLKxf32>
+    %diff0 = arith.subf %pp, %ohh : tensor<BLKxf32>
+    %diff = arith.subf %diff0, %sprs : tensor<BLKxf32>
     %gr0 = arith.mulf %diff, %gss : tensor<BLKxf32>
     %gr = arith.select %igs, %zero, %gr0 : tensor<BLKxi1>, tensor<BLKxf32>
     %gre = TRUNC %gr : tensor<BLKxf32> to tensor<BLKxELT>
