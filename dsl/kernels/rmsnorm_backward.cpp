@@ -6,8 +6,8 @@
 // r is recomputed from x (already in registers), so the forward pass saves nothing but x.
 // dW is reduced in two steps, as Liger-Kernel does: each program walks rows_per_program rows
 // and writes its partial sums (one f32 row of dw_partial), then rmsnorm_dw_reduce adds the
-// partial rows into dw. Grid: (cdiv(n_rows, rows_per_program),); about one program per SM
-// keeps the partial buffer small and every SM busy.
+// partial rows into dw. Grid: (cdiv(n_rows, rows_per_program),); tessel.ops launches as many
+// programs as fit on the GPU at once, whose rows keep loads in flight on every SM.
 //
 //===----------------------------------------------------------------------===//
 #include <tessel/dsl.h>
@@ -36,39 +36,53 @@ void rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_par
     Tile<f32> xr = cast<f32>(load(x + row * stride + cols, m, 0.0));  // (BLOCK)
     Tile<f32> g = cast<f32>(load(dy + row * stride + cols, m, 0.0));  // (BLOCK)
     Float r = 1.0 / sqrt(sum(xr * xr, 0) / n_cols + eps);
+    // dy goes into the sum before gw replaces it: one row tile fewer across the last reduction.
+    Tile<f32> next = acc + g * xr * r;                                // (BLOCK)
     Tile<f32> gw = g * wt;                                            // (BLOCK)
     Float k = sum(gw * xr, 0) * r * r * r / n_cols;
     store(dx + row * stride + cols, cast<T>(gw * r - xr * k), m);
-    return acc + g * xr * r;
+    return next;
   });
   store(dw_partial + pid * n_cols + cols, dw, m);
 }
 TESSEL_KERNEL(rmsnorm_backward, DTYPES(f32, f16, bf16),
               ARGS(dx, dw_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps),
               // 16384 on 16 warps (AMD's limit) keeps 32 f32 per tile per thread: on sm_90a
-              // its twin spills about 400 bytes per thread; 8192 does not.
+              // its twin spills 212 bytes per thread; 8192 does not. 4096 on 16 warps (63
+              // registers) fits two programs, 32 warps, per sm_90a SM, where 8 warps at 128
+              // fit two of 8. benchmarks/gpu/prepare.sh adds 32-warp configs for sm_90a.
               CONFIGS(RMSNormBackwardConfig{.BLOCK = 1024, .num_warps = 4},
                       RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 8},
+                      RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 16},
                       RMSNormBackwardConfig{.BLOCK = 8192, .num_warps = 16},
                       RMSNormBackwardConfig{.BLOCK = 16384, .num_warps = 16}))
 
 struct ColumnSumConfig {
-  int BLOCK = 256;
+  int BLOCK = 32;   // columns per program
+  int BLOCK_P = 64; // partial rows per step
   int num_warps = 4;
 };
-TESSEL_CONFIG(ColumnSumConfig, BLOCK, num_warps)
+TESSEL_CONFIG(ColumnSumConfig, BLOCK, BLOCK_P, num_warps)
 
 /// dw[j] = sum over i < n_partial of dw_partial[i, j], in f32, rounded once to T.
 /// dw_partial (n_partial, n_cols) f32 contiguous; grid = (cdiv(n_cols, BLOCK),).
+/// Each step loads a (BLOCK_P, BLOCK) tile of partial rows and adds it into a tile of running
+/// sums, reduced over its rows once at the end: BLOCK_P rows in flight per step rather than
+/// one, and narrow column blocks, so that 4096 columns still make 128 programs.
 template <class T>
 void rmsnorm_dw_reduce(const ColumnSumConfig &c, Ptr<T> dw, Ptr<f32> dw_partial, Int n_partial,
                        Int n_cols) {
-  Tile<i64> offs = program_id(0) * c.BLOCK + arange(0, c.BLOCK); // (BLOCK)
-  Mask m = offs < n_cols;                                         // (BLOCK)
-  Tile<f32> total = for_range(0, n_partial, 1, zeros<f32>({c.BLOCK}), [&](Int i, Tile<f32> acc) {
-    return acc + load(dw_partial + i * n_cols + offs, m, 0.0);
-  });
-  store(dw + offs, cast<T>(total), m);
+  Tile<i64> cols = program_id(0) * c.BLOCK + arange(0, c.BLOCK);       // (BLOCK)
+  Mask m = cols < n_cols;                                              // (BLOCK)
+  Tile<i32> rows = arange(0, c.BLOCK_P);                               // (BLOCK_P)
+  Tile<f32> sums = for_range(
+      0, n_partial, c.BLOCK_P, zeros<f32>({c.BLOCK_P, c.BLOCK}), [&](Int i, Tile<f32> acc) {
+        Tile<i64> r = i + rows;                                        // (BLOCK_P)
+        Mask rm = (r(_, None) < n_partial) & m(None, _);               // (BLOCK_P, BLOCK)
+        return acc + load(dw_partial + r(_, None) * n_cols + cols(None, _), rm, 0.0);
+      });                                                              // (BLOCK_P, BLOCK)
+  store(dw + cols, cast<T>(sum(sums, 0)), m);
 }
 TESSEL_KERNEL(rmsnorm_dw_reduce, DTYPES(f32, f16, bf16), ARGS(dw, dw_partial, n_partial, n_cols),
+              // 32 f32 columns are one 128-byte line per partial row.
               CONFIGS(ColumnSumConfig{}))

@@ -83,12 +83,104 @@ def _one_block_or_looped(kernel, looped, dtype, device, cols):
         return _k.choose(looped, dtype, device, key=())
 
 
-def _num_programs(device_like, rows):
-    """About one program per SM on the GPU; a few on the interpreter (its threads)."""
-    if is_torch(device_like) and device_like.is_cuda:
+# What one sm_90 SM (H100, H200) holds at once, as the CUDA occupancy calculator counts it.
+SM90_LIMITS = {"registers": 65536, "threads": 2048, "programs": 32,
+               "shared_bytes": 227 * 1024, "register_unit": 256}
+
+
+def programs_per_sm(registers, num_warps, threads_per_warp=32, shared_bytes=0,
+                    limits=SM90_LIMITS):
+    """Programs (thread blocks) of one variant that an SM runs at once: the fewest that its
+    threads, its registers, its shared memory and the SM's block limit allow, at least 1.
+
+    registers: 32-bit registers per thread (ptxas's count; None or 0: not limiting). A warp's
+    registers are allocated in units of limits["register_unit"] (256: 8 per thread), so 114
+    registers cost 120 per thread. shared_bytes: per program, static and dynamic. Left out, as
+    too fine for choosing a grid: the register file's split over the SM's four quadrants and the
+    1 KiB of shared memory the driver reserves per program."""
+    threads = num_warps * threads_per_warp
+    fit = min(limits["programs"], limits["threads"] // threads)
+    if registers:
+        unit = limits["register_unit"]
+        per_warp = -(-registers * threads_per_warp // unit) * unit
+        fit = min(fit, limits["registers"] // (per_warp * num_warps))
+    if shared_bytes:
+        fit = min(fit, limits["shared_bytes"] // shared_bytes)
+    return max(fit, 1)
+
+
+def _variant_programs_per_sm(variant):
+    """programs_per_sm from a CUDA variant's metadata (its resources record, docs/Artifacts.md);
+    None for a variant without one (the interpreter's)."""
+    res = variant.meta.get("resources")
+    if not res:
+        return None
+    return programs_per_sm(res.get("registers"), variant.meta.get("num_warps", 4),
+                           variant.meta.get("threads_per_warp", 32), res.get("shared_bytes", 0))
+
+
+def _launched(variant, scalars):
+    """The variant a launch runs: its __div8 twin when the integer arguments named in `scalars`
+    keep the twin's promises (as the launcher checks; pointers are taken to be 16-byte aligned,
+    as _contiguous and _empty make them), else `variant` itself. The twin may hold a different
+    number of registers (rmsnorm_backward BLOCK=4096 on 8 warps: 145, its twin 128)."""
+    twin = variant.twin
+    if twin is None:
+        return variant
+    for a in twin.args:
+        if a["kind"] != "scalar" or a["type"] not in ("i32", "i64"):
+            continue
+        value = scalars.get(a["name"])
+        if a.get("divisibility", 1) > 1 and (value is None or value % a["divisibility"]):
+            return variant
+        if "equal_to" in a and value != a["equal_to"]:
+            return variant
+    return twin
+
+
+def _row_block_variant(kernel, dtype, device, cols, scalars):
+    """The variant of a one-row-per-block kernel for rows of `cols`: among those whose BLOCK
+    holds the row, the smallest BLOCK (fewest masked lanes), then on the GPU the one whose
+    launched binary (_launched) keeps the most warps resident per SM (latency hiding for a
+    memory-bound row loop), then the one with the most programs per SM (their load, reduce and
+    store phases overlap). LookupError when none holds the row."""
+    def valid(config):
+        return config.get("BLOCK", 0) >= cols
+
+    vs = [v for v in _k.variants(kernel, dtype, device) if valid(v.config)]
+    if not vs:
+        return _k.choose(kernel, dtype, device, valid=valid)  # raises, saying how to compile one
+
+    def key(v):
+        per_sm = _variant_programs_per_sm(_launched(v, scalars)) if device == "cuda" else None
+        if per_sm is None:
+            return (v.config["BLOCK"], 0, 0)
+        return (v.config["BLOCK"], -per_sm * v.meta.get("num_warps", 4), -per_sm)
+
+    return min(vs, key=key)  # min keeps the first of equals: the interpreter's on the CPU
+
+
+_sm_counts = {}
+
+
+def _sm_count(device):
+    """Streaming multiprocessors of a torch CUDA device, asked once per device."""
+    index = device.index if device.index is not None else 0
+    if index not in _sm_counts:
         import torch
-        sms = torch.cuda.get_device_properties(device_like.device).multi_processor_count
+        _sm_counts[index] = torch.cuda.get_device_properties(index).multi_processor_count
+    return _sm_counts[index]
+
+
+def _num_programs(device_like, rows, variant=None):
+    """(programs, rows per program) for a kernel whose programs walk rows: on the GPU as many
+    programs as fit on it at once (_variant_programs_per_sm of `variant`, the binary a launch
+    runs, times the SM count; one per SM without a variant), on the interpreter 8 (its
+    threads); never more than the rows."""
+    if is_torch(device_like) and device_like.is_cuda:
+        per_sm = _variant_programs_per_sm(variant) if variant is not None else None
+        slots = _sm_count(device_like.device) * (per_sm or 1)
     else:
-        sms = 8
-    per = max(1, -(-rows // sms))
+        slots = 8
+    per = max(1, -(-rows // slots))
     return -(-rows // per) if rows else 0, per

@@ -16,8 +16,8 @@ import sys
 
 from . import kernels as _k
 from ._arrays import describe, is_torch
-from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _num_programs,
-                      _one_block_or_looped, _rows, _same, _vector)
+from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _num_programs,
+                      _one_block_or_looped, _row_block_variant, _rows, _same, _vector)
 from ._linear_cross_entropy import fused_linear_cross_entropy_forward_backward
 from ._rope import _rope, rope_backward
 
@@ -54,9 +54,11 @@ def _rms_norm(x, weight, eps=1e-6, residual=None):
     return out.reshape(xd.shape), res.reshape(xd.shape)
 
 
-def _norm_backward_inputs(op, dy, x, weight):
-    """The checked inputs of a norm's backward: (x's description, x and dy as rows, weight, dx
-    (rows, cols), rows, cols, programs, rows per program)."""
+def _norm_backward_inputs(op, kernel, dy, x, weight):
+    """The checked inputs of a norm's backward and its launch: (x's description, x and dy as
+    rows, weight, dx (rows, cols), rows, cols, the variant of `kernel` (_row_block_variant),
+    programs, rows per program). The programs fill the GPU (_num_programs), so that each SM
+    has rows of several programs in flight."""
     xd, gd = _float(x, "x", op), _float(dy, "dy", op)
     _same(op, xd, gd)
     if tuple(gd.shape) != tuple(xd.shape):
@@ -65,8 +67,10 @@ def _norm_backward_inputs(op, dy, x, weight):
     g2 = _rows(dy)[0]
     w = _vector(weight, "weight", op, cols, xd)
     dx = _empty(x, (rows, cols), xd.dtype)
-    programs, per = _num_programs(x, rows)
-    return xd, x2, g2, w, dx, rows, cols, programs, per
+    scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
+    v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)
+    programs, per = _num_programs(x, rows, _launched(v, scalars))
+    return xd, x2, g2, w, dx, rows, cols, v, programs, per
 
 
 def _reduce_partials(x, xd, partial, programs, cols):
@@ -82,12 +86,11 @@ def rms_norm_backward(dy, x, weight, eps=1e-6):
     """Gradients of rms_norm(x, weight, eps): (dx (x's shape), dweight (H,)).
 
     dx in one pass per row (r recomputed from x); dweight from per-program partial sums in f32
-    (about one program per SM) added by a second kernel (rmsnorm_dw_reduce). H <= 16384."""
-    xd, x2, g2, w, dx, rows, cols, programs, per = _norm_backward_inputs(
-        "rms_norm_backward", dy, x, weight)
+    (as many programs as fit on the GPU at once) added by a second kernel (rmsnorm_dw_reduce).
+    H <= 16384."""
+    xd, x2, g2, w, dx, rows, cols, v, programs, per = _norm_backward_inputs(
+        "rms_norm_backward", "rmsnorm_backward", dy, x, weight)
     partial = _empty(x, (max(programs, 1), cols), "f32")
-    v = _k.choose("rmsnorm_backward", xd.dtype, xd.device, valid=lambda c: c["BLOCK"] >= cols,
-                  prefer=lambda c: c["BLOCK"])
     _k.launch(v, programs, dx, partial, g2, x2, w, cols, rows, cols, per, float(eps))
     return dx.reshape(xd.shape), _reduce_partials(x, xd, partial, programs, cols)
 
@@ -119,12 +122,10 @@ def layer_norm_backward(dy, x, weight, eps=1e-5):
     """Gradients of layer_norm(x, weight, bias, eps): (dx (x's shape), dweight (H,), dbias
     (H,)). As rms_norm_backward: dx in one pass per row (mean and 1/std recomputed from x),
     dweight and dbias from per-program f32 partial sums added by rmsnorm_dw_reduce. H <= 16384."""
-    xd, x2, g2, w, dx, rows, cols, programs, per = _norm_backward_inputs(
-        "layer_norm_backward", dy, x, weight)
+    xd, x2, g2, w, dx, rows, cols, v, programs, per = _norm_backward_inputs(
+        "layer_norm_backward", "layernorm_backward", dy, x, weight)
     dw_partial = _empty(x, (max(programs, 1), cols), "f32")
     db_partial = _empty(x, (max(programs, 1), cols), "f32")
-    v = _k.choose("layernorm_backward", xd.dtype, xd.device, valid=lambda c: c["BLOCK"] >= cols,
-                  prefer=lambda c: c["BLOCK"])
     _k.launch(v, programs, dx, dw_partial, db_partial, g2, x2, w, cols, rows, cols, per,
               float(eps))
     return (dx.reshape(xd.shape), _reduce_partials(x, xd, dw_partial, programs, cols),

@@ -182,6 +182,64 @@ def rms_norm_backward_numpy():
 
 
 @test
+def programs_per_sm_counts_the_scarcest_resource():
+    from tessel._common import programs_per_sm
+    assert programs_per_sm(114, 8) == 2    # 120 registers (the 256-per-warp unit): 30720 each
+    assert programs_per_sm(162, 8) == 1    # 168 registers: 43008 per program
+    assert programs_per_sm(64, 16) == 2    # registers and threads both allow 2
+    assert programs_per_sm(64, 32) == 1
+    assert programs_per_sm(32, 4) == 16    # threads: 2048 / 128
+    assert programs_per_sm(16, 1) == 32    # the SM's block limit
+    assert programs_per_sm(None, 4) == 16  # registers unknown: not counted
+    assert programs_per_sm(32, 4, shared_bytes=100 * 1024) == 2
+    assert programs_per_sm(255, 32) == 1   # a program that launches fits alone
+
+
+def fake_variant(block, warps, registers, twin_registers=None):
+    from tessel import kernels
+    meta = {"variant": f"k__BLOCK_{block}__num_warps_{warps}", "kernel": "k",
+            "target": "cuda:sm_90a", "num_warps": warps, "threads_per_warp": 32,
+            "config": {"BLOCK": block, "num_warps": warps},
+            "args": [{"name": "n_cols", "kind": "scalar", "type": "i64", "divisibility": 1}],
+            "resources": {"registers": registers, "shared_bytes": 64, "spill_bytes": 0}}
+    v = kernels.Variant("", meta)
+    if twin_registers is not None:
+        t = dict(meta, variant=meta["variant"] + "__div8", specializes=meta["variant"],
+                 args=[dict(meta["args"][0], divisibility=8)],
+                 resources=dict(meta["resources"], registers=twin_registers))
+        v.twin = kernels.Variant("", t)
+    return v
+
+
+@test
+def backward_variant_fits_the_row_then_the_most_warps_per_sm():
+    from tessel import _common, kernels
+    # (BLOCK, num_warps): warps resident per SM at these registers.
+    vs = [fake_variant(1024, 4, 72),              # 32 warps, but more padding than needed
+          fake_variant(4096, 8, 162, 114),       # 8 warps; its twin 16
+          fake_variant(4096, 16, 64, 64),        # 32 warps in 2 programs
+          fake_variant(4096, 32, 64, 64),        # 32 warps in 1 program
+          fake_variant(8192, 32, 63)]
+    saved = kernels.variants
+    kernels.variants = lambda kernel, dtype, device: vs
+    try:
+        def pick(cols):
+            return _common._row_block_variant("k", "bf16", "cuda", cols, {"n_cols": cols}).config
+
+        assert pick(4096) == {"BLOCK": 4096, "num_warps": 16}
+        assert pick(1000) == {"BLOCK": 1024, "num_warps": 4}
+        assert pick(5000) == {"BLOCK": 8192, "num_warps": 32}
+        raises(LookupError, lambda: pick(9000), "no compiled variant")
+        # The twin runs when n_cols % 8 == 0, and holds fewer registers.
+        assert _common._launched(vs[1], {"n_cols": 4096}) is vs[1].twin
+        assert _common._launched(vs[1], {"n_cols": 4095}) is vs[1]
+        vs[2:4] = []
+        assert pick(4096) == {"BLOCK": 4096, "num_warps": 8}
+    finally:
+        kernels.variants = saved
+
+
+@test
 def layer_norm_numpy():
     for shape in shapes():
         x = randn(*shape) + 2.0  # a nonzero mean

@@ -117,7 +117,8 @@ const std::vector<Entry> &entries() {
        "compared too). Option rows_per_program=R (default cdiv(rows, 16)); eps 1e-6."},
       {"rmsnorm_dw_reduce", "dw, dw_partial, n_partial, n_cols", "PARTSxCOLS", "cdiv(cols, BLOCK)",
        rmsnormDwReduce,
-       "dw (COLS) = the column sums of dw_partial (PARTSxCOLS, f32). Config BLOCK."},
+       "dw (COLS) = the column sums of dw_partial (PARTSxCOLS, f32). Config BLOCK (columns per "
+       "program)."},
       {"layernorm_backward",
        "dx, dw_partial, db_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps",
        "ROWSxCOLS", "cdiv(rows, rows_per_program)", layernormBackward,
