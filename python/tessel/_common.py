@@ -120,22 +120,22 @@ def _variant_programs_per_sm(variant):
 
 
 def _launched(variant, scalars):
-    """The variant a launch runs: its __div8 twin when the integer arguments named in `scalars`
-    keep the twin's promises (as the launcher checks; pointers are taken to be 16-byte aligned,
-    as _contiguous and _empty make them), else `variant` itself. The twin may hold a different
-    number of registers (rmsnorm_backward BLOCK=4096 on 8 warps: 145, its twin 128)."""
-    twin = variant.twin
-    if twin is None:
-        return variant
-    for a in twin.args:
-        if a["kind"] != "scalar" or a["type"] not in ("i32", "i64"):
-            continue
-        value = scalars.get(a["name"])
-        if a.get("divisibility", 1) > 1 and (value is None or value % a["divisibility"]):
-            return variant
-        if "equal_to" in a and value != a["equal_to"]:
-            return variant
-    return twin
+    """The variant a launch runs: the first of its twins (in launch order) whose promises the
+    integer arguments named in `scalars` keep (as the launcher checks; pointers are taken to be
+    16-byte aligned, as _contiguous and _empty make them), else `variant` itself. A twin may hold
+    a different number of registers (rmsnorm_backward BLOCK=4096 on 8 warps: 145, its twin
+    128)."""
+    def keeps(twin):
+        for a in twin.args:
+            if a["kind"] != "scalar" or a["type"] not in ("i32", "i64"):
+                continue
+            value = scalars.get(a["name"])
+            if a.get("divisibility", 1) > 1 and (value is None or value % a["divisibility"]):
+                return False
+            if "equal_to" in a and value != a["equal_to"]:
+                return False
+        return True
+    return next((t for t in variant.twins if keeps(t)), variant)
 
 
 def _row_block_variant(kernel, dtype, device, cols, scalars):

@@ -207,7 +207,7 @@ def fake_variant(block, warps, registers, twin_registers=None):
         t = dict(meta, variant=meta["variant"] + "__div8", specializes=meta["variant"],
                  args=[dict(meta["args"][0], divisibility=8)],
                  resources=dict(meta["resources"], registers=twin_registers))
-        v.twin = kernels.Variant("", t)
+        v.twins = [kernels.Variant("", t)]
     return v
 
 
@@ -231,7 +231,7 @@ def backward_variant_fits_the_row_then_the_most_warps_per_sm():
         assert pick(5000) == {"BLOCK": 8192, "num_warps": 32}
         raises(LookupError, lambda: pick(9000), "no compiled variant")
         # The twin runs when n_cols % 8 == 0, and holds fewer registers.
-        assert _common._launched(vs[1], {"n_cols": 4096}) is vs[1].twin
+        assert _common._launched(vs[1], {"n_cols": 4096}) is vs[1].twins[0]
         assert _common._launched(vs[1], {"n_cols": 4095}) is vs[1]
         vs[2:4] = []
         assert pick(4096) == {"BLOCK": 4096, "num_warps": 8}
