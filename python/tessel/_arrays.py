@@ -68,6 +68,14 @@ def is_torch(a):
 _torch_dtype_names = {}  # torch.dtype -> Tessel's name (None: unsupported), filled on use
 
 
+def torch_dtype_name(dtype):
+    """Tessel's name of a torch.dtype ("bf16", ...), None when kernels cannot take it."""
+    name = _torch_dtype_names.get(dtype, "")
+    if name == "":
+        name = _torch_dtype_names[dtype] = _TORCH_DTYPES.get(str(dtype))
+    return name
+
+
 def is_array(a):
     if is_torch(a):
         return True
@@ -90,9 +98,7 @@ def _span(address, shape, strides, itemsize):
 def describe(a, name):
     """The Array of `a` (a NumPy array or a torch tensor); TypeError naming `name` otherwise."""
     if is_torch(a):
-        dtype = _torch_dtype_names.get(a.dtype, "")
-        if dtype == "":
-            dtype = _torch_dtype_names[a.dtype] = _TORCH_DTYPES.get(str(a.dtype))
+        dtype = torch_dtype_name(a.dtype)
         if dtype is None:
             raise TypeError(f"{name}: dtype {a.dtype} is not supported by Tessel kernels")
         if a.is_cuda:

@@ -11,7 +11,7 @@ import json
 import os
 
 from . import _capi
-from ._arrays import ITEMSIZE, describe, is_array
+from ._arrays import ITEMSIZE, describe, is_array, is_torch, torch_dtype_name
 
 _dirs = []
 _index = None
@@ -154,6 +154,26 @@ def _cuda_stream(index):
     return torch.cuda.current_stream(index).cuda_stream
 
 
+class _CudaPointer:
+    """What launch() needs of a CUDA tensor (an Array without shape and strides, which a
+    launch does not read: describe() costs several microseconds a call on a slow host)."""
+    __slots__ = ("name", "dtype", "address", "device", "device_index")
+    is_torch = True
+
+    def __init__(self, name, dtype, address, index):
+        self.name, self.dtype, self.address = name, dtype, address
+        self.device, self.device_index = "cuda", index
+
+
+def _cuda_pointer(t, name):
+    """A _CudaPointer for a CUDA tensor of a supported dtype, else None (describe() then says
+    what is wrong, or handles a CPU tensor)."""
+    dtype = torch_dtype_name(t.dtype)
+    if not t.is_cuda or dtype is None:
+        return None
+    return _CudaPointer(name, dtype, t.data_ptr(), t.get_device())
+
+
 def _twin_handles(variant):
     """The CUDA handles of the variant's twins that load (as the launchers: a twin that does
     not load, e.g. one reading through TMA tensor maps, is not used), as a ctypes array."""
@@ -183,10 +203,12 @@ def launch(variant, grid, *args):
     c_args = (_capi.TesselArg * len(spec))()
     for a, value, (name, kind, type_, is_float) in zip(c_args, args, spec):
         if kind == "ptr":
-            if not is_array(value):
-                raise TypeError(f"{variant.kernel}: argument {name} is a pointer to {type_}: "
-                                f"pass an array, not {type(value).__name__}")
-            arr = describe(value, name)
+            arr = _cuda_pointer(value, name) if is_torch(value) else None
+            if arr is None:
+                if not is_array(value):
+                    raise TypeError(f"{variant.kernel}: argument {name} is a pointer to "
+                                    f"{type_}: pass an array, not {type(value).__name__}")
+                arr = describe(value, name)
             if arr.dtype != type_:
                 raise TypeError(f"{variant.kernel}: argument {name} must hold {type_}, "
                                 f"got {arr.dtype}")
