@@ -95,6 +95,25 @@ def _span(address, shape, strides, itemsize):
     return (address + lo * itemsize, (hi - lo + 1) * itemsize)
 
 
+class _TorchArray:
+    """The Array of a torch tensor, read from the tensor when asked: an op describes each
+    tensor several times and reads one or two fields each time, and on a slow host every field
+    read ahead costs a microsecond."""
+    __slots__ = ("obj", "name", "dtype", "device", "device_index")
+    is_torch = True
+
+    def __init__(self, t, name, dtype, device, index):
+        self.obj, self.name, self.dtype, self.device, self.device_index = (t, name, dtype,
+                                                                           device, index)
+
+    shape = property(lambda self: self.obj.shape)
+    strides = property(lambda self: self.obj.stride())
+    address = property(lambda self: self.obj.data_ptr())
+    numel = property(lambda self: self.obj.numel())
+    region = Array.region
+    is_contiguous = Array.is_contiguous
+
+
 def describe(a, name):
     """The Array of `a` (a NumPy array or a torch tensor); TypeError naming `name` otherwise."""
     if is_torch(a):
@@ -102,13 +121,11 @@ def describe(a, name):
         if dtype is None:
             raise TypeError(f"{name}: dtype {a.dtype} is not supported by Tessel kernels")
         if a.is_cuda:
-            dev, index = "cuda", a.get_device()
-        elif a.is_cpu:
-            dev, index = "cpu", 0
-        else:
-            raise ValueError(f"{name}: tensors on {a.device} are not supported; use a CUDA "
-                             "tensor (GPU) or a CPU tensor (interpreter)")
-        return Array(a, name, dev, index, dtype, a.shape, a.stride(), a.data_ptr(), True)
+            return _TorchArray(a, name, dtype, "cuda", a.get_device())
+        if a.is_cpu:
+            return _TorchArray(a, name, dtype, "cpu", 0)
+        raise ValueError(f"{name}: tensors on {a.device} are not supported; use a CUDA "
+                         "tensor (GPU) or a CPU tensor (interpreter)")
     np = sys.modules.get("numpy")
     if np is not None and isinstance(a, np.ndarray):
         dtype = _NUMPY_DTYPES.get(str(a.dtype))

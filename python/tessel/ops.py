@@ -68,8 +68,14 @@ def _norm_backward_inputs(op, kernel, dy, x, weight):
     w = _vector(weight, "weight", op, cols, xd)
     dx = _empty(x, (rows, cols), xd.dtype)
     scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
-    v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)
-    programs, per = _num_programs(x, rows, _launched(v, scalars))
+    # The choice depends on cols and on which twin's promises rows keeps: remembered by those.
+    memo = ("norm_backward", kernel, xd.dtype, xd.device, cols, rows % 16, rows == 1)
+    v, launched = _k._chosen.get(memo) or (None, None)
+    if v is None or _k._index is None:
+        v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)
+        launched = _launched(v, scalars)
+        _k._chosen[memo] = (v, launched)
+    programs, per = _num_programs(x, rows, launched)
     return xd, x2, g2, w, dx, rows, cols, v, programs, per
 
 
