@@ -127,9 +127,9 @@ def variants(kernel, dtype, device):
 def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None):
     """The variant of `kernel` for `dtype` on `device` whose config `valid` admits, the least
     `prefer(config)` first, then the library's own configs (CONFIGS, in order) before those
-    compiled with -D. LookupError saying how to compile one when
-    none fits. With `key` (hashable, standing for what `valid` and `prefer` depend on), the
-    answer is remembered: ops call this on every launch."""
+    compiled with -D. LookupError saying how to compile one when none fits. With `key`
+    (hashable, standing for what `valid` and `prefer` depend on), the answer is remembered:
+    ops call this on every launch."""
     if key is not None:
         hit = _chosen.get((kernel, dtype, device, key))
         if hit is not None and _index is not None:
@@ -176,7 +176,7 @@ def _cuda_pointer(t, name):
 
 def _twin_handles(variant):
     """The CUDA handles of the variant's twins that load (as the launchers: a twin that does
-    not load, e.g. one reading through TMA tensor maps, is not used), as a ctypes array."""
+    not load is not used), in launch order, as a ctypes array."""
     if variant._twin_handles is None:
         handles = []
         for t in variant.twins:
