@@ -249,15 +249,16 @@ def time_op(op, shape, impls, inputs, nbytes):
             with torch.no_grad():
                 r["fwd_ms"] = bench(lambda: fn(*inputs))
             r["fwd_GB/s"] = nbytes / r["fwd_ms"] / 1e6
-            out = fn(*inputs)
-            out = out[0] if isinstance(out, tuple) else out
-            if out.requires_grad:
-                dout = torch.randn_like(out) if out.dim() else torch.ones_like(out)
+            outs = fn(*inputs)
+            outs = list(outs) if isinstance(outs, tuple) else [outs]
+            if outs[0].requires_grad:
+                # An upstream gradient for every output (RoPE's q and k, the residual sum).
+                douts = [torch.randn_like(o) if o.dim() else torch.ones_like(o) for o in outs]
                 def step():
                     for t in inputs:
                         t.grad = None
                     o = fn(*inputs)
-                    (o[0] if isinstance(o, tuple) else o).backward(dout)
+                    torch.autograd.backward(list(o) if isinstance(o, tuple) else [o], douts)
                 r["fwd_bwd_ms"] = bench(step)
         except Exception as e:
             r["error"] = f"{type(e).__name__}: {str(e)[:200]}"
