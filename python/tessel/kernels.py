@@ -150,8 +150,11 @@ def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None)
 
 
 def _cuda_stream(index):
+    """torch's current CUDA stream on device `index`, as an address. The raw query (as
+    Triton's launcher makes it) skips building a torch.cuda.Stream object per launch."""
     import torch
-    return torch.cuda.current_stream(index).cuda_stream
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    return raw(index) if raw is not None else torch.cuda.current_stream(index).cuda_stream
 
 
 class _CudaPointer:
