@@ -50,4 +50,5 @@ for name, fn in impls.items():
         (loss[0] if isinstance(loss, tuple) else loss).backward()
         torch.cuda.synchronize()
     print(f"{name}: kernels by device time")
-    print(prof.key_averages().table(sort_by="cuda_time_total", row_limit=12, max_name_column_width=90))
+    print(prof.key_averages().table(sort_by="cuda_time_total", row_limit=12,
+                                    max_name_column_width=90))

@@ -83,7 +83,7 @@ def _reduce_partials(x, xd, partial, programs, cols):
     """The (cols,) sum of a (programs, cols) f32 partial-sum buffer, in x's dtype
     (rmsnorm_dw_reduce)."""
     out = _empty(x, (cols,), xd.dtype)
-    r = _k.choose("rmsnorm_dw_reduce", xd.dtype, xd.device)
+    r = _k.choose("rmsnorm_dw_reduce", xd.dtype, xd.device, key=())
     _k.launch(r, -(-cols // r.config["BLOCK"]), out, partial, programs, cols)
     return out
 
@@ -151,9 +151,9 @@ def _glu_inputs(op, gate, up):
 
 def _elementwise_variant(kernel, dtype, device, n):
     # The larger block when there are enough elements to fill the GPU with it.
-    return _k.choose(kernel, dtype, device,
-                     prefer=lambda c: -c["BLOCK"] if device == "cuda" and n >= 4096 * 264
-                     else c["BLOCK"])
+    big = device == "cuda" and n >= 4096 * 264
+    return _k.choose(kernel, dtype, device, prefer=lambda c: -c["BLOCK"] if big else c["BLOCK"],
+                     key=big)
 
 
 def _swiglu(gate, up):
@@ -192,10 +192,10 @@ def swiglu_backward(dout, gate, up):
 def _geglu_variant(kernel, dtype, device, n, approximate):
     if approximate not in ("none", "tanh"):
         raise ValueError(f"{kernel}: approximate must be 'none' or 'tanh', got {approximate!r}")
+    big = device == "cuda" and n >= 4096 * 264
     return _k.choose(kernel, dtype, device,
                      valid=lambda c: c.get("approximate", "none") == approximate,
-                     prefer=lambda c: -c["BLOCK"] if device == "cuda" and n >= 4096 * 264
-                     else c["BLOCK"])
+                     prefer=lambda c: -c["BLOCK"] if big else c["BLOCK"], key=(approximate, big))
 
 
 def _geglu(gate, up, approximate="none"):
@@ -276,7 +276,7 @@ def _cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_sm
     eps, z = _ce_terms(op, label_smoothing, z_loss)
     ld, l2, stride, t, rows, cols = _ce_inputs(op, logits, target)
     loss = _empty(logits, (rows,), "f32")
-    v = _k.choose("cross_entropy", ld.dtype, ld.device)
+    v = _k.choose("cross_entropy", ld.dtype, ld.device, key=())
     _k.launch(v, rows, loss, l2, t, stride, cols, int(ignore_index), eps, z)
     if reduction == "none":
         return loss.reshape(tuple(ld.shape[:-1]))
@@ -325,7 +325,7 @@ def cross_entropy_backward(dloss, logits, target, reduction="mean", ignore_index
     dlogits = _empty(logits, (rows, cols), ld.dtype)
     mode = "none" if reduction == "none" else "sum"
     v = _k.choose("cross_entropy_backward", ld.dtype, ld.device,
-                  valid=lambda c: c.get("reduction") == mode)
+                  valid=lambda c: c.get("reduction") == mode, key=mode)
     _k.launch(v, rows, dlogits, l2, t, g, stride, cols, cols, int(ignore_index), 1, eps, z)
     return dlogits.reshape(tuple(ld.shape))
 
