@@ -3,20 +3,11 @@ algorithm on the gemm, gemm_residual, cross_entropy and cross_entropy_backward k
 
 from . import kernels as _k
 from ._arrays import describe, is_torch
-from ._common import _contiguous, _empty, _float, _rows, _same
+from ._common import _contiguous, _empty, _float, _rows, _same, _sm_count
 
-_SMS = {}  # device index -> SM count
-
-
-def _sm_count(like):
-    """The GPU's SM count for a CUDA tensor (cached); 8 (the interpreter's threads) else."""
-    if is_torch(like) and like.is_cuda:
-        index = like.get_device()
-        if index not in _SMS:
-            import torch
-            _SMS[index] = torch.cuda.get_device_properties(index).multi_processor_count
-        return _SMS[index]
-    return 8
+def _slots(like):
+    """SMs of a CUDA tensor's GPU (_sm_count); 8, the interpreter's threads, otherwise."""
+    return _sm_count(like.device) if is_torch(like) and like.is_cuda else 8
 
 
 def _tiles(v, m, n):
@@ -130,7 +121,7 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     g = _contiguous(g)
     dt = xd.dtype
     # logits = x_c @ W^T (nt), grad_x_c = dlogits @ W (nn), grad_W (+)= dlogits^T @ x_c (tn)
-    sms, m0 = _sm_count(x), min(chunk, rows)
+    sms, m0 = _slots(x), min(chunk, rows)
     gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nt", m0, vocab, sms)
     # grad_x (chunk, H) has few tiles and a long K (V): the widest tile, split along K when its
     # tiles leave SMs idle (H200, chunk 256, H 4096: 64x64 tiles fill the GPU at 340 TFLOP/s,

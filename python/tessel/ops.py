@@ -25,6 +25,15 @@ from ._rope import _rope, rope_backward
 # ---------------------------------------------------------------- RMSNorm
 
 
+def _norm_forward_inputs(op, x, weight):
+    """A norm's checked inputs: (x's description, x as (rows, cols), rows, cols, weight)."""
+    xd = _float(x, "x", op)
+    if not xd.shape:
+        raise ValueError(f"{op}: x must have at least one dimension")
+    x2, rows, cols = _rows(x)
+    return xd, x2, rows, cols, _vector(weight, "weight", op, cols, xd)
+
+
 def _rms_norm(x, weight, eps=1e-6, residual=None):
     """RMSNorm over the last dimension: x / sqrt(mean(x^2) + eps) * weight, in f32.
 
@@ -32,11 +41,7 @@ def _rms_norm(x, weight, eps=1e-6, residual=None):
     s = x + residual (rounded to the dtype) is normalized and (out, s) is returned, s being the
     next layer's residual; `residual` itself is not modified. Returns out (x's shape)."""
     op = "rms_norm"
-    xd = _float(x, "x", op)
-    if not xd.shape:
-        raise ValueError(f"{op}: x must have at least one dimension")
-    x2, rows, cols = _rows(x)
-    w = _vector(weight, "weight", op, cols, xd)
+    xd, x2, rows, cols, w = _norm_forward_inputs(op, x, weight)
     out = _empty(x, (rows, cols), xd.dtype)
     if residual is None:
         v = _one_block_or_looped("rmsnorm", "rmsnorm_looped", xd.dtype, xd.device, cols)
@@ -108,11 +113,7 @@ def _layer_norm(x, weight, bias=None, eps=1e-5):
     """LayerNorm over the last dimension (biased variance), in f32: (x - mean) / sqrt(var +
     eps) * weight + bias. x: (..., H); weight, bias: (H,) (bias None: zeros)."""
     op = "layer_norm"
-    xd = _float(x, "x", op)
-    if not xd.shape:
-        raise ValueError(f"{op}: x must have at least one dimension")
-    x2, rows, cols = _rows(x)
-    w = _vector(weight, "weight", op, cols, xd)
+    xd, x2, rows, cols, w = _norm_forward_inputs(op, x, weight)
     if bias is None:
         b = _empty(x, (cols,), xd.dtype)
         b[...] = 0
