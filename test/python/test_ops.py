@@ -5,6 +5,7 @@ tensors with autograd through the torch.library custom ops. Run by test/python/o
 prints one line per test and "python ops: N passed, M failed, K skipped".
 """
 
+import os
 import sys
 import traceback
 
@@ -237,6 +238,47 @@ def backward_variant_fits_the_row_then_the_most_warps_per_sm():
         assert pick(4096) == {"BLOCK": 4096, "num_warps": 8}
     finally:
         kernels.variants = saved
+
+
+@test
+def twins_most_promises_first_and_library_configs_win_ties():
+    # A kernel directory of metadata only: two configs of one BLOCK, the -D one (no
+    # config_index) sorting first by name; the library's has a __div8 and an __nt twin.
+    import json
+    import tempfile
+    from tessel import kernels
+
+    def meta(variant, warps, index=None, specializes=None, args=None):
+        m = {"variant": variant, "kernel": "fake_twins", "dtype": "bf16",
+             "target": "cuda:sm_90a", "config": {"BLOCK": 1024, "num_warps": warps},
+             "artifacts": {"cubin": variant + ".cubin"},
+             "args": args or [{"name": "n", "kind": "scalar", "type": "i64", "divisibility": 1},
+                              {"name": "s", "kind": "scalar", "type": "i64", "divisibility": 1}]}
+        if index is not None:
+            m["config_index"] = index
+        if specializes:
+            m["specializes"] = specializes
+        return m
+
+    base = "fake_twins__bf16__BLOCK_1024__num_warps_8"
+    div8 = [{"name": "n", "kind": "scalar", "type": "i64", "divisibility": 8},
+            {"name": "s", "kind": "scalar", "type": "i64", "divisibility": 8}]
+    nt = [{"name": "n", "kind": "scalar", "type": "i64", "divisibility": 8},
+          {"name": "s", "kind": "scalar", "type": "i64", "divisibility": 1, "equal_to": 1}]
+    with tempfile.TemporaryDirectory() as d:
+        for m in (meta("fake_twins__bf16__BLOCK_1024__num_warps_16", 16),
+                  meta(base, 8, index=1), meta(base + "__div8", 8, 1, base, div8),
+                  meta(base + "__nt", 8, 1, base, nt)):
+            with open(os.path.join(d, m["variant"] + ".json"), "w") as f:
+                json.dump(m, f)
+        kernels.add_kernel_directory(d)
+        try:
+            v = kernels.choose("fake_twins", "bf16", "cuda", prefer=lambda c: c["BLOCK"])
+            assert v.name == base, v.name
+            assert [t.name for t in v.twins] == [base + "__nt", base + "__div8"], v.twins
+        finally:
+            kernels._dirs.remove(os.path.abspath(d))
+            kernels._index = None
 
 
 @test
