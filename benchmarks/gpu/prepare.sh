@@ -176,7 +176,7 @@ gemm cuda:sm_80 "$dest/gemm_sm80_cubin" cubin || true
 # DSL ops for ops.py: the interpreter runs of their lit tests, replayed on the GPU, and the
 # debug ops (device_print, device_assert) with and without --debug.
 ops_tests=()
-for t in pow-clamp umulhi reduce-all reduce-3d branch-literal c10-argmax dot-fma-sliced sort topk split-join scan \
+for t in pow-clamp umulhi reduce-all reduce-3d branch-literal c10-argmax dot-fma-sliced sort topk split-join scan scan-layouts \
   pad-shapes pad-library pad-block-ptr; do
   ops_tests+=("$root/test/kernels/$t.test")
 done

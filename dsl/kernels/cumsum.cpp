@@ -2,7 +2,7 @@
 //
 // out[r, j] = in[r, 0] + ... + in[r, j] (torch.cumsum(x, dim=-1)), accumulated in f32; one
 // program per row; grid = (n_rows,). The row goes by in blocks of BLOCK: each block is scanned
-// (tile.scan; on the GPUs through shared memory, ScanOpToLLVM.cpp) and offset by the running
+// (tile.scan; on the GPUs in registers and shuffles, ScanOpToLLVM.cpp) and offset by the running
 // total of the blocks before it, which the loop carries.
 //
 //===----------------------------------------------------------------------===//
