@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# fuzz.sh [SECONDS]: builds the libFuzzer targets with clang-19 and UndefinedBehaviorSanitizer
+# fuzz.sh [SECONDS]: builds the libFuzzer targets (tile IR, GPU pipeline, tessel-run's command
+# line) with clang-19 and UndefinedBehaviorSanitizer
 # (CMakeLists.txt says why not ASan by default) in ${TESSEL_FUZZ_BUILD_DIR:-build-fuzz} and runs
 # each for SECONDS (default 60) on a corpus seeded with the lit suite's .mlir inputs. A crash
 # leaves crash-* (the input) and the run's log in build-fuzz/fuzz/<target>/ and exits non-zero:
@@ -27,13 +28,20 @@ if [[ ! -f $build/build.ninja ]]; then
   CC=clang-19 CXX=clang++-19 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
     -DTESSEL_BUILD_FUZZERS=ON -DTESSEL_BUILD_TESTS=OFF >/dev/null
 fi
-ninja -C "$build" tessel-fuzz-tileir tessel-fuzz-gpupipeline | grep -v '^\[' || true
+ninja -C "$build" tessel-fuzz-tileir tessel-fuzz-gpupipeline tessel-fuzz-runargs | grep -v '^\[' || true
 rc=0
-for t in tileir gpupipeline; do
+for t in tileir gpupipeline runargs; do
   corpus=$build/fuzz/$t/corpus
   mkdir -p "$corpus"
+  if [[ $t == runargs ]]; then
+    # Seeds: the lit suite's tessel-run command lines (FuzzRunArgs.cpp reads one per input).
+    grep -rhoE "tessel-run(-gpu)? [^|]*" "$root/test" --include='*.test' | sed -E 's/^[^ ]+ //' |
+      while IFS= read -r line; do
+        printf '%s\n' "$line" > "$corpus/$(printf '%s' "$line" | sha1sum | cut -c1-12)"
+      done
+  fi
   # Seeds: the lit inputs (the GPU target prefixes a byte choosing the target).
-  while IFS= read -r f; do
+  [[ $t == runargs ]] || while IFS= read -r f; do
     if [[ $t == gpupipeline ]]; then
       for b in 0 1 2 3 4; do { printf "\\x0$b"; cat "$f"; } > "$corpus/$(basename "$f").$b"; done
     else
@@ -43,7 +51,7 @@ for t in tileir gpupipeline; do
   echo "fuzz: tessel-fuzz-$t for ${seconds}s"
   (cd "$build/fuzz/$t" && "$build/bin/tessel-fuzz-$t" corpus \
      -max_total_time="$seconds" -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
-     -print_final_stats=1 > log 2>&1) || { rc=1; grep -E "ERROR|runtime error|#[0-9]+ 0x" "$build/fuzz/$t/log" | head -20; }
+     $([[ $t == runargs ]] && echo -close_fd_mask=3) -print_final_stats=1 > log 2>&1) || { rc=1; grep -E "ERROR|runtime error|#[0-9]+ 0x" "$build/fuzz/$t/log" | head -20; }
   tail -6 "$build/fuzz/$t/log"
 done
 exit $rc

@@ -21,7 +21,8 @@ llvm_config.with_environment("PATH", config.tessel_tools_dir, append_path=True)
 
 tools = ["tessel-opt", "tesselc", "tessel-translate", "tessel-run", "tessel-run-gpu",
          "tessel-tune", "tessel-tune-gpu",
-         "tessel-fuzz-tileir-replay", "tessel-fuzz-gpupipeline-replay"]
+         "tessel-fuzz-tileir-replay", "tessel-fuzz-gpupipeline-replay",
+         "tessel-fuzz-runargs-replay"]
 llvm_config.add_tool_substitutions(tools, [config.tessel_tools_dir])
 config.substitutions.append(("%tessel_src", config.tessel_src_root))
 config.substitutions.append(("%tessel_tools", config.tessel_tools_dir))

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace tessel::harness;
 
@@ -98,7 +99,11 @@ void HostBuffer::set(int64_t i, double v) {
     as<double>()[i] = v;
     return;
   default:
-    setInt(i, std::isfinite(v) ? static_cast<int64_t>(v) : 0);
+    // A double at or past 2^63 does not convert to int64_t (undefined behaviour).
+    setInt(i, std::isnan(v) ? 0
+              : v >= 0x1p63 ? std::numeric_limits<int64_t>::max()
+              : v < -0x1p63 ? std::numeric_limits<int64_t>::min()
+                            : static_cast<int64_t>(v));
   }
 }
 

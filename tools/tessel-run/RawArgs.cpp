@@ -58,14 +58,23 @@ bool parseNumber(const std::string &text, double &v) {
   return !*end;
 }
 
-/// `text` as an element of a buffer of `dtype` (integer text into integer buffers exactly).
+/// `text` as an element of a buffer of `dtype`: integer text into integer buffers exactly;
+/// other number text (1e3) only where it is an integer that fits, so no conversion of an
+/// out-of-range double to an integer (undefined behaviour; found by tessel-fuzz-runargs).
 bool parseElement(const std::string &text, DType dtype, ElementValue &out) {
   out = ElementValue();
-  if (isInt(dtype) && parseInt64(text, out.i)) {
-    out.isInt = true;
-    return true;
-  }
-  return parseNumber(text, out.f);
+  if (!isInt(dtype))
+    return parseNumber(text, out.f);
+  out.isInt = true;
+  if (parseInt64(text, out.i))
+    return fitsInteger(dtype, out.i);
+  double f;
+  // 2^63 is the first double past int64_t; -2^63 itself converts.
+  if (!parseNumber(text, f) || !std::isfinite(f) || f != std::trunc(f) || f >= 0x1p63 ||
+      f < -0x1p63)
+    return false;
+  out.i = static_cast<int64_t>(f);
+  return fitsInteger(dtype, out.i);
 }
 
 /// Parses `=rand` or `=rand(LO,HI)` (the text after ']') into out.lo/hi or out.ilo/ihi.
@@ -177,8 +186,9 @@ bool tessel::harness::parseRawArg(const std::string &specIn, RawArg &out, std::s
   char kind = spec[cut];
   std::string rest = spec.substr(cut + 1);
   auto notANumber = [&](const std::string &text) {
-    err = "bad --arg '" + specIn + "': '" + text + "' is not " +
-          (isFloat(*dt) ? std::string("a number") : "an integer (" + std::string(name(*dt)) + ")");
+    err =
+        "bad --arg '" + specIn + "': '" + text + "' is not " +
+        (isFloat(*dt) ? std::string("a number") : "an integer that fits " + std::string(name(*dt)));
     return false;
   };
   if (kind == '=') { // scalar

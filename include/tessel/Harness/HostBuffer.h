@@ -36,7 +36,8 @@ public:
   double get(int64_t i) const;
   /// Element `i` as a signed 64-bit integer (integer dtypes; floats truncate).
   int64_t getInt(int64_t i) const;
-  /// Stores `v` rounded to the dtype.
+  /// Stores `v` rounded to the dtype; into an integer dtype truncated toward zero, NaN as 0
+  /// and values past int64's range saturated (then wrapped to the dtype's width by setInt).
   void set(int64_t i, double v);
   void setInt(int64_t i, int64_t v);
   /// The raw bits of element `i`, zero-extended.
