@@ -59,11 +59,15 @@ Value ringOf(Value barrier) {
 }
 
 /// The issue number n of a copy into ring stage `index`: `index` is n % stages (the pipeline's
-/// remui), or the constant n of a prologue stage.
-Value issueNumber(OpBuilder &b, Location loc, Value index) {
-  if (auto rem = index.getDefiningOp<arith::RemUIOp>())
-    return rem.getLhs();
-  return index;
+/// remui), or the constant n of a prologue stage; null otherwise.
+Value issueNumber(Value index, int64_t stages) {
+  if (auto rem = index.getDefiningOp<arith::RemUIOp>()) {
+    IntegerAttr modulus;
+    return matchPattern(rem.getRhs(), m_Constant(&modulus)) && modulus.getInt() == stages
+               ? rem.getLhs()
+               : Value();
+  }
+  return matchPattern(index, m_Constant()) ? index : Value();
 }
 
 struct WarpSpecializer {
@@ -73,6 +77,11 @@ struct WarpSpecializer {
   LogicalResult fail(const Twine &why) { return func.emitError() << "warp_specialize: " << why; }
 
   LogicalResult run() {
+    auto numStages = func->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumStagesAttrName());
+    if (!numStages || numStages.getInt() < 2)
+      return fail("needs num_stages >= 2: the producer fills a ring of TMA stages that the "
+                  "pipeline builds (num_stages = " +
+                  Twine(numStages ? numStages.getInt() : 1) + ")");
     // The K loop: a loop of the kernel's body that feeds wgmma.
     scf::ForOp loop;
     for (auto forOp : func.getBody().front().getOps<scf::ForOp>()) {
@@ -214,6 +223,10 @@ struct WarpSpecializer {
     getUsedValuesDefinedAbove(loop.getRegion(), above);
     for (Value v : above)
       need(v);
+    for (Operation *op : needed)
+      if (hasEffect<MemoryEffects::Write>(op))
+        return op->emitError("warp_specialize: the TMA copies' addresses depend on this op, "
+                             "which writes memory: the producer cannot compute them alone");
     needed.insert(prologue.begin(), prologue.end());
     needed.insert(loop);
     IRMapping map;
@@ -244,8 +257,10 @@ struct WarpSpecializer {
       IntegerAttr constant;
       if (matchPattern(index, m_Constant(&constant)) && constant.getInt() < stages)
         continue;
+      Value n = issueNumber(index, stages);
+      if (!n)
+        return fail("a TMA copy's ring stage is not its issue number modulo the ring's size");
       OpBuilder eb(e);
-      Value n = issueNumber(eb, loc, index);
       Value phase = eb.create<arith::AddIOp>(
           loc, eb.create<arith::DivUIOp>(loc, n, i32(eb, stages)), i32(eb, 1));
       auto guard = eb.create<scf::IfOp>(loc, e.getPred(), /*withElseRegion=*/false);
