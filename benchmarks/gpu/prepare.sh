@@ -133,6 +133,20 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
         -D HAS_BIAS=false -D ACT=none "$nn" "$nt" || true
     done
   done
+  # Warp-specialized candidates (warp_specialize=1: a producer warpgroup issues the TMA copies,
+  # num_warps + 4 warps in all; issue 10), for the small and skinny shapes where cuBLAS runs
+  # 384-thread kernels: 128x128 with 4 stages, 64x128 with 6 and 8, 128x256 with 3 and 4 on
+  # two consumer warpgroups.
+  for dt in bf16 f16; do
+    for cfg in "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4" \
+               "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=6" \
+               "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=8" \
+               "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=3" \
+               "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=4"; do
+      kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg \
+        -D warp_specialize=1 -D HAS_BIAS=false -D ACT=none --specialize=false "$nn" "$nt" || true
+    done
+  done
   # The fastest large tile with the fused bias + ReLU epilogue (gemm_bench.py's :bias_relu rows).
   kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 -D BLOCK_M=128 \
     -D BLOCK_N=256 -D num_warps=8 -D num_stages=3 -D HAS_BIAS=true -D ACT=relu "$nn" "$nt" || true

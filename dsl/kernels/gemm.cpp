@@ -32,9 +32,13 @@ struct GemmConfig {
   Activation ACT = Activation::none;
   int num_warps = 4;
   int num_stages = 3;
+  // 1: on sm_90a, a TMA-pipelined K loop (gemm_block_ptr's TMA twins) gets a producer
+  // warpgroup of its own on top of num_warps (tile-nv-warp-specialize); named in variants only
+  // when set. Elsewhere (and on the interpreter) the same kernel.
+  int warp_specialize = 0;
 };
 TESSEL_CONFIG(GemmConfig, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, HAS_BIAS, ACT, num_warps,
-              num_stages)
+              num_stages, warp_specialize)
 
 /// The epilogue activation, chosen at trace time.
 inline Tile<f32> activate(Activation act, const Tile<f32> &x) {

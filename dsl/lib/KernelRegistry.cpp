@@ -165,8 +165,18 @@ std::string tessel::dsl::variantName(const KernelInfo &kernel,
   if (variant.generic)
     name += std::string("__") + dtypeName(variant.dtype);
   const dsl::detail::ConfigSchema &schema = config.getSchema();
-  for (int i = 0; i < schema.numFields; ++i)
-    name += "__" + symbolSafe(schema.fields[i].name) + "_" +
-            symbolSafe(config.format(schema.fields[i]));
+  for (int i = 0; i < schema.numFields; ++i) {
+    const dsl::detail::FieldInfo &field = schema.fields[i];
+    if (StringRef(field.name) == "warp_specialize" && !field.getInt(config.get()))
+      continue;
+    name += "__" + symbolSafe(field.name) + "_" + symbolSafe(config.format(field));
+  }
   return name;
+}
+
+int tessel::dsl::ConfigValue::warpSpecialize() const {
+  for (int i = 0; i < schema->numFields; ++i)
+    if (StringRef(schema->fields[i].name) == "warp_specialize")
+      return int(schema->fields[i].getInt(get()));
+  return 0;
 }

@@ -48,6 +48,8 @@ public:
   llvm::Error set(llvm::StringRef field, llvm::StringRef value);
   int numWarps() const { return schema->numWarps(get()); }
   int numStages() const { return schema->numStages(get()); }
+  /// The `warp_specialize` field (Triton's name for the option), 0 when the struct has none.
+  int warpSpecialize() const;
 
 private:
   const detail::ConfigSchema *schema;
@@ -56,7 +58,8 @@ private:
 
 /// The variant's function name: `<kernel>[__<dtype>]__<field>_<value>...` over every config
 /// field in declaration order, characters other than [A-Za-z0-9_] replaced
-/// (`softmax__bf16__BLOCK_4096__num_warps_8`).
+/// (`softmax__bf16__BLOCK_4096__num_warps_8`). `warp_specialize` is named only when set, so
+/// that adding the option to a config struct renames none of its existing variants.
 std::string variantName(const KernelInfo &kernel, const detail::VariantDef &variant,
                         const ConfigValue &config);
 

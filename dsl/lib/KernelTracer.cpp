@@ -33,6 +33,8 @@ OwningOpRef<ModuleOp> tessel::dsl::traceVariant(MLIRContext &ctx, const KernelIn
   func->setAttr(tile::TileDialect::getKernelAttrName(), b.getUnitAttr());
   func->setAttr(tile::TileDialect::getNumWarpsAttrName(), b.getI32IntegerAttr(config.numWarps()));
   func->setAttr(tile::TileDialect::getNumStagesAttrName(), b.getI32IntegerAttr(config.numStages()));
+  if (int ws = config.warpSpecialize())
+    func->setAttr(tile::TileDialect::getWarpSpecializeAttrName(), b.getI32IntegerAttr(ws));
   for (int i = 0; i < variant.numArgs; ++i)
     if (variant.args[i].divisibility > 1)
       func.setArgAttr(i, tile::TileDialect::getDivisibilityAttrName(),

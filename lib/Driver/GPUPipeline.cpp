@@ -45,6 +45,7 @@ void tessel::buildGPUPipeline(OpPassManager &pm, const TargetInfo &target, GPUSt
     pm.addPass(createTileGPUSplitDotK());
     pm.addPass(createTileGPUAllocateSharedMemory());
     pm.addPass(createTileGPUInsertBarriers());
+    target.addLateLayoutPasses(pm);
   }
   if (until == GPUStage::Layout)
     return;

@@ -122,6 +122,11 @@ LogicalResult codegen(ModuleOp module, const StageContext &context, const Target
   (*context.products)["binary_note"] = out.binaryNote;
   if (VariantMetadata *meta = context.meta) {
     meta->threadsPerWarp = target.getWarpSize();
+    // num_warps is the launch's: a warp-specialized kernel's producer warps come on top of the
+    // config's (the config object keeps the config's value).
+    if (auto p = kernel->getAttrOfType<IntegerAttr>(tile::TileDialect::getProducerWarpsAttrName()))
+      if (auto w = kernel->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName()))
+        meta->numWarps = w.getInt() + p.getInt();
     if (auto smem =
             kernel->getAttrOfType<IntegerAttr>(tile_gpu::TileGPUDialect::getSharedMemoryAttrName()))
       meta->sharedMemory = smem.getInt();

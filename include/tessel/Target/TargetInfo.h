@@ -234,6 +234,8 @@ public:
   /// Adds the adapter's own layout passes to the GPU pipeline, after tile-gpu-pipeline and
   /// before shared-memory allocation (NVIDIA sm_90a: dots onto wgmma).
   virtual void addLayoutPasses(mlir::OpPassManager &pm) const {}
+  /// Adds the target's passes that run after tile-gpu-insert-barriers (warp specialization).
+  virtual void addLateLayoutPasses(mlir::OpPassManager &pm) const {}
   /// The adapter's own conversion patterns (matrix-unit dots, async copies), added to the shared
   /// ones by the lowering pass.
   virtual void populateConversionPatterns(mlir::LLVMTypeConverter &converter,

@@ -52,7 +52,14 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
       unsigned warps = 4;
       if (auto nw = op->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName()))
         warps = nw.getInt();
-      target.setKernelAttributes(func, warps * target.getWarpSize());
+      // A warp-specialized kernel launches its producer warps after the num_warps the
+      // layouts cover.
+      unsigned producers = 0;
+      if (auto pw = op->getAttrOfType<IntegerAttr>(tile::TileDialect::getProducerWarpsAttrName())) {
+        producers = pw.getInt();
+        func->setAttr(tile::TileDialect::getProducerWarpsAttrName(), pw);
+      }
+      target.setKernelAttributes(func, (warps + producers) * target.getWarpSize());
       func->setAttr(tile::TileDialect::getKernelAttrName(), rewriter.getUnitAttr());
       func->setAttr(tile::TileDialect::getNumWarpsAttrName(), rewriter.getI32IntegerAttr(warps));
     }

@@ -156,6 +156,16 @@ static LogicalResult assemble(StringRef arch, CompiledKernel &out, std::string &
     size_t at = out.assembly.find('\n', out.assembly.find(".maxntid"));
     out.assembly.insert(at + 1, ".minnctapersm 1\n");
   }
+  // setmaxnreg moves registers between the warpgroups of the CTA's allocation, which is fixed
+  // at launch: ptxas ignores it unless the entry's register count is known (.maxnreg; the
+  // consumers' setmaxnreg.inc must not exceed what the producer's dec frees).
+  if (out.assembly.find("setmaxnreg") != std::string::npos &&
+      out.assembly.find(".maxnreg") == std::string::npos && threads > 128) {
+    size_t at = out.assembly.find('\n', out.assembly.find(".maxntid"));
+    unsigned entry = nvidia::warpSpecializedRegisters(threads / 32 - 4).entry;
+    out.assembly.insert(at + 1, ".maxnreg " + std::to_string(entry) + "\n");
+    return runPtxas(arch, out.assembly, out, error);
+  }
   if (threads >= 512 && out.assembly.find(".minnctapersm") == std::string::npos) {
     size_t at = out.assembly.find('\n', out.assembly.find(".maxntid"));
     std::string twoPerSM = out.assembly;

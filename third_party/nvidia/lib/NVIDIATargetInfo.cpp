@@ -160,7 +160,21 @@ Value NVIDIATargetInfo::shuffleXor(OpBuilder &b, Location loc, Value v, unsigned
                                 NVVM::ShflKind::bfly, UnitAttr());
 }
 
+unsigned tessel::nvidia::consumerThreads(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (op->hasAttr(tile::TileDialect::getProducerWarpsAttrName())) {
+      auto warps = op->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName());
+      return (warps ? warps.getInt() : 4) * 32;
+    }
+  return 0;
+}
+
 void NVIDIATargetInfo::barrier(OpBuilder &b, Location loc) const {
+  // A warp-specialized kernel's producer warps have left by the time anything else needs a
+  // barrier (shared-memory round trips of the consumers): __syncthreads would wait for them
+  // forever, so the consumers synchronize among themselves on barrier 1.
+  if (unsigned threads = nvidia::consumerThreads(b.getInsertionBlock()->getParentOp()))
+    return nvidia::namedBarrier(b, loc, 1, threads);
   b.create<NVVM::Barrier0Op>(loc);
 }
 
@@ -392,6 +406,12 @@ void NVIDIATargetInfo::addLayoutPasses(OpPassManager &pm) const {
     pm.addPass(tile_nv::createTileNVTensorMapLoads());
     pm.addPass(tile_nv::createTileNVWarpgroupDot());
   }
+}
+
+void NVIDIATargetInfo::addLateLayoutPasses(OpPassManager &pm) const {
+  // Only sm_90a has TMA, wgmma and setmaxnreg; elsewhere warp_specialize is a no-op.
+  if (arch == "sm_90a")
+    pm.addPass(tile_nv::createTileNVWarpSpecialize());
 }
 
 void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,

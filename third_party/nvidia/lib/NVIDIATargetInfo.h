@@ -31,6 +31,18 @@ mlir::Value createTensorMapBarriers(mlir::OpBuilder &b, mlir::Location loc, unsi
 void issueTensorMapCopies(mlir::OpBuilder &b, mlir::Location loc,
                           llvm::ArrayRef<TargetInfo::TensorMapCopy> copies, mlir::Value barrier,
                           mlir::Value pred);
+/// bar.sync `id`, `threads` (inline PTX: NVVM's barrier op of LLVM 19 takes no thread count).
+void namedBarrier(mlir::OpBuilder &b, mlir::Location loc, unsigned id, unsigned threads);
+/// The consumer threads (num_warps * 32) of the warp-specialized kernel that `op` is in, or 0
+/// when it is not warp-specialized (tile.producer_warps).
+unsigned consumerThreads(mlir::Operation *op);
+/// Per-thread registers of a warp-specialized kernel of `consumerWarps` + 4 warps: at entry
+/// (the .maxnreg ptxas compiles it with), the producer's after setmaxnreg.dec and the
+/// consumers' after setmaxnreg.inc (WarpSpecialize.cpp has the math).
+struct WarpSpecializedRegisters {
+  unsigned entry, producer, consumer;
+};
+WarpSpecializedRegisters warpSpecializedRegisters(unsigned consumerWarps);
 /// wgmma's accumulator layout (mma version 3) for a dot on sm_90a, or null with `reason`.
 mlir::Attribute getWgmmaDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
                                     mlir::RankedTensorType d, unsigned numWarps,
@@ -78,6 +90,7 @@ public:
   mlir::Attribute getDotOperandSharedEncoding(mlir::RankedTensorType loaded,
                                               mlir::RankedTensorType operand) const override;
   void addLayoutPasses(mlir::OpPassManager &pm) const override;
+  void addLateLayoutPasses(mlir::OpPassManager &pm) const override;
   bool loadsBlockThroughTensorMap(tile::LoadOp load) const override;
   mlir::Attribute getTensorMapSharedEncoding(tile::LoadOp load) const override;
   mlir::Value createCopyBarriers(mlir::OpBuilder &b, mlir::Location loc,

@@ -11,7 +11,11 @@
 //                    block j is a (rows x blockCols) box at coordinate c0 + j blockCols written
 //                    j rows blockCols elements after the stage's start;
 //   wait_barrier     every thread: mbarrier.try_wait.parity in a loop;
-//   inval_barrier    thread 0: mbarrier.inval.shared::cta.b64.
+//   inval_barrier    thread 0: mbarrier.inval.shared::cta.b64;
+//   arrive_barrier   every thread, when pred: mbarrier.arrive.shared::cta.b64;
+//   named_barrier    bar.sync id, threads;
+//   set_max_nreg     setmaxnreg.{inc,dec}.sync.aligned.u32.
+// A warp-specialized kernel's copies are issued by its producer's first thread (`leader`).
 // Shared addresses are 32-bit (the shared window); a shared::cta address is a valid
 // shared::cluster address of the CTA itself.
 //
@@ -33,11 +37,13 @@ Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
   return b.create<LLVM::PtrToIntOp>(loc, b.getI32Type(), ptr);
 }
 
-/// i32, nonzero in thread 0 when `pred` (i1, optional) holds: inline asm takes no i1 operand,
-/// so the predicate travels as an i32 to leaderPtx.
-Value leaderFlag(OpBuilder &b, Location loc, const TargetInfo &target, Value pred = {}) {
+/// i32, nonzero in thread `leaderThread` when `pred` (i1, optional) holds: inline asm takes no
+/// i1 operand, so the predicate travels as an i32 to leaderPtx.
+Value leaderFlag(OpBuilder &b, Location loc, const TargetInfo &target, Value pred = {},
+                 std::optional<uint32_t> leaderThread = std::nullopt) {
   Value tid = target.getThreadId(b, loc);
-  Value leader = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, tid, i32Const(b, loc, 0));
+  Value leader = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, tid,
+                                        i32Const(b, loc, leaderThread.value_or(0)));
   if (pred)
     leader = b.create<LLVM::AndOp>(loc, leader, pred);
   return b.create<LLVM::ZExtOp>(loc, b.getI32Type(), leader);
@@ -94,7 +100,7 @@ struct BarrierExpectConversion : TensorMapPattern<tile_nv::BarrierExpectOp> {
   LogicalResult matchAndRewrite(tile_nv::BarrierExpectOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = leaderFlag(rewriter, loc, target, adaptor.getPred());
+    Value pred = leaderFlag(rewriter, loc, target, adaptor.getPred(), op.getLeader());
     leaderPtx(rewriter, loc, pred,
               {sharedAddress(rewriter, loc, adaptor.getBarrier()),
                i32Const(rewriter, loc, op.getBytes())},
@@ -141,7 +147,7 @@ struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLo
     Value map = rewriter.create<LLVM::GEPOp>(loc, maps.getType(), rewriter.getI8Type(), maps,
                                              ArrayRef<LLVM::GEPArg>{int32_t(op.getMap() * 128)});
     Value mapAddr = rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), map);
-    Value pred = leaderFlag(rewriter, loc, target, adaptor.getPred());
+    Value pred = leaderFlag(rewriter, loc, target, adaptor.getPred(), op.getLeader());
     Value dstBase = sharedAddress(rewriter, loc, adaptor.getDst());
     Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
 
@@ -172,12 +178,62 @@ struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLo
   }
 };
 
+struct ArriveBarrierConversion : TensorMapPattern<tile_nv::ArriveBarrierOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::ArriveBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(), adaptor.getPred());
+    leaderPtx(rewriter, loc, pred, {sharedAddress(rewriter, loc, adaptor.getBarrier())},
+              "mbarrier.arrive.shared::cta.b64 _, [$1];", "r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct NamedBarrierConversion : TensorMapPattern<tile_nv::NamedBarrierOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::NamedBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    nvidia::namedBarrier(rewriter, op.getLoc(), op.getId(), op.getThreads());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct SetMaxNRegConversion : TensorMapPattern<tile_nv::SetMaxNRegOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::SetMaxNRegOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    std::string stmt = std::string("setmaxnreg.") + (op.getInc() ? "inc" : "dec") +
+                       ".sync.aligned.u32 " + std::to_string(op.getRegs()) + ";";
+    nvidia::ptxAsm(rewriter, op.getLoc(), Type(), {}, stmt, "");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ThreadIdConversion : TensorMapPattern<tile_nv::ThreadIdOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::ThreadIdOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, target.getThreadId(rewriter, op.getLoc()));
+    return success();
+  }
+};
+
 } // namespace
+
+void tessel::nvidia::namedBarrier(OpBuilder &b, Location loc, unsigned id, unsigned threads) {
+  nvidia::ptxAsm(b, loc, Type(), {},
+                 "bar.sync " + std::to_string(id) + ", " + std::to_string(threads) + ";", "");
+}
 
 namespace tessel::nvidia {
 void populateTensorMapToLLVMPatterns(LLVMTypeConverter &converter, const TargetInfo &target,
                                      RewritePatternSet &patterns) {
   patterns.add<InitBarrierConversion, InvalBarrierConversion, BarrierExpectConversion,
-               WaitBarrierConversion, AsyncTMACopyConversion>(converter, target);
+               WaitBarrierConversion, AsyncTMACopyConversion, ArriveBarrierConversion,
+               NamedBarrierConversion, SetMaxNRegConversion, ThreadIdConversion>(converter, target);
 }
 } // namespace tessel::nvidia

@@ -250,7 +250,7 @@ void nvidia::issueTensorMapCopies(OpBuilder &b, Location loc,
     auto t = cast<tile_gpu::MemDescType>(c.dst.getType());
     bytes += t.getShape()[0] * t.getShape()[1] * (t.getElementType().getIntOrFloatBitWidth() / 8);
   }
-  b.create<tile_nv::BarrierExpectOp>(loc, barrier, bytes, pred);
+  b.create<tile_nv::BarrierExpectOp>(loc, barrier, bytes, pred, /*leader=*/nullptr);
   for (const TargetInfo::TensorMapCopy &c : copies) {
     tile::MakeBlockPtrOp block = c.block;
     auto box = cast<tile_gpu::MemDescType>(c.dst.getType());
@@ -260,7 +260,8 @@ void nvidia::issueTensorMapCopies(OpBuilder &b, Location loc,
     SmallVector<Value> coords;
     for (unsigned d : {cdim, 1 - cdim})
       coords.push_back(b.create<arith::TruncIOp>(loc, b.getI32Type(), block.getOffsets()[d]));
-    b.create<tile_nv::AsyncTMACopyGlobalToLocalOp>(loc, maps, index, coords, c.dst, barrier, pred);
+    b.create<tile_nv::AsyncTMACopyGlobalToLocalOp>(loc, maps, index, coords, c.dst, barrier, pred,
+                                                   /*leader=*/nullptr);
   }
 }
 

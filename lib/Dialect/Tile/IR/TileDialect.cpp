@@ -93,6 +93,13 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribut
       return op->emitOpError("'tile.num_stages' must be a positive i32, got ") << attr.getValue();
     return success();
   }
+  if (name == getWarpSpecializeAttrName() || name == getProducerWarpsAttrName()) {
+    auto v = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!v || !v.getType().isSignlessInteger(32) || v.getInt() < 0)
+      return op->emitOpError("'") << name << "' must be a non-negative i32, got "
+                                  << attr.getValue();
+    return success();
+  }
   if (name == getTargetAttrName()) {
     if (!isa<ModuleOp>(op))
       return op->emitOpError("'tile.target' belongs on a builtin.module, not on this op");

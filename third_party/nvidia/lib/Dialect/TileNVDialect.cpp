@@ -80,6 +80,13 @@ LogicalResult InitBarrierOp::verify() {
   return verifyBarrier(*this, getBarrier().getType());
 }
 
+LogicalResult SetMaxNRegOp::verify() {
+  if (getRegs() < 24 || getRegs() > 256 || getRegs() % 8 != 0)
+    return emitOpError() << "register count must be a multiple of 8 in [24, 256], got "
+                         << getRegs();
+  return success();
+}
+
 LogicalResult InvalBarrierOp::verify() { return verifyBarrier(*this, getBarrier().getType()); }
 
 LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {

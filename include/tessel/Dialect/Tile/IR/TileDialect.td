@@ -42,6 +42,17 @@ def Tile_Dialect : Dialect {
     /// i32 attributes on a kernel: warps per program and software-pipeline depth.
     static constexpr llvm::StringLiteral getNumWarpsAttrName() { return "tile.num_warps"; }
     static constexpr llvm::StringLiteral getNumStagesAttrName() { return "tile.num_stages"; }
+    /// i32 attribute on a kernel: nonzero asks the GPU lowering to give the pipelined K loop's
+    /// copies their own producer warps (sm_90a: tile-nv-warp-specialize); the interpreter and
+    /// other targets ignore it.
+    static constexpr llvm::StringLiteral getWarpSpecializeAttrName() {
+      return "tile.warp_specialize";
+    }
+    /// i32 attribute the GPU lowering sets on a warp-specialized kernel: the warps it added
+    /// after the num_warps that the layouts cover. A launch runs num_warps + producer_warps.
+    static constexpr llvm::StringLiteral getProducerWarpsAttrName() {
+      return "tile.producer_warps";
+    }
     /// String attribute on the module: "cuda:sm_90a", "hip:gfx942", "interpreter", ...
     static constexpr llvm::StringLiteral getTargetAttrName() { return "tile.target"; }
     /// i32 attribute on a kernel argument: a pointer's address is a multiple of this many

@@ -123,12 +123,12 @@ def TileNV_BarrierExpectOp : TileNV_Op<"barrier_expect"> {
     ```mlir
     tile_nv.barrier_expect %bar, 49152, %pred : !tile_gpu.memdesc<1xi64, #shared1d>
     ```
-    mbarrier.arrive.expect_tx by thread 0 when `pred`: the barrier's phase completes once its
-    arrivals are in and the copies that complete on it (async_tma_copy_global_to_local) have
-    written `bytes` bytes.
+    mbarrier.arrive.expect_tx by thread 0 (or thread `leader`) when `pred`: the barrier's phase
+    completes once its arrivals are in and the copies that complete on it
+    (async_tma_copy_global_to_local) have written `bytes` bytes.
   }];
   let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemRead, MemWrite<TileNV_MBarrierState>]>:$barrier,
-                       I32Attr:$bytes, I1:$pred);
+                       I32Attr:$bytes, I1:$pred, OptionalAttr<I32Attr>:$leader);
   let assemblyFormat = "$barrier `,` $bytes `,` $pred attr-dict `:` qualified(type($barrier))";
 }
 
@@ -158,17 +158,78 @@ def TileNV_AsyncTMACopyGlobalToLocalOp : TileNV_Op<"async_tma_copy_global_to_loc
     first) is the box's first element; elements outside the tensor read as the map's fill
     (zero). The destination is in the hardware-swizzled placement of the map's swizzle
     (`#tile_gpu.shared` with blockCols): one cp.async.bulk.tensor per column block of blockCols
-    elements, issued by thread 0 when `pred`, completing on `barrier` (whose barrier_expect
-    accounts for the bytes).
+    elements, issued by thread 0 (or thread `leader`: a warp-specialized kernel's producer)
+    when `pred`, completing on `barrier` (whose barrier_expect accounts for the bytes).
   }];
   let arguments = (ins Tile_PtrType:$maps, I32Attr:$map, Variadic<I32>:$coords,
                        Arg<TileNV_MemDesc, "destination", [MemWrite<TileNV_AsyncWrite>]>:$dst,
-                       Arg<TileNV_MemDesc, "barrier", [MemRead]>:$barrier, I1:$pred);
+                       Arg<TileNV_MemDesc, "barrier", [MemRead]>:$barrier, I1:$pred,
+                       OptionalAttr<I32Attr>:$leader);
   let assemblyFormat = [{
     $maps `[` $map `]` `[` $coords `]` $dst `,` $barrier `,` $pred attr-dict `:`
     qualified(type($maps)) `,` qualified(type($dst)) `,` qualified(type($barrier))
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization (tile-nv-warp-specialize)
+//===----------------------------------------------------------------------===//
+
+def TileNV_ArriveBarrierOp : TileNV_Op<"arrive_barrier"> {
+  let summary = "Every thread where `pred` arrives on an mbarrier";
+  let description = [{
+    ```mlir
+    tile_nv.arrive_barrier %empty, %pred : !tile_gpu.memdesc<1xi64, #shared1d>
+    ```
+    mbarrier.arrive.shared::cta.b64 by each thread where `pred`: a warp-specialized kernel's
+    consumers release a ring stage to the producer (the barrier counts every consumer thread).
+  }];
+  let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemRead, MemWrite<TileNV_MBarrierState>]>:$barrier,
+                       I1:$pred);
+  let assemblyFormat = "$barrier `,` $pred attr-dict `:` qualified(type($barrier))";
+}
+
+def TileNV_NamedBarrierOp : TileNV_Op<"named_barrier"> {
+  let summary = "bar.sync `id`, `threads`: a barrier of the first `threads` threads";
+  let description = [{
+    ```mlir
+    tile_nv.named_barrier 1, 128
+    ```
+    Hardware barrier `id` over `threads` threads (a multiple of 32). A warp-specialized kernel's
+    consumers synchronize on barrier 1 without the producer warps, which never arrive there;
+    barrier 0 over every thread is __syncthreads.
+  }];
+  let arguments = (ins I32Attr:$id, I32Attr:$threads);
+  let assemblyFormat = "$id `,` $threads attr-dict";
+}
+
+def TileNV_SetMaxNRegOp : TileNV_Op<"set_max_nreg"> {
+  let summary = "setmaxnreg: change this warpgroup's per-thread register budget";
+  let description = [{
+    ```mlir
+    tile_nv.set_max_nreg 40          // setmaxnreg.dec.sync.aligned.u32 40
+    tile_nv.set_max_nreg 232 inc     // setmaxnreg.inc.sync.aligned.u32 232
+    ```
+    Every thread of a warpgroup executes it (sm_90a). `regs` is a multiple of 8 in [24, 256];
+    `dec` gives registers back to the CTA's pool, `inc` waits until the pool has them.
+  }];
+  let arguments = (ins I32Attr:$regs, UnitAttr:$inc);
+  let assemblyFormat = "$regs (`inc` $inc^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def TileNV_ThreadIdOp : TileNV_Op<"thread_id", [Pure]> {
+  let summary = "The thread's index in the program (threadIdx.x), as i32";
+  let description = [{
+    ```mlir
+    %tid = tile_nv.thread_id : i32
+    ```
+    A warp-specialized kernel branches on it: threads at or past num_warps * 32 are the
+    producer warpgroup.
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
 }
 
 #endif // TESSEL_NVIDIA_DIALECT_TILENVOPS_TD

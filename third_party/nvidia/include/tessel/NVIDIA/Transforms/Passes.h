@@ -5,6 +5,8 @@
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/NVIDIA/Dialect/TileNV.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
 namespace tessel::tile_nv {

@@ -52,4 +52,37 @@ def TileNVTensorMapLoads : Pass<"tile-nv-tensor-map-loads", "mlir::ModuleOp"> {
                            "::tessel::tile_gpu::TileGPUDialect"];
 }
 
+def TileNVWarpSpecialize : Pass<"tile-nv-warp-specialize", "mlir::ModuleOp"> {
+  let summary = "A producer warpgroup for the pipelined TMA + wgmma K loop (tile.warp_specialize)";
+  let description = [{
+    A kernel with `tile.warp_specialize` (the config's `warp_specialize`) runs after
+    tile-gpu-insert-barriers. Its pipelined K loop has every warp both wait for and issue the
+    TMA copies and run the wgmma; here one more warpgroup, after the num_warps warps the layouts
+    cover (so no layout changes), issues the copies, and the others only compute (CUTLASS's
+    and Triton's warp-specialized Hopper GEMM):
+
+      allocs, full[s] inits                  allocs, full[s] inits, empty[s] inits (one arrival
+      barrier                                  per consumer thread), barrier of all threads
+      prologue: copies 0 .. S-2              if (thread_id >= num_warps * 32) {
+      for k:                                   setmaxnreg.dec    (producer)
+        wait full[k % R]                       for n:  wait empty[n % R] (parity n / R + 1),
+        copies k + S - 1                               expect_tx + copies into full[n % R]
+        wgmma; wait(1)                       } else {
+      wait(0); epilogue                        setmaxnreg.inc    (consumers)
+                                               for k:  wait full[k % R]; wgmma; wait(1);
+                                                       arrive empty[(k - 1) % R] (k > 0)
+                                               wait(0); epilogue
+                                             }
+
+    The producer's copies are issued by its first thread (`leader`). Every barrier after the
+    branch becomes `bar.sync 1, num_warps * 32` (tile_nv.named_barrier), and the lowering's
+    own barriers in the kernel do the same (the producer never arrives). The kernel gets
+    `tile.producer_warps = 4`: it launches num_warps + 4 warps (the metadata's num_warps).
+    A kernel without such a loop is an error at its definition.
+  }];
+  let dependentDialects = ["::tessel::tile_nv::TileNVDialect",
+                           "::tessel::tile_gpu::TileGPUDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TESSEL_NVIDIA_TRANSFORMS_PASSES_TD
