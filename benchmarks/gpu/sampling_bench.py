@@ -31,10 +31,14 @@ os.environ.setdefault("TESSEL_KERNEL_PATH", os.path.join(here, "kernels"))
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("--quick", action="store_true",
                 help="a few checks and two timed cases, fewer repetitions")
+ap.add_argument("--device", default="cuda", choices=("cuda", "cpu"),
+                help="cpu: the checks alone, small shapes, on the interpreter (no GPU needed)")
 args = ap.parse_args()
+DEV = args.device
 
 import torch
-import triton
+if DEV == "cuda":
+    import triton
 
 import tessel
 from tessel import kernels
@@ -126,8 +130,8 @@ def vllm_mask(logits, k, p):
 
 
 def logits(rows, v, dt, seed):
-    g = torch.Generator(device="cuda").manual_seed(seed)
-    return (4 * torch.randn(rows, v, device="cuda", generator=g)).to(DTYPES[dt])
+    g = torch.Generator(device=DEV).manual_seed(seed)
+    return (4 * torch.randn(rows, v, device=DEV, generator=g)).to(DTYPES[dt])
 
 
 def edge_params(rows, v, seed):
@@ -144,8 +148,8 @@ def edge_params(rows, v, seed):
             p = float(torch.rand(1, generator=g)) * 0.98 + 0.01
         ks.append(k)
         ps.append(p)
-    return (torch.tensor(ks, dtype=torch.int32, device="cuda"),
-            torch.tensor(ps, dtype=torch.float32, device="cuda"))
+    return (torch.tensor(ks, dtype=torch.int32, device=DEV),
+            torch.tensor(ps, dtype=torch.float32, device=DEV))
 
 
 def bench(fn):
@@ -159,15 +163,8 @@ def copy_gbs():
     return 2 * a.numel() / bench(lambda: b.copy_(a)) / 1e6
 
 
-# One compiled function for every case (torch.compile's default: shapes that change become
-# dynamic after the first recompile); enough recompiles allowed that none falls back to eager.
-torch._dynamo.config.cache_size_limit = 64
-if hasattr(torch._dynamo.config, "recompile_limit"):
-    torch._dynamo.config.recompile_limit = 64
-compiled = torch.compile(topk_mask)
-
 failed = 0
-variant_list = {dt: kernels.variants(KERNEL, dt, "cuda") for dt in DTYPES}
+variant_list = {dt: kernels.variants(KERNEL, dt, DEV) for dt in DTYPES}
 for dt, vs in variant_list.items():
     if not vs:
         print(f"FAIL no {KERNEL} variant for {dt} in {kernels.kernel_directories()}")
@@ -178,6 +175,8 @@ for dt, vs in variant_list.items():
 VERIFY = [(1, 1000), (3, 50257), (64, 32000), (3, 128256), (17, 1)]
 if args.quick:
     VERIFY = [(3, 50257), (9, 1000)]
+if DEV == "cpu":
+    VERIFY = [(12, 1000), (3, 5003), (17, 1)]
 for dt in DTYPES:
     for rows, v in VERIFY:
         x = logits(rows, v, dt, seed=rows * 7 + v)
@@ -196,6 +195,17 @@ for dt in DTYPES:
                       f"{' in place' if in_place else ''} {var.name}: {wrong} wrong, "
                       f"{nband} in the top-p band", flush=True)
 
+if DEV == "cpu":
+    print(f"sampling_bench: {failed} failures (checks only: timing needs a GPU)")
+    sys.exit(1 if failed else 0)
+
+# One compiled function for every case (torch.compile's default: shapes that change become
+# dynamic after the first recompile); enough recompiles allowed that none falls back to eager.
+torch._dynamo.config.cache_size_limit = 64
+if hasattr(torch._dynamo.config, "recompile_limit"):
+    torch._dynamo.config.recompile_limit = 64
+compiled = torch.compile(topk_mask)
+
 # Timed cases: k = 50, p = 0.9 (top-k then top-p) and top-p alone (k = V, p = 0.9).
 ROWS, VOCABS, TDTYPES = (1, 8, 64, 256), (32000, 128256), ("bf16", "f32")
 if args.quick:
@@ -205,8 +215,8 @@ copy = copy_gbs()
 table = []
 for rows, v, dt, kk in CASES:
     x = logits(rows, v, dt, seed=rows + v)
-    k = torch.full((rows,), kk, dtype=torch.int32, device="cuda")
-    p = torch.full((rows,), 0.9, dtype=torch.float32, device="cuda")
+    k = torch.full((rows,), kk, dtype=torch.int32, device=DEV)
+    p = torch.full((rows,), 0.9, dtype=torch.float32, device=DEV)
     kept, band = reference(x, k, p)
     best = None
     for var in variant_list[dt]:
