@@ -56,6 +56,7 @@ kernels=(
   "cross_entropy bf16 64x32000" "cross_entropy_backward bf16 64x32000"
   "gemm f16 512x512x512" "gemm_block_ptr f16 512x512x512" "gemm_residual bf16 512x512x512"
   "gemm_swiglu bf16 512x512x512" "cumsum_looped bf16 257x3001" "moe_routing - 65536x60"
+  "top_k_top_p_mask bf16 64x32000"
 )
 failed=0
 for k in "${kernels[@]}"; do

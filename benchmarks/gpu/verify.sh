@@ -142,6 +142,8 @@ PY
     cross_entropy | cross_entropy_backward)
       shapes=$([[ $spec == 1 ]] && echo "8x5000 2x1000" || echo "8x5000 1x15") ;;
     moe_routing) shapes=$([[ $spec == 1 ]] && echo "1000x8 4096x64" || echo "1000x7 3x1 4100x60") ;;
+    top_k_top_p_mask)
+      shapes=$([[ $spec == 1 ]] && echo "12x32000 3x128256" || echo "12x50257 1x1 64x32000") ;;
     gemm | gemm_block_ptr | gemm_split_k | gemm_residual) continue ;; # gemm_verify below
     # The fused SwiGLU up-projection; its __a16 twin (TMA for x, w_gate, w_up) takes multiples
     # of 8 that are no multiples of the blocks, and a 1024^3 product.

@@ -34,6 +34,8 @@ PY
     # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64).
     gemm_split_k) shapes="100x70x1000 1x128x50"; opts="--opt split_k=3" ;;
     moe_routing | moe_routing_atomics) shapes="1000x8 3x1 4100x60" ;;
+    # Rows 0-9 of the problem are its edge cases (k, p off, k = 1, tiny p, ties, NaN, +-0).
+    top_k_top_p_mask) shapes="12x$((block + 905)) 1x1" ;;
     *) echo "no shapes for kernel $kernel ($(basename "$j"))"; fail=$((fail + 1)); continue ;;
   esac
   for s in $shapes; do

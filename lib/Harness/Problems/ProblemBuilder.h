@@ -176,6 +176,7 @@ Status gemmSplitK(Builder &b);      // Gemm.cpp
 Status gemmResidual(Builder &b);    // Gemm.cpp
 Status gemmSwiglu(Builder &b);      // Gemm.cpp
 Status moeRouting(Builder &b);      // MoeRouting.cpp
+Status topKTopPMask(Builder &b);    // Sampling.cpp
 Status rmsnormBackward(Builder &b); // Backward.cpp
 Status rmsnormDwReduce(Builder &b);
 Status layernormBackward(Builder &b);
