@@ -5,11 +5,42 @@ tessel::rope, tessel::cross_entropy and tessel::fused_linear_cross_entropy are
 torch.library.custom_op operators with a fake (meta) implementation, so torch.compile keeps
 them in its graph, and a backward registered with register_autograd that runs the backward
 kernels (dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp (GeGLU's too), cross_entropy.cpp).
+Outside torch.compile the public functions run the same forward, setup and backward as a plain
+torch.autograd.Function (_eager), without the dispatcher's host time; fused linear
+cross-entropy always goes through its custom op.
 """
 
 import torch
 
 from . import ops as _ops
+
+
+def _pick(ctx, op, direct):
+    """A backward kernel's entry: its custom op where torch.compile traces the backward
+    (AOTAutograd needs the fake implementation), the plain function in eager autograd."""
+    return direct if getattr(ctx, "eager", False) else op
+
+
+def _eager(name, forward, setup, backward):
+    """An autograd.Function with the custom op's forward, setup and backward, for calls outside
+    torch.compile: in eager mode the torch.library dispatcher (custom op, autograd wrapper and
+    the backward's custom op) costs about 140 us of host time per forward + backward on the
+    H200 machine (benchmarks/gpu/host_overhead.py), which small and host-bound calls pay. The
+    forward takes ctx itself: a separate setup_context would make every call bind the forward's
+    signature (inspect.signature)."""
+    def forward_with_ctx(ctx, *inputs):
+        output = forward(*inputs)
+        setup(ctx, inputs, output)
+        ctx.eager = True
+        return output
+    return type(name, (torch.autograd.Function,), {
+        "forward": staticmethod(forward_with_ctx), "backward": staticmethod(backward)}).apply
+
+
+def _call(op, eager, *args):
+    """The custom op under torch.compile (so that it stays in the graph), else the eager
+    autograd.Function."""
+    return op(*args) if torch.compiler.is_compiling() else eager(*args)
 
 
 # The backward kernels are custom ops too, so that AOTAutograd traces the backward graph
@@ -94,11 +125,12 @@ def _rms_norm_setup(ctx, inputs, output):
 
 def _rms_norm_backward(ctx, dy):
     x, weight = ctx.saved_tensors
-    dx, dw = _rms_norm_backward_op(dy, x, weight, ctx.eps)
+    dx, dw = _pick(ctx, _rms_norm_backward_op, _ops.rms_norm_backward)(dy, x, weight, ctx.eps)
     return dx, dw, None
 
 
 _rms_norm_op.register_autograd(_rms_norm_backward, setup_context=_rms_norm_setup)
+_rms_norm_eager = _eager("RMSNorm", _ops._rms_norm, _rms_norm_setup, _rms_norm_backward)
 
 
 @torch.library.custom_op("tessel::layer_norm", mutates_args=())
@@ -120,11 +152,14 @@ def _layer_norm_setup(ctx, inputs, output):
 
 def _layer_norm_backward(ctx, dy):
     x, weight = ctx.saved_tensors
-    dx, dw, db = _layer_norm_backward_op(dy, x, weight, ctx.eps)
+    dx, dw, db = _pick(ctx, _layer_norm_backward_op, _ops.layer_norm_backward)(dy, x, weight,
+                                                                            ctx.eps)
     return dx, dw, db, None
 
 
 _layer_norm_op.register_autograd(_layer_norm_backward, setup_context=_layer_norm_setup)
+_layer_norm_eager = _eager("LayerNorm", _ops._layer_norm, _layer_norm_setup,
+                           _layer_norm_backward)
 
 
 @torch.library.custom_op("tessel::add_rms_norm", mutates_args=())
@@ -148,13 +183,16 @@ def _add_rms_norm_backward(ctx, dy, ds):
     # s = x + residual feeds both outputs: ds (the residual stream's gradient) adds to the
     # norm's dx, and x and residual both receive the sum.
     s, weight = ctx.saved_tensors
-    dx, dw = _rms_norm_backward_op(dy, s, weight, ctx.eps)
+    dx, dw = _pick(ctx, _rms_norm_backward_op, _ops.rms_norm_backward)(dy, s, weight, ctx.eps)
     if ds is not None:
         dx = dx + ds
     return dx, dx, dw, None
 
 
 _add_rms_norm_op.register_autograd(_add_rms_norm_backward, setup_context=_add_rms_norm_setup)
+_add_rms_norm_eager = _eager("AddRMSNorm",
+                             lambda x, res, w, eps: _ops._rms_norm(x, w, eps, res),
+                             _add_rms_norm_setup, _add_rms_norm_backward)
 
 
 @torch.library.custom_op("tessel::swiglu", mutates_args=())
@@ -173,10 +211,11 @@ def _swiglu_setup(ctx, inputs, output):
 
 def _swiglu_backward(ctx, dout):
     gate, up = ctx.saved_tensors
-    return _swiglu_backward_op(dout, gate, up)
+    return _pick(ctx, _swiglu_backward_op, _ops.swiglu_backward)(dout, gate, up)
 
 
 _swiglu_op.register_autograd(_swiglu_backward, setup_context=_swiglu_setup)
+_swiglu_eager = _eager("SwiGLU", _ops._swiglu, _swiglu_setup, _swiglu_backward)
 
 
 @torch.library.custom_op("tessel::geglu", mutates_args=())
@@ -197,19 +236,26 @@ def _geglu_setup(ctx, inputs, output):
 
 def _geglu_backward(ctx, dout):
     gate, up = ctx.saved_tensors
-    dgate, dup = _geglu_backward_op(dout, gate, up, ctx.approximate)
+    dgate, dup = _pick(ctx, _geglu_backward_op, _ops.geglu_backward)(dout, gate, up,
+                                                                     ctx.approximate)
     return dgate, dup, None
 
 
 _geglu_op.register_autograd(_geglu_backward, setup_context=_geglu_setup)
+_geglu_eager = _eager("GeGLU", _ops._geglu, _geglu_setup, _geglu_backward)
+
+
+def _cross_entropy_forward(logits, target, reduction, ignore_index, label_smoothing, z_loss):
+    out = _ops._cross_entropy(logits, target, reduction, ignore_index, label_smoothing, z_loss)
+    return out if reduction == "none" else out.reshape(())
 
 
 @torch.library.custom_op("tessel::cross_entropy", mutates_args=())
 def _cross_entropy_op(logits: torch.Tensor, target: torch.Tensor, reduction: str,
                       ignore_index: int, label_smoothing: float = 0.0,
                       z_loss: float = 0.0) -> torch.Tensor:
-    out = _ops._cross_entropy(logits, target, reduction, ignore_index, label_smoothing, z_loss)
-    return out if reduction == "none" else out.reshape(())
+    return _cross_entropy_forward(logits, target, reduction, ignore_index, label_smoothing,
+                                  z_loss)
 
 
 @_cross_entropy_op.register_fake
@@ -228,12 +274,14 @@ def _cross_entropy_setup(ctx, inputs, output):
 
 def _cross_entropy_backward(ctx, dloss):
     logits, target = ctx.saved_tensors
-    d = _cross_entropy_backward_op(dloss, logits, target, ctx.reduction, ctx.ignore_index,
-                                   ctx.label_smoothing, ctx.z_loss)
+    d = _pick(ctx, _cross_entropy_backward_op, _ops.cross_entropy_backward)(
+        dloss, logits, target, ctx.reduction, ctx.ignore_index, ctx.label_smoothing, ctx.z_loss)
     return d, None, None, None, None, None
 
 
 _cross_entropy_op.register_autograd(_cross_entropy_backward, setup_context=_cross_entropy_setup)
+_cross_entropy_eager = _eager("CrossEntropy", _cross_entropy_forward, _cross_entropy_setup,
+                              _cross_entropy_backward)
 
 
 @torch.library.custom_op("tessel::rope", mutates_args=())
@@ -266,11 +314,12 @@ def _rope_setup(ctx, inputs, output):
 
 def _rope_grad(ctx, dq, dk):
     cos, sin = ctx.saved_tensors
-    gq, gk = _rope_backward_op(dq, dk, cos, sin)
+    gq, gk = _pick(ctx, _rope_backward_op, _ops.rope_backward)(dq, dk, cos, sin)
     return gq, gk, None, None
 
 
 _rope_op.register_autograd(_rope_grad, setup_context=_rope_setup)
+_rope_eager = _eager("RoPE", _ops._rope, _rope_setup, _rope_grad)
 
 
 @torch.library.custom_op("tessel::fused_linear_cross_entropy", mutates_args=())
@@ -313,7 +362,7 @@ _flce_op.register_autograd(_flce_backward, setup_context=_flce_setup)
 
 def rope(q, k, cos, sin):
     """tessel.ops.rope with autograd (with respect to q and k; cos and sin are constants)."""
-    return _rope_op(q, k, cos, sin)
+    return _call(_rope_op, _rope_eager, q, k, cos, sin)
 
 
 def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="mean",
@@ -326,25 +375,25 @@ def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="
 def rms_norm(x, weight, eps=1e-6, residual=None):
     """tessel.ops.rms_norm with autograd: out, or (out, x + residual) with a residual."""
     if residual is None:
-        return _rms_norm_op(x, weight, float(eps))
-    return _add_rms_norm_op(x, residual, weight, float(eps))
+        return _call(_rms_norm_op, _rms_norm_eager, x, weight, float(eps))
+    return _call(_add_rms_norm_op, _add_rms_norm_eager, x, residual, weight, float(eps))
 
 
 def layer_norm(x, weight, bias=None, eps=1e-5):
     """tessel.ops.layer_norm with autograd (bias None: zeros, and no gradient for it)."""
     if bias is None:
         bias = torch.zeros(weight.shape, dtype=weight.dtype, device=weight.device)
-    return _layer_norm_op(x, weight, bias, float(eps))
+    return _call(_layer_norm_op, _layer_norm_eager, x, weight, bias, float(eps))
 
 
 def swiglu(gate, up):
     """tessel.ops.swiglu with autograd."""
-    return _swiglu_op(gate, up)
+    return _call(_swiglu_op, _swiglu_eager, gate, up)
 
 
 def geglu(gate, up, approximate="none"):
     """tessel.ops.geglu with autograd."""
-    return _geglu_op(gate, up, approximate)
+    return _call(_geglu_op, _geglu_eager, gate, up, approximate)
 
 
 def cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smoothing=0.0,
@@ -353,4 +402,5 @@ def cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smo
     and z-loss scale z as there, (1 - eps) * nll + eps * the uniform target's cross-entropy
     + z * lse**2 per row."""
     eps, z = _ops._ce_terms("cross_entropy", label_smoothing, z_loss)
-    return _cross_entropy_op(logits, target, reduction, int(ignore_index), eps, z)
+    return _call(_cross_entropy_op, _cross_entropy_eager, logits, target, reduction,
+                 int(ignore_index), eps, z)

@@ -759,6 +759,46 @@ def torch_compile_keeps_the_custom_ops():
         close(p.grad.numpy(), q.grad.numpy(), 1e-6, "compiled block gradients")
 
 
+@torch_test
+def torch_eager_calls_skip_the_dispatcher():
+    """Outside torch.compile the ops record their own autograd.Function (no custom-op
+    dispatch, whose host time the eager path saves), with the same gradients."""
+    from tessel import torch_ops
+    x, w, r = torch.randn(4, 64), torch.rand(64) + 0.5, torch.randn(4, 64)
+    g, u = torch.randn(4, 64), torch.randn(4, 64)
+    logits, t = torch.randn(4, 100), torch.tensor([3, -100, 0, 99])
+    q, k, cos, sin = (torch.randn(1, 2, 3, 64), torch.randn(1, 1, 3, 64), torch.randn(1, 3, 64),
+                      torch.randn(1, 3, 64))
+    calls = {
+        "RMSNorm": lambda a: ops.rms_norm(a[0], a[1]), "AddRMSNorm":
+        lambda a: ops.rms_norm(a[0], a[1], residual=a[2])[0], "LayerNorm":
+        lambda a: ops.layer_norm(a[0], a[1]), "SwiGLU": lambda a: ops.swiglu(a[3], a[4]),
+        "GeGLU": lambda a: ops.geglu(a[3], a[4]), "CrossEntropy":
+        lambda a: ops.cross_entropy(a[5], t), "RoPE": lambda a: ops.rope(a[6], a[7], cos, sin)[0]}
+    for name, fn in calls.items():
+        a1 = [v.clone().requires_grad_() for v in (x, w, r, g, u, logits, q, k)]
+        y = fn(a1)
+        if type(y.grad_fn).__name__ != name + "Backward":
+            raise AssertionError(f"{name}: eager grad_fn is {type(y.grad_fn).__name__}")
+        y.sum().backward()
+        # The same op through its custom op (what torch.compile records): the same gradients.
+        a2 = [v.clone().requires_grad_() for v in (x, w, r, g, u, logits, q, k)]
+        is_compiling = torch.compiler.is_compiling
+        torch.compiler.is_compiling = lambda: True
+        try:
+            y2 = fn(a2)
+        finally:
+            torch.compiler.is_compiling = is_compiling
+        if type(y2.grad_fn).__name__ == name + "Backward":
+            raise AssertionError(f"{name}: the custom-op path recorded the eager Function")
+        y2.sum().backward()
+        for p1, p2 in zip(a1, a2):
+            if (p1.grad is None) != (p2.grad is None):
+                raise AssertionError(f"{name}: gradients differ in which inputs get one")
+            if p1.grad is not None:
+                close(p1.grad.numpy(), p2.grad.numpy(), 0.0, f"{name} eager gradients")
+    del torch_ops
+
 def main():
     passed = failed = skipped = 0
     for fn in TESTS:
