@@ -134,8 +134,10 @@ struct ScanOpConversion : ScratchPattern<tile::ScanOp> {
 
     // Positions in scan order: reversed scans complement every component.
     ThreadPosition pos = emitThreadPosition(rewriter, loc, target, root);
-    auto ordered = [&](Value comp, unsigned count) -> Value {
-      Value v = rewriter.create<LLVM::AndOp>(loc, comp, c32(count - 1));
+    auto distinct = [&](Value comp, unsigned count) -> Value {
+      return rewriter.create<LLVM::AndOp>(loc, comp, c32(count - 1));
+    };
+    auto ordered = [&](Value v, unsigned count) -> Value {
       return reverse ? rewriter.create<LLVM::XOrOp>(loc, v, c32(count - 1)).getResult() : v;
     };
     auto chunkAt = [&](unsigned q) { return reverse ? chunks - 1 - q : q; };
@@ -162,7 +164,7 @@ struct ScanOpConversion : ScratchPattern<tile::ScanOp> {
     // 2. Butterfly over the lanes along the axis: lane prefix and warp-segment total.
     SmallVector<Prefix> lanePrefix(numLines * chunks);
     if (lanes > 1) {
-      Value a = ordered(pos.laneComp[k], lanes);
+      Value a = ordered(distinct(pos.laneComp[k], lanes), lanes);
       unsigned stride = laneStride(root, k);
       for (unsigned d = 1; d < lanes; d *= 2) {
         Value later = rewriter.create<LLVM::ICmpOp>(
@@ -226,8 +228,8 @@ struct ScanOpConversion : ScratchPattern<tile::ScanOp> {
                 loc, rewriter.create<LLVM::MulOp>(loc, lin, c32(te.shape[d])), idx[d]);
         lineIndex.push_back(lin);
       }
-      Value b = rewriter.create<LLVM::AndOp>(loc, pos.warpComp[k], c32(warps - 1));
-      Value bOrdered = ordered(pos.warpComp[k], warps);
+      Value b = distinct(pos.warpComp[k], warps);
+      Value bOrdered = ordered(b, warps);
       auto slot = [&](unsigned line, unsigned c, Value warp) -> Value {
         Value v = rewriter.create<LLVM::MulOp>(
             loc,
