@@ -24,7 +24,7 @@ def _pick(ctx, op, direct):
 def _eager(name, forward, setup, backward):
     """An autograd.Function with the custom op's forward, setup and backward, for calls outside
     torch.compile: in eager mode the torch.library dispatcher (custom op, autograd wrapper and
-    the backward's custom op) costs about 140 us of host time per forward + backward on the
+    the backward's custom op) costs about 125 us of host time per forward + backward on the
     H200 machine (benchmarks/gpu/host_overhead.py), which small and host-bound calls pay. The
     forward takes ctx itself: a separate setup_context would make every call bind the forward's
     signature (inspect.signature)."""
