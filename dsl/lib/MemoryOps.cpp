@@ -119,6 +119,11 @@ void dsl::detail::store(const StoreArgs &args, Loc loc) {
   op.setEvict(static_cast<tile::EvictionPolicy>(args.hints.evict));
 }
 
+void dsl::detail::barrier(Loc loc) {
+  TraceState &s = TraceState::current();
+  s.b().create<tile::BarrierOp>(s.loc(loc));
+}
+
 RawValue dsl::detail::atomicRMW(AtomicKind kind, RawValue ptr, RawValue value, const RawValue *mask,
                                 Sem sem, Scope scope, Loc loc) {
   TraceState &s = TraceState::current();

@@ -143,7 +143,7 @@ private:
   }
 
   State visit(Operation *op, State state, bool insert) {
-    if (isa<BarrierOp>(op)) {
+    if (isa<BarrierOp, tile::BarrierOp>(op)) {
       state.clearSynchronized();
       return state;
     }

@@ -1,5 +1,5 @@
 // Pointer arithmetic keeps the per-row part scalar; masks and other broadcast to the pointer's
-// shape; hints; atomics.
+// shape; hints; atomics; barrier.
 // RUN: tesselc %s -o - | FileCheck %s
 #include <tessel/dsl.h>
 using namespace tessel::dsl;
@@ -23,6 +23,8 @@ void memory(const Config &c, Ptr<f32> out, Ptr<f32> in, Ptr<i32> counts, Int str
   atomic_xchg(counts + cols, 1);
   atomic_cas(counts, 0, 1);
   store(out + cols, 0.0);
+  barrier();
+  store(out - 2, load(out + 5));
 }
 TESSEL_KERNEL(memory, ARGS(out, in, counts, stride, n), CONFIGS(Config{}))
 
@@ -50,3 +52,6 @@ TESSEL_KERNEL(memory, ARGS(out, in, counts, stride, n), CONFIGS(Config{}))
 // CHECK:       tile.atomic_rmw max, relaxed, cta, %{{.*}}, %[[X]], %[[M]] : tensor<128x!tile.ptr<f32>>
 // CHECK:       tile.atomic_rmw xchg, acq_rel, gpu, %{{.*}}, %{{.*}} : tensor<128x!tile.ptr<i32>>
 // CHECK:       tile.atomic_cas acq_rel, gpu, %arg2, %c0_i32, %c1_i32 : !tile.ptr<i32>
+// CHECK:       tile.store
+// CHECK-NEXT:  tile.barrier
+// CHECK-NEXT:  tile.addptr %arg0, %c5_i64

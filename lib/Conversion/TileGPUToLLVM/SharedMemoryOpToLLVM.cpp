@@ -193,11 +193,14 @@ struct LocalStoreOpConversion : TargetPattern<LocalStoreOp> {
   }
 };
 
-struct BarrierOpConversion : TargetPattern<BarrierOp> {
-  using TargetPattern::TargetPattern;
-  LogicalResult matchAndRewrite(BarrierOp op, OpAdaptor,
+/// tile_gpu.barrier (shared memory, inserted) and the user's tile.barrier (global memory too):
+/// the target's __syncthreads, which orders both.
+template <class Op> struct BarrierOpConversion : TargetPattern<Op> {
+  using TargetPattern<Op>::TargetPattern;
+  using OpAdaptor = typename TargetPattern<Op>::OpAdaptor;
+  LogicalResult matchAndRewrite(Op op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    target.barrier(rewriter, op.getLoc());
+    this->target.barrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }
@@ -210,7 +213,7 @@ void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter, const
                                           SharedMemoryPlan &shared, RewritePatternSet &patterns) {
   patterns.add<LocalAllocOpConversion>(converter, target, shared);
   patterns.add<MemDescIndexOpConversion, MemDescSubviewOpConversion>(converter);
-  patterns.add<LocalLoadOpConversion, LocalStoreOpConversion, BarrierOpConversion>(converter,
-                                                                                   target);
+  patterns.add<LocalLoadOpConversion, LocalStoreOpConversion, BarrierOpConversion<BarrierOp>,
+               BarrierOpConversion<tile::BarrierOp>>(converter, target);
 }
 } // namespace tessel

@@ -74,3 +74,16 @@ func.func @replicated_store(%o: !tile.ptr<f32>) attributes {tile.kernel} {
   tile.store %op, %v : tensor<64x!tile.ptr<f32>, #w>
   return
 }
+
+// tile.barrier: __syncthreads (bar.sync 0), which orders the program's global accesses too:
+// thread 0's scalar store, then every thread's load.
+// CHECK-LABEL: llvm.func @barrier
+// CHECK:         "@$0 st.global.b32 [ $1 ], $2;"
+// CHECK-NEXT:    nvvm.barrier0
+// CHECK-NEXT:    llvm.load
+func.func @barrier(%p: !tile.ptr<f32>, %x: f32) -> f32 {
+  tile.store %p, %x : !tile.ptr<f32>
+  tile.barrier
+  %y = tile.load %p : !tile.ptr<f32>
+  return %y : f32
+}

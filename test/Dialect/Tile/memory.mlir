@@ -282,3 +282,19 @@ func.func @copy(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %n: i32) attributes {
   tile.store %op, %x, %mask : tensor<1024x!tile.ptr<f32>>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// barrier
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @barrier
+// CHECK:         tile.store
+// CHECK-NEXT:    tile.barrier
+// CHECK-NEXT:    tile.load
+func.func @barrier(%p: !tile.ptr<f32>) -> f32 {
+  %x = arith.constant 1.0 : f32
+  tile.store %p, %x : !tile.ptr<f32>
+  tile.barrier
+  %y = tile.load %p : !tile.ptr<f32>
+  return %y : f32
+}

@@ -115,6 +115,12 @@ TESSEL_DSL_ATOMIC(atomic_xor, bit_xor)
 TESSEL_DSL_ATOMIC(atomic_xchg, xchg)
 #undef TESSEL_DSL_ATOMIC
 
+/// Waits for every thread of the program; afterwards its loads see what it stored before (the
+/// elements of a tile belong to different threads on a GPU). Needed between a store and a load
+/// of the same addresses, e.g. a row compacted into a workspace and then read back
+/// (tile.barrier; Triton's tl.debug_barrier).
+inline void barrier(TESSEL_DSL_LOC) { detail::barrier(detail::Loc::from(loc)); }
+
 /// Atomically `old = *p; if (old == cmp) *p = value;` per lane; returns old.
 template <DTypeTag T>
 Tile<T> atomic_cas(const Ptr<T> &p, detail::Operand cmp, detail::Operand value,

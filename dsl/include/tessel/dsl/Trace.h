@@ -200,6 +200,7 @@ TESSEL_DSL_EXPORT RawValue trans(RawValue v, const int32_t *order, int n, Loc lo
 TESSEL_DSL_EXPORT RawValue addptr(RawValue ptr, RawValue offset, Loc loc);
 TESSEL_DSL_EXPORT RawValue load(const LoadArgs &args, Loc loc);
 TESSEL_DSL_EXPORT void store(const StoreArgs &args, Loc loc);
+TESSEL_DSL_EXPORT void barrier(Loc loc);
 TESSEL_DSL_EXPORT RawValue atomicRMW(AtomicKind kind, RawValue ptr, RawValue value,
                                      const RawValue *mask, Sem sem, Scope scope, Loc loc);
 TESSEL_DSL_EXPORT RawValue atomicCAS(RawValue ptr, RawValue cmp, RawValue value, Sem sem,

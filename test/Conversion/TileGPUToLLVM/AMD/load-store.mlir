@@ -109,6 +109,21 @@ func.func @replicated_store(%o: !tile.ptr<f32>) attributes {tile.kernel} {
   return
 }
 
+// tile.barrier: s_barrier alone orders nothing; HIP's __syncthreads brackets it with
+// workgroup-scope release and acquire fences, which cover global memory.
+// CHECK-LABEL: llvm.func @barrier
+// CHECK:         llvm.call @__tessel_amd_store_f32_p1_a4
+// CHECK-NEXT:    llvm.fence syncscope("workgroup") release
+// CHECK-NEXT:    rocdl.s.barrier
+// CHECK-NEXT:    llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT:    llvm.load
+func.func @barrier(%p: !tile.ptr<f32>, %x: f32) -> f32 {
+  tile.store %p, %x : !tile.ptr<f32>
+  tile.barrier
+  %y = tile.load %p : !tile.ptr<f32>
+  return %y : f32
+}
+
 // The predicated store helper of @masked: if (pred) store, with the access's hints.
 // CHECK-LABEL: llvm.func internal @__tessel_amd_store_v8bf16_p1_a16_nt(
 // CHECK-SAME:    %[[P:.*]]: i1, %[[PTR:.*]]: !llvm.ptr<1>, %[[V:.*]]: vector<8xbf16>)

@@ -282,6 +282,22 @@ def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [MemoryEffects<[MemRead, MemWrite]>
   let hasVerifier = 1;
 }
 
+def Tile_BarrierOp : Tile_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Every thread of the program waits; its memory writes become visible to its reads";
+  let description = [{
+    ```mlir
+    tile.barrier
+    ```
+    A program's loads see its own earlier stores to the same addresses only across a barrier:
+    on a GPU the elements of one tile belong to different threads, so an element stored by one
+    thread and loaded by another needs one (Triton's `tl.debug_barrier`). The GPU code waits for
+    every thread of the program (`bar.sync 0` on NVIDIA; `s_barrier` between workgroup release
+    and acquire fences on AMD), which orders global and shared memory. The interpreter runs a
+    program's ops in order, so there it does nothing.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let summary = "device_print: the values of every program, one line per element";
   let description = [{
