@@ -12,8 +12,13 @@ within the top-p band, whose mass strictly above them lies within 1e-5 * Z_k of 
 against float64 rounding: the harness problem's band). Every element of out must be its logit
 or -inf.
 
+Launch: grid (rows, S), S programs per row (programs_per_row: two per SM over all rows, chunks
+of at least 4 blocks, at most 128), with workspaces made once per shape (workspace()); the
+checks also run S = 1 and S = 37, and in place.
+
 Timing: triton.testing.do_bench (median of CUDA-event timings, L2 flushed before each call) of
-Tessel (the fastest verified variant per case) and of
+Tessel (the fastest verified variant per case, at S = programs_per_row and at half and
+twice that) and of
   topk   (a) torch.topk's k largest -> t_k -> top-p over the k sorted values (softmax, cumsum)
          -> threshold -> mask, eager and torch.compile;
   vllm   (b) vLLM's sort-based apply_top_k_top_p (sort, gather, softmax, cumsum, scatter), eager.
@@ -91,10 +96,35 @@ def check(out, x, kept, band):
     return int(wrong_mask.sum()) + int(wrong_value.sum()), int(band.sum())
 
 
-def tessel_mask(variant, x, k, p, out=None):
+_workspaces = {}
+
+
+def workspace(rows, v, dtype):
+    """The kernel's workspaces for (rows, v, dtype), made once: candidates' values and columns,
+    chunk statistics, and the counters, which start at zero and every launch leaves zero."""
+    key = (rows, v, dtype)
+    if key not in _workspaces:
+        _workspaces[key] = (torch.empty(rows, v, dtype=dtype, device=DEV),
+                            torch.empty(rows, v, dtype=torch.int32, device=DEV),
+                            torch.empty(rows, 128, 2, dtype=torch.float32, device=DEV),
+                            torch.zeros(rows, 2, dtype=torch.int32, device=DEV))
+    return _workspaces[key]
+
+
+def programs_per_row(variant, rows, v):
+    """Grid y: enough programs for two per SM over all rows, each chunk at least 4 blocks
+    (fewer, smaller chunks leave more candidates to the row's last program), at most 128."""
+    sms = torch.cuda.get_device_properties(0).multi_processor_count if DEV == "cuda" else 4
+    block = variant.config.get("BLOCK", 1024)
+    return max(1, min(128, -(-2 * sms // rows), v // (4 * block)))
+
+
+def tessel_mask(variant, x, k, p, out=None, chunks=None):
     rows, v = x.shape
     out = torch.empty_like(x) if out is None else out
-    tessel.launch(variant, rows, out, x, k, p, x.stride(0), out.stride(0), v)
+    s = chunks or programs_per_row(variant, rows, v)
+    tessel.launch(variant, (rows, s), out, x, k, p, *workspace(rows, v, x.dtype),
+                  x.stride(0), out.stride(0), v)
     return out
 
 
@@ -186,14 +216,19 @@ for dt in DTYPES:
         k, p = edge_params(rows, v, seed=v)
         kept, band = reference(x, k, p)
         for var in variant_list[dt]:
-            for in_place in (False, True):
+            # The default programs per row, one, and many (chunks of one block or less).
+            for in_place, chunks in ((False, None), (True, None), (False, 1), (False, 37)):
                 out = x.clone() if in_place else None
-                out = tessel_mask(var, out if in_place else x, k, p, out)
+                out = tessel_mask(var, out if in_place else x, k, p, out, chunks)
                 wrong, nband = check(out, x, kept, band)
                 failed += wrong > 0
                 print(f"{'PASS' if wrong == 0 else 'FAIL'} verify {dt} {rows}x{v}"
-                      f"{' in place' if in_place else ''} {var.name}: {wrong} wrong, "
-                      f"{nband} in the top-p band", flush=True)
+                      f"{' in place' if in_place else ''} chunks={chunks or 'default'} "
+                      f"{var.name}: {wrong} wrong, {nband} in the top-p band", flush=True)
+            ws = workspace(rows, v, x.dtype)[3]
+            if int(ws.abs().sum()):
+                failed += 1
+                print(f"FAIL verify {dt} {rows}x{v}: the counters are not left zero")
 
 if DEV == "cpu":
     print(f"sampling_bench: {failed} failures (checks only: timing needs a GPU)")
@@ -227,9 +262,11 @@ for rows, v, dt, kk in CASES:
             print(f"FAIL {dt} {rows}x{v} k={kk} {var.name}: {wrong} wrong", flush=True)
             continue
         out = torch.empty_like(x)
-        t = bench(lambda: tessel_mask(var, x, k, p, out))
-        if best is None or t < best[0]:
-            best = (t, var.name)
+        pp = programs_per_row(var, rows, v)
+        for chunks in sorted({pp, max(1, pp // 2), min(128, 2 * pp)}):
+            t = bench(lambda: tessel_mask(var, x, k, p, out, chunks))
+            if best is None or t < best[0]:
+                best = (t, f"{var.name} S={chunks}")
     kmax = kk
     top_k = k if kk < v else None  # vLLM passes no k when top-k is off
     torch_fns = {"topk": lambda: topk_mask(x, k, p, kmax),

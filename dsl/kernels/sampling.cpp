@@ -1,14 +1,19 @@
 //===- sampling.cpp - top-k / top-p (nucleus) mask of logits ---------------===//
 //
 // top_k_top_p_mask: the logits filter of LLM sampling (vLLM's apply_top_k_top_p, FlashInfer's
-// top_k_top_p masks), one program per row; grid = (n_rows,).
+// top_k_top_p masks). grid = (n_rows, S): S programs per row, each over a chunk of whole
+// BLOCKs of columns (1 <= S <= 128; S > 1 spreads a few rows over the GPU).
 //
-//   logits  [n_rows, V] f32, f16 or bf16, rows in_stride elements apart
-//   top_k   [n_rows] i32: k of the row; k <= 0 or k >= V turns top-k off for the row
-//   top_p   [n_rows] f32: p of the row; p >= 1 (or NaN) turns top-p off for the row
-//   out     [n_rows, V] the logits' dtype, rows out_stride apart: out = logits where kept, -inf
-//           elsewhere. out may be logits itself (in place): each element is read before it is
-//           written, by the same program.
+//   logits      [n_rows, V] f32, f16 or bf16, rows in_stride elements apart
+//   top_k       [n_rows] i32: k of the row; k <= 0 or k >= V turns top-k off for the row
+//   top_p       [n_rows] f32: p of the row; p >= 1 (or NaN) turns top-p off for the row
+//   out         [n_rows, V] the logits' dtype, rows out_stride apart: out = logits where kept,
+//               -inf elsewhere. out may be logits itself (in place): each element is read before
+//               it is written, by the program that writes it.
+//   cand_vals   [n_rows, V] the logits' dtype, cand_cols [n_rows, V] i32: workspaces (the
+//               candidates, below), any contents
+//   chunk_stats [n_rows, 128, 2] f32: workspace (each chunk's max and softmax mass)
+//   counters    [n_rows, 2] i32: zero before the first launch; every launch leaves it zero
 //
 // Kept, per row (x the row's logits as f32, exact for every input dtype):
 //   - top-k: x >= t_k, t_k the k-th largest value of the row. Every value tied with t_k is
@@ -23,24 +28,41 @@
 //     an ordinary value: it ranks lowest and adds no mass; kept or not, it is written -inf.
 //     -0.0 and 0.0 are the same value (tied), as the float comparison x >= t says.
 //
-// Algorithm: radix select, most significant digit first (the select of PyTorch's torch.topk,
-// radixSelect in aten/src/ATen/native/cuda/SortingRadixSelect.cuh, one program per row as
-// there), over the 32-bit order-preserving key of the f32 value: the float's bits with the sign
-// bit flipped for positives and all bits flipped for negatives, so that unsigned key order is
-// float order. 4 bits per pass, 8 passes, each a walk over the row. A pass counts, for each
-// value d of the current digit, the candidates (the elements whose key starts with the digits
-// chosen so far) whose digit is >= d: a compare of the block's digits against arange(0, 16),
-// accumulated per thread in registers through the walk and summed over the block once at its
-// end (a count "at or above" per bin, so the bins need no scan). The digit chosen is the
-// largest d whose count at or above, plus the count above the prefix, reaches k. After 8
-// passes the prefix is t_k's key exactly. t_p is the same select with the bins holding sums of
-// exp(x - max) over the top-k kept candidates and the target p * Z_k; its first pass is also
-// the online pass for the row max and Z_k (the sum of bin 0; the bins are rescaled when the max
-// grows, as softmax_looped's denominator). A last pass writes the masked row. A row with top-k
-// off skips its 8 passes, one with top-p off skips its 8 (scf.if on the row's k and p), and the
-// top-k select stops once the k largest are separated from the rest (kthLargestKey): at most
-// 9 passes over the row for either filter alone, 17 for both (the row is read from L2 after
-// the first when it fits: 64 rows of 128256 f32 are 33 MB).
+// Algorithm: bound, compact, select on the last arrival.
+//   1. Each program walks its chunk once for its slot maxima (the running max of each of the
+//      BLOCK positions of a block) and the chunk's max m_c and softmax mass Z_c (online, per
+//      slot). From them a lower bound L on what the row keeps:
+//      - top-k (k <= BLOCK): the k-th largest slot maximum. The k slots above it hold k
+//        distinct elements of the row at least as large, so t_k >= L.
+//      - top-p alone: m_c + ln((1 - p) Z_c / V), less a margin for f32 rounding. The row's
+//        elements below it weigh at most V e^(L - m) <= (1 - p) Z_c e^(m_c - m) <= (1 - p) Z,
+//        so those at or above it weigh >= p Z and t_p >= L. (With top-k on, the list must
+//        hold all of the top k, whose mass is Z_k: top-k's bound alone, none for k > BLOCK.)
+//      The k-th largest of 1024 slot maxima leaves about k candidates per chunk on random
+//      logits; the top-p bound about a third of a uniform [-8, 8) row at p = 0.9.
+//   2. A second walk writes -inf over the elements below L (rows with both filters off: the
+//      copy, NaN made -inf) and appends the others, the candidates, to the row's list in
+//      cand_vals / cand_cols: a block's positions from a cumsum of its mask, its offset from
+//      one atomic add on the row's candidate count.
+//   3. The chunk's (m_c, Z_c) go to chunk_stats, and the program takes a ticket (acq_rel, as
+//      moe_routing's). The last of the row's S to arrive reads the candidate list and finds
+//      t_k and t_p there by radix select, most significant digit first (the select of
+//      PyTorch's torch.topk, radixSelect in aten/src/ATen/native/cuda/SortingRadixSelect.cuh),
+//      over the 32-bit order-preserving key of the f32 value: the float's bits with the sign
+//      bit flipped for positives and all bits flipped for negatives, so that unsigned key order
+//      is float order. 4 bits per pass, at most 8 passes, each a walk over the list. A pass
+//      counts, for each value d of the current digit, the candidates (the elements whose key
+//      starts with the digits chosen so far) whose digit is >= d: a compare of the block's
+//      digits against arange(0, 16), accumulated per thread in registers and summed over the
+//      block once after the walk (a count "at or above" per bin, so the bins need no scan).
+//      The digit chosen is the largest d whose count at or above, plus the count above the
+//      prefix, reaches k; the top-k select stops once the k largest are separated from the
+//      rest. t_p is the same select with the bins holding sums of exp(x - m) over the top-k
+//      kept candidates and the target p * Z_k (p * Z with top-k off: the mass of the whole row,
+//      from chunk_stats). It then writes the candidates' outputs and zeroes the counters.
+//   Each element of the row is read twice from memory and written once; the selects read the
+//   candidates only. The list's order depends on the programs' timing, so the top-p mass is
+//   summed in a varying order (within the precision below).
 //
 // Precision: counts are exact, so t_k is exact. The top-p mass is summed in f32 (per thread
 // along the walk, then a tree over the block), with a relative error of a few 1e-7 of Z_k
@@ -53,8 +75,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <tuple>
+#include <utility>
 
 using namespace tessel::dsl;
 
@@ -70,13 +94,14 @@ constexpr int kDigitBits = 4;
 constexpr int kBins = 1 << kDigitBits; // 16 values of a digit
 constexpr int kKeyBits = 32;
 constexpr int32_t kSignBit = std::numeric_limits<int32_t>::min();
+constexpr int kMaxChunks = 128; // programs per row: chunk_stats holds 128 (max, mass) pairs
+constexpr float kLowest = -std::numeric_limits<float>::max();
 
-/// One block of a row: the logits as f32 with NaN made -inf and -0.0 made 0.0 (the keys then
-/// order exactly as the float comparison does), `offs` the columns, masked lanes -inf.
-template <class T> Tile<f32> loadBlock(Ptr<T> src, const Tile<i64> &offs, const Mask &inRow) {
-  Tile<f32> x = cast<f32>(load(src + offs, inRow, -inf)); // (BLOCK)
-  x = where(x != x, -inf, x);                              // NaN: unordered, so != is true
-  return where(x == 0.0, 0.0, x);                          // -0.0 == 0.0
+/// The logits as f32 with NaN made -inf and -0.0 made 0.0: the keys then order exactly as the
+/// float comparison does.
+Tile<f32> clean(const Tile<f32> &x) {
+  Tile<f32> y = where(x != x, -inf, x); // NaN: unordered, so != is true
+  return where(y == 0.0, 0.0, y);       // -0.0 == 0.0
 }
 
 /// The order-preserving key as a signed i32: positives keep their bits, negatives get their
@@ -92,10 +117,10 @@ int32_t prefixMask(int shift) {
   return shift + kDigitBits >= kKeyBits ? 0 : int32_t(~((uint32_t(1) << (shift + kDigitBits)) - 1));
 }
 
-/// A block of the row as a (W, E) tile, W = num_warps rows of E = BLOCK / W columns, and the
-/// bins' per-thread partial sums as (W, 16, E): the layout pass puts the warps along W and the
+/// A block as a (W, E) tile, W = num_warps rows of E = BLOCK / W columns, and the bins'
+/// per-thread partial sums as (W, 16, E): the layout pass puts the warps along W and the
 /// lanes along E, so every thread accumulates its own elements' 16 bins in registers through
-/// the whole pass and the bins are summed over the block once, after the loop. (A (16, BLOCK)
+/// the whole walk and the bins are summed over the block once, after the loop. (A (16, BLOCK)
 /// tile reduced over BLOCK gets its warps along the bins instead, each warp then reading the
 /// whole block.)
 struct BlockShape {
@@ -112,6 +137,35 @@ struct BlockShape {
 
 /// (16): the per-thread partial bins (W, 16, E) summed.
 template <class V> Tile<V> binTotals(const Tile<V> &acc) { return sum(sum(acc, 2), 0); }
+
+/// Values a select walks: `blocks` blocks, block j a (W, E) tile of clean f32 values and the
+/// mask of those in the set.
+struct Values {
+  Int blocks;
+  std::function<std::pair<Tile<f32>, Mask>(Int)> block;
+};
+
+/// One radix pass: the bins (16) of the digit at `shift` over the values whose key starts with
+/// `prefix` (unsigned key space, the digits above `shift`) and is >= `lowKey` (signed): their
+/// count at or above each digit value (`m` unset), or their softmax mass exp(x - m).
+template <class V>
+Tile<V> radixBins(const SamplingConfig &c, const Values &vals, int shift, const Tile<i32> &prefix,
+                  const Tile<i32> &lowKey, const Tile<f32> *m) {
+  BlockShape g(c);
+  int32_t high = prefixMask(shift);
+  Tile<V> acc = for_range(0, vals.blocks, 1, zeros<V>({g.W, kBins, g.E}), [&](Int j, Tile<V> acc) {
+    auto [x, in] = vals.block(j);                                    // (W, E)
+    Tile<i32> skey = signedKey(x);                                   // (W, E)
+    Tile<i32> key = skey ^ kSignBit;                                 // (W, E)
+    Mask cand = in & (skey >= lowKey) & ((key & high) == prefix);    // (W, E)
+    Mask at = g.atOrAbove((key >> shift) & (kBins - 1), cand);       // (W, 16, E)
+    if constexpr (std::is_same_v<V, i32>)
+      return acc + cast<i32>(at);
+    else
+      return acc + where(at, exp(x - *m)(_, None, _), 0.0);
+  });
+  return binTotals(acc);
+}
 
 /// Radix select of the largest digit: `atOrAbove[d]` (16) counts (or masses) of the candidates
 /// whose digit is >= d, `above` those above every candidate, `target` what must be reached.
@@ -132,31 +186,16 @@ std::tuple<Tile<i32>, Tile<V>> pickDigit(const Tile<V> &atOrAbove, const Tile<V>
   return {digit, next};
 }
 
-/// The signed key of the k-th largest element of the row (1 <= k <= n_cols), or a key that
-/// separates the same k-and-ties largest from the rest: the radix select stops early (the
-/// passes left are skipped, scf.if) once every candidate of the chosen digit is needed, i.e.
-/// the count at or above it is k exactly; the prefix with zero digits below then keeps exactly
-/// them and what lies above. With distinct values that is once the digits read tell the k-th
-/// largest from the (k+1)-th: 5 to 7 passes of the 8 for f32 logits uniform in [-8, 8), V =
-/// 32000 or 128256, k = 1, 50 or 1000 (the top digits are mostly sign and exponent, which the
-/// row's values share).
-template <class T>
-Tile<i32> kthLargestKey(const SamplingConfig &c, Ptr<T> src, Int n_cols, const Tile<i32> &k) {
-  BlockShape g(c);
-  Tile<i32> cols = g.cols(), bins = arange(0, kBins); // (W, E), (16)
+/// The signed key of the k-th largest of `vals` (1 <= k), or a key that separates the same
+/// k-and-ties largest from the rest: the select stops early (the passes left are skipped,
+/// scf.if) once every candidate of the chosen digit is needed, i.e. the count at or above it
+/// is k exactly; the prefix with zero digits below then keeps exactly them and what lies
+/// above. Fewer than k values: the lowest key of the last digits' candidates (all kept).
+Tile<i32> kthLargestKey(const SamplingConfig &c, const Values &vals, const Tile<i32> &k) {
+  Tile<i32> bins = arange(0, kBins), lowest = full<i32>({}, kSignBit);
   // One pass of the digit at `shift` -> (prefix, above, done); prefix: unsigned key space.
   auto pass = [&](int shift, const Tile<i32> &prefix, const Tile<i32> &above) {
-    int32_t high = prefixMask(shift);
-    Tile<i32> acc = for_range(
-        0, n_cols, c.BLOCK, zeros<i32>({g.W, kBins, g.E}), [&](Int start, Tile<i32> acc) {
-          Tile<i64> offs = start + cols;                                     // (W, E)
-          Mask inRow = offs < n_cols;                                        // (W, E)
-          Tile<i32> key = signedKey(loadBlock(src, offs, inRow)) ^ kSignBit; // (W, E)
-          Mask cand = inRow & ((key & high) == prefix);                      // (W, E)
-          Tile<i32> digit = (key >> shift) & (kBins - 1);                    // (W, E)
-          return acc + cast<i32>(g.atOrAbove(digit, cand));                  // (W, 16, E)
-        });
-    Tile<i32> counts = binTotals(acc); // (16)
+    Tile<i32> counts = radixBins<i32>(c, vals, shift, prefix, lowest, nullptr); // (16)
     auto [d, nextAbove] = pickDigit<i32>(counts, above, k, /*positive=*/false);
     Mask exact = above + sum(where(bins == d, counts, 0), 0) == k;
     return std::tuple{Tile<i32>(prefix | (d << shift)), Tile<i32>(nextAbove), exact};
@@ -171,53 +210,20 @@ Tile<i32> kthLargestKey(const SamplingConfig &c, Ptr<T> src, Int n_cols, const T
   return prefix ^ kSignBit;
 }
 
-/// The signed key of t_p among the elements with key >= `kthKey` (top-p's threshold).
-template <class T>
-Tile<i32> topPKey(const SamplingConfig &c, Ptr<T> src, Int n_cols, const Tile<i32> &kthKey,
-                  const Float &p) {
-  BlockShape g(c);
-  Tile<i32> cols = g.cols(), bins = arange(0, kBins); // (W, E), (16)
-  // The first pass (top digit, every candidate) is the online max and Z_k pass: the bins are
-  // rescaled by exp(m_old - m_new) when the max grows. m starts at the lowest finite f32, not
-  // -inf, so that exp(x - m) and exp(m_old - m_new) are never exp(-inf + inf) = NaN.
+/// The signed key of t_p among the values with key >= `kthKey`, `m` the row's max. The target
+/// is p times their mass, or p * `zRow` where `useRowZ` (top-k off: the whole row's mass, of
+/// which `vals` may hold only the part above the bound).
+Tile<i32> topPKey(const SamplingConfig &c, const Values &vals, const Tile<i32> &kthKey,
+                  const Tile<f32> &m, const Float &p, const Tile<f32> &zRow, const Mask &useRowZ) {
+  Tile<i32> bins = arange(0, kBins);
   const int top = kKeyBits - kDigitBits;
-  auto [rowMax, topAcc] = for_range(
-      0, n_cols, c.BLOCK,
-      std::tuple{Float(-std::numeric_limits<float>::max()), zeros<f32>({g.W, kBins, g.E})},
-      [&](Int start, Float m, Tile<f32> acc) {
-        Tile<i64> offs = start + cols;                               // (W, E)
-        Mask inRow = offs < n_cols;                                  // (W, E)
-        Tile<f32> x = loadBlock(src, offs, inRow);                   // (W, E)
-        Tile<i32> skey = signedKey(x);                               // (W, E)
-        Mask cand = inRow & (skey >= kthKey);                        // (W, E)
-        Tile<i32> digit = ((skey ^ kSignBit) >> top) & (kBins - 1); // (W, E)
-        Float nm = maximum(m, max(x));
-        Tile<f32> e = exp(x - nm); // (W, E)
-        return std::tuple{nm, acc * exp(m - nm) +
-                                  where(g.atOrAbove(digit, cand), e(_, None, _), 0.0)};
-      });
-  Tile<f32> topMass = binTotals(topAcc); // (16)
-  // Bin 0 holds every top-k kept element: Z_k.
-  Float target = p * sum(where(bins == 0, topMass, 0.0), 0);
-  Tile<f32> zero = full<f32>({}, 0.0);
-  auto [d0, above0] = pickDigit<f32>(topMass, zero, target, /*positive=*/true);
+  Tile<f32> topMass = radixBins<f32>(c, vals, top, full<i32>({}, 0), kthKey, &m); // (16)
+  // Bin 0 holds every value at or above kthKey: Z_k.
+  Tile<f32> target = p * where(useRowZ, zRow, sum(where(bins == 0, topMass, 0.0), 0));
+  auto [d0, above] = pickDigit<f32>(topMass, full<f32>({}, 0.0), target, /*positive=*/true);
   Tile<i32> prefix = d0 << top; // unsigned key space
-  Tile<f32> above = above0;
   for (int shift = top - kDigitBits; shift >= 0; shift -= kDigitBits) {
-    int32_t high = prefixMask(shift);
-    Tile<f32> acc = for_range(
-        0, n_cols, c.BLOCK, zeros<f32>({g.W, kBins, g.E}), [&](Int start, Tile<f32> acc) {
-          Tile<i64> offs = start + cols;                                   // (W, E)
-          Mask inRow = offs < n_cols;                                      // (W, E)
-          Tile<f32> x = loadBlock(src, offs, inRow);                       // (W, E)
-          Tile<i32> skey = signedKey(x);                                   // (W, E)
-          Tile<i32> key = skey ^ kSignBit;                                 // (W, E)
-          Mask cand = inRow & (skey >= kthKey) & ((key & high) == prefix); // (W, E)
-          Tile<i32> digit = (key >> shift) & (kBins - 1);                  // (W, E)
-          Tile<f32> e = exp(x - rowMax);                                   // (W, E)
-          return acc + where(g.atOrAbove(digit, cand), e(_, None, _), 0.0);
-        });
-    Tile<f32> mass = binTotals(acc); // (16)
+    Tile<f32> mass = radixBins<f32>(c, vals, shift, prefix, kthKey, &m); // (16)
     auto [d, nextAbove] = pickDigit<f32>(mass, above, target, /*positive=*/true);
     prefix = prefix | (d << shift);
     above = nextAbove;
@@ -229,36 +235,113 @@ Tile<i32> topPKey(const SamplingConfig &c, Ptr<T> src, Int n_cols, const Tile<i3
 
 template <class T>
 void top_k_top_p_mask(const SamplingConfig &c, Ptr<T> out, Ptr<T> logits, Ptr<i32> top_k,
-                      Ptr<f32> top_p, Int in_stride, Int out_stride, Int n_cols) {
-  Int row = program_id(0);
+                      Ptr<f32> top_p, Ptr<T> cand_vals, Ptr<i32> cand_cols,
+                      Ptr<f32> chunk_stats, Ptr<i32> counters, Int in_stride, Int out_stride,
+                      Int n_cols) {
+  BlockShape g(c);
+  Int row = program_id(0), chunk = program_id(1), chunks = num_programs(1);
   Ptr<T> src = logits + row * in_stride;
   Ptr<T> dst = out + row * out_stride;
+  Ptr<T> vals = cand_vals + row * n_cols;
+  Ptr<i32> colsOut = cand_cols + row * n_cols;
+  Ptr<i32> count = counters + row * 2, tickets = counters + row * 2 + 1;
+  Ptr<f32> stats = chunk_stats + row * (2 * kMaxChunks);
   Tile<i32> k = load(top_k + row);
   Float p = load(top_p + row);
-  // Rows with a filter off skip its passes; the threshold is then the lowest key (keep all).
-  Tile<i32> kthKey = if_then_else(
-      (k > 0) & (k < n_cols), [&] { return kthLargestKey(c, src, n_cols, k); },
-      [&] { return kSignBit; });
-  Tile<i32> pKey = if_then_else(
-      p < 1.0, [&] { return topPKey(c, src, n_cols, kthKey, p); }, [&] { return kSignBit; });
-  Tile<i32> threshold = maximum(kthKey, pKey);
-  Tile<i32> cols = arange(0, c.BLOCK);
-  for_range(0, n_cols, c.BLOCK, [&](Int start) {
-    Tile<i64> offs = start + cols;                                     // (BLOCK)
-    Mask inRow = offs < n_cols;                                        // (BLOCK)
-    Tile<T> raw = load(src + offs, inRow);                             // (BLOCK)
-    Tile<f32> x = cast<f32>(raw);                                      // (BLOCK)
-    Mask kept = (x == x) & (signedKey(where(x == 0.0, 0.0, x)) >= threshold); // (BLOCK)
-    store(dst + offs, where(kept, raw, -inf), inRow);
+  Mask kOn = (k > 0) & (k < n_cols), pOn = p < 1.0, anyOn = kOn | pOn;
+  Int width = cdiv(cdiv(n_cols, chunks), c.BLOCK) * c.BLOCK;
+  Int begin = chunk * width, end = minimum(begin + width, n_cols);
+  Tile<i32> cols = g.cols(); // (W, E)
+
+  // 1. Slot maxima and the per-slot online softmax mass: one exp per element, exp(-|x - max|).
+  auto [slotMax, slotMass] = for_range(
+      begin, end, c.BLOCK,
+      std::tuple{full<f32>({g.W, g.E}, kLowest), zeros<f32>({g.W, g.E})},
+      [&](Int start, Tile<f32> mx, Tile<f32> z) {
+        Tile<i64> offs = start + cols;                                  // (W, E)
+        Tile<f32> x = clean(cast<f32>(load(src + offs, offs < n_cols, -inf))); // (W, E)
+        Tile<f32> nm = maximum(mx, x);
+        Tile<f32> e = exp(minimum(mx, x) - nm);
+        return std::tuple{nm, where(x > mx, z * e + 1.0, z + e)};
+      });
+  Tile<f32> chunkMax = max(max(slotMax, 1), 0);
+  Tile<f32> chunkMass = sum(sum(slotMass * exp(slotMax - chunkMax), 1), 0);
+  Tile<i32> lowest = full<i32>({}, kSignBit);
+  Tile<i32> boundK = if_then_else(
+      kOn & (k <= c.BLOCK),
+      [&] {
+        Values slots{Int(1), [&](Int) { return std::pair{slotMax, cols >= 0}; }};
+        return kthLargestKey(c, slots, k);
+      },
+      [&] { return lowest; });
+  Tile<f32> bp = chunkMax + log((1.0 - maximum(p, 0.0)) * chunkMass / cast<f32>(n_cols));
+  bp = bp - 1e-3 * (1.0 + abs(bp)); // f32 rounding of the mass and the logarithm
+  // With top-k on, the list must hold all of the top k (their mass is top-p's Z_k): top-k's
+  // bound alone.
+  Tile<i32> bound = where(kOn, boundK, where(pOn, signedKey(bp), lowest));
+
+  // 2. Below the bound: -inf now (both filters off: the copy). The rest: the candidate list.
+  Tile<i32> lane = arange(0, c.BLOCK);
+  for_range(begin, end, c.BLOCK, [&](Int start) {
+    Tile<i64> offs = start + lane;                           // (BLOCK)
+    Mask inChunk = offs < n_cols; // chunks are whole blocks: the same as offs < end
+    Tile<T> raw = load(src + offs, inChunk);                 // (BLOCK)
+    Tile<f32> xf = cast<f32>(raw);                           // (BLOCK)
+    Mask cand = inChunk & anyOn & (signedKey(clean(xf)) >= bound);
+    store(dst + offs, where(anyOn | (xf != xf), -inf, raw), inChunk & !cand);
+    Tile<i32> one = cast<i32>(cand);                         // (BLOCK)
+    Tile<i32> total = sum(one, 0);
+    when(total > 0, [&] { // most blocks of a top-k row hold none
+      Tile<i32> at = atomic_add(count, total, Sem::relaxed) + cumsum(one, 0) - one; // (BLOCK)
+      store(vals + at, raw, cand);
+      store(colsOut + at, cast<i32>(offs), cand);
+    });
+  });
+
+  // 3. The chunk's statistics, then the ticket: the last program of the row selects.
+  store(stats + 2 * chunk, chunkMax);
+  store(stats + 2 * chunk + 1, chunkMass);
+  Tile<i32> arrived = atomic_add(tickets, 1);
+  when(arrived == cast<i32>(chunks) - 1, [&] {
+    LoadHints l2{.cache = Cache::cg};
+    Int n = cast<i64>(load(count, l2));
+    Tile<i32> ids = arange(0, kMaxChunks);
+    Mask real = ids < chunks;
+    Tile<f32> ms = load(stats + 2 * ids, real, kLowest, l2);  // (128)
+    Tile<f32> zs = load(stats + 2 * ids + 1, real, 0.0, l2);  // (128)
+    Tile<f32> m = max(ms, 0);
+    Tile<f32> z = sum(zs * exp(ms - m), 0);
+    Values list{cdiv(n, c.BLOCK), [&](Int j) {
+                  Tile<i64> offs = j * c.BLOCK + cols;  // (W, E)
+                  Mask in = offs < n;
+                  return std::pair{clean(cast<f32>(load(vals + offs, in, -inf, l2))), in};
+                }};
+    Tile<i32> kthKey = if_then_else(
+        kOn, [&] { return kthLargestKey(c, list, k); }, [&] { return lowest; });
+    Tile<i32> pKey = if_then_else(
+        pOn, [&] { return topPKey(c, list, kthKey, m, p, z, !kOn); }, [&] { return lowest; });
+    Tile<i32> threshold = maximum(kthKey, pKey);
+    for_range(0, n, c.BLOCK, [&](Int start) {
+      Tile<i64> offs = start + lane;                                  // (BLOCK)
+      Mask in = offs < n;                                             // (BLOCK)
+      Tile<T> raw = load(vals + offs, in, l2);                        // (BLOCK)
+      Tile<i32> col = load(colsOut + offs, in, l2);                   // (BLOCK)
+      Tile<f32> xf = cast<f32>(raw);                                  // (BLOCK)
+      Mask kept = (xf == xf) & (signedKey(clean(xf)) >= threshold);   // (BLOCK)
+      store(dst + col, where(kept, raw, -inf), in);
+    });
+    store(count, 0);
+    store(tickets, 0);
   });
 }
 TESSEL_KERNEL(top_k_top_p_mask, DTYPES(f32, f16, bf16),
-              ARGS(out, logits, top_k, top_p, in_stride, out_stride, n_cols),
-              CONFIGS(SamplingConfig{}, SamplingConfig{.BLOCK = 1024, .num_warps = 16},
+              ARGS(out, logits, top_k, top_p, cand_vals, cand_cols, chunk_stats, counters,
+                   in_stride, out_stride, n_cols),
+              CONFIGS(SamplingConfig{}, SamplingConfig{.BLOCK = 512, .num_warps = 8},
                       SamplingConfig{.BLOCK = 512, .num_warps = 4}))
-// Up to 8 elements of the row per thread (NVIDIA's 32 lanes), each holding its 16 bins in
-// registers through a pass. The CONFIGS keep 4 or 2, spill-free on every target (BLOCK 2048
-// spills SGPRs on gfx942 and gfx90a with 8 warps, and VGPRs with 16: 1024 threads on AMD).
+// Up to 8 elements of a block per thread (NVIDIA's 32 lanes), each holding its 16 bins in
+// registers through a pass. The CONFIGS keep 4 or 2, without scratch on every target (16 warps
+// are 1024 threads of 64 lanes on AMD, 128 VGPRs each: BLOCK 1024 spills 32 bytes there).
 TESSEL_TUNE(top_k_top_p_mask, Space<SamplingConfig>()
                                   .field(&SamplingConfig::BLOCK, pow2(256, 4096))
                                   .field(&SamplingConfig::num_warps, {2, 4, 8, 16})

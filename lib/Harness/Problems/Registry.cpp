@@ -165,13 +165,16 @@ const std::vector<Entry> &entries() {
        [](const ProblemOptions &o, bool &) -> int64_t {
          return o.shape.size() == 2 ? o.shape[0] + 2 * o.shape[1] : 0;
        }},
-      {"top_k_top_p_mask", "out, logits, top_k, top_p, in_stride, out_stride, n_cols", "ROWSxV",
-       "rows", topKTopPMask,
+      {"top_k_top_p_mask",
+       "out, logits, top_k, top_p, cand_vals, cand_cols, chunk_stats, counters, in_stride, "
+       "out_stride, n_cols",
+       "ROWSxV", "(rows, chunks)", topKTopPMask,
        "shape ROWSxV; out = logits where kept by the row's top-k (k i32, ties at the k-th value "
        "kept; k <= 0 or >= V: off) and top-p (p f32, softmax mass over the top-k kept values; "
        "ties kept; p >= 1: off), -inf elsewhere; NaN never kept. Compared exactly, either "
        "answer accepted within 1e-5 of p * Z_k (the top-p band). Options k=K, p=P: every row's "
-       "(default: a mix of typical, edge and off values per row)."},
+       "(default: a mix of typical, edge and off values per row); chunks=S: programs per row "
+       "(grid y; default V / 64 clamped to 1..4)."},
       {"gemm",
        "a, b, out, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, "
        "stride_cn",

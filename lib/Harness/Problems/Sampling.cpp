@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -27,6 +28,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 /// typically a few 1e-7), so its decision can differ from float64's only there; 1e-5 holds
 /// that with margin. Top-k counts are exact: no band.
 constexpr double kTopPBand = 1e-5;
+
+/// Programs per row at most (the kernel's chunk_stats holds 128 (max, mass) pairs per row).
+constexpr int64_t kMaxChunks = 128;
 
 /// One row's k and p: for rows 0 to 9 a fixed list that covers every edge (the typical
 /// k = 50, p = 0.9, each filter off in each of its ways, k = 1, tiny p, p = 0; row 9's k is set
@@ -122,7 +126,8 @@ RowResult referenceRow(const double *x, int64_t v, int64_t k, double p) {
 /// rows with top-k on, two more copies of t_k (ties at the k-th value; the odd rows keep an
 /// exact k-th value, so that an off-by-one in k shows); one -inf per row, one NaN in rows 1, 4,
 /// ...; row 9 holds 0.0 and -0.0 and its k makes t_k zero (the two are tied). k (i32) and p
-/// (f32) per row by rowParams, or options k=K, p=P for every row. out is compared exactly
+/// (f32) per row by rowParams, or options k=K, p=P for every row; option chunks=S: programs
+/// per row (grid y). out is compared exactly
 /// (kept elements are copies); where the top-p decision is within the band (kTopPBand) the
 /// reference takes the kernel's answer if it is one of the two allowed (the logit or -inf).
 Status topKTopPMask(Builder &b) {
@@ -135,6 +140,14 @@ Status topKTopPMask(Builder &b) {
     return Status::error("problem top_k_top_p_mask: needs at least one row and one column, got " +
                          shapeString(b.o.shape));
   std::string kOpt = b.option("k", ""), pOpt = b.option("p", "");
+  // Programs per row (grid y): by default enough for chunks of about 64 columns, up to 4, so
+  // that the tests' small rows still cross chunk boundaries.
+  int64_t chunks =
+      std::atoll(b.option("chunks", std::to_string(std::clamp<int64_t>(v / 64, 1, 4))).c_str());
+  if (chunks < 1 || chunks > kMaxChunks)
+    return Status::error("problem top_k_top_p_mask: chunks=" + std::to_string(chunks) +
+                         " is out of range: 1 to " + std::to_string(kMaxChunks) +
+                         " programs per row");
   int out = b.output("out", b.o.dtype, {rows, v});
   int logits = b.input("logits", b.o.dtype, {rows, v}, -8, 8);
   HostBuffer &lb = b.p.buffers[logits].host;
@@ -202,10 +215,17 @@ Status topKTopPMask(Builder &b) {
   b.ptr("logits", logits, {"logits_ptr", "in", "x"});
   b.ptr("top_k", topK, {"k", "top_k_ptr"});
   b.ptr("top_p", topP, {"p", "top_p_ptr"});
+  // The workspaces: poisoned (the kernel must not read what it did not write), the counters
+  // zero, as the kernel wants them and leaves them.
+  b.ptr("cand_vals", b.scratch("cand_vals", b.o.dtype, {rows, v}));
+  b.ptr("cand_cols", b.scratch("cand_cols", DType::i32, {rows, v}));
+  b.ptr("chunk_stats", b.scratch("chunk_stats", DType::f32, {rows, kMaxChunks, 2}));
+  b.ptr("counters", b.scratch("counters", DType::i32, {rows, 2}, /*zero=*/true));
   b.i64("in_stride", v, {"stride", "logits_stride"});
   b.i64("out_stride", v, {"output_stride"});
   b.i64("n_cols", v, {"vocab", "v", "cols"});
   b.p.launch.grid.x = rows;
+  b.p.launch.grid.y = chunks;
   b.p.elements = rows * v;
   b.p.bytes = 2 * rows * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 8 * rows;
   b.describe();
