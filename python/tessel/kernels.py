@@ -7,11 +7,14 @@ kernels/ (the build compiles the ops' kernels for the interpreter there; prepare
 cubins). CPU arrays run on the interpreter, CUDA tensors on the GPU, on torch's current stream.
 """
 
+import ctypes
+import functools
 import json
 import os
+import sys
 
 from . import _capi
-from ._arrays import ITEMSIZE, describe, is_array, is_torch, torch_dtype_name
+from ._arrays import _TORCH_DTYPES, ITEMSIZE, describe, is_array, is_torch, torch_dtype_name
 
 _dirs = []
 _index = None
@@ -51,6 +54,7 @@ class Variant:
         self.twins = []  # the __div8 and named twins (GPU variants), most specialized first
         self._handles = {}
         self._twin_handles = None
+        self._cuda_launches = []  # _CudaLaunch objects not in use (launch()'s fast path)
 
     def promises(self):
         """How much a twin promises: (arguments equal to a constant, arguments divisible by
@@ -149,12 +153,25 @@ def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None)
     return vs[0]
 
 
+_raw_stream = None  # torch's current-stream query, found on the first CUDA launch
+
+
+def _stream_query():
+    """A function of a device index giving torch's current CUDA stream there, as an address.
+    The raw query (as Triton's launcher makes it) skips building a torch.cuda.Stream object per
+    launch."""
+    global _raw_stream
+    if _raw_stream is None:
+        import torch
+        raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+        _raw_stream = raw if raw is not None else (
+            lambda index: torch.cuda.current_stream(index).cuda_stream)
+    return _raw_stream
+
+
 def _cuda_stream(index):
-    """torch's current CUDA stream on device `index`, as an address. The raw query (as
-    Triton's launcher makes it) skips building a torch.cuda.Stream object per launch."""
-    import torch
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    return raw(index) if raw is not None else torch.cuda.current_stream(index).cuda_stream
+    """torch's current CUDA stream on device `index`, as an address."""
+    return (_raw_stream or _stream_query())(index)
 
 
 class _CudaPointer:
@@ -191,12 +208,122 @@ def _twin_handles(variant):
     return variant._twin_handles
 
 
+class _CudaLaunch:
+    """A variant's CUDA launch prepared once, for launch()'s fast path: the C function without
+    argtypes (_capi.cuda_launch_function) bound to the handles, a TesselArg array with each
+    argument's kind set, views of it by which a call writes only the values, and the grid and
+    stream buffers; per argument what the common case needs (a pointer: a torch.Tensor or
+    nn.Parameter on cuda:0 of the kernel's dtype, aligned; a scalar: an int, or a float or int
+    for a float). A call that is not the common case (any other argument, or one that does not
+    fit) takes launch()'s full path, which raises the same errors as before the fast path
+    existed. One object serves one launch at a time: launch() takes it from the variant's pool
+    and puts it back, so concurrent threads (the C call releases the GIL) and a launch made
+    from inside another each write their own buffers."""
+    __slots__ = ("plan", "u64", "i64", "f64", "grid", "stream", "err", "call")
+
+    def __init__(self, variant):
+        torch = sys.modules["torch"]
+        dtypes = {name: getattr(torch, t.split(".")[1]) for t, name in _TORCH_DTYPES.items()}
+        tensors = (torch.Tensor, torch.nn.Parameter)
+        n = len(variant.spec)
+        args = (_capi.TesselArg * n)()
+        words = ctypes.sizeof(_capi.TesselArg) // 8
+        plan = []
+        for k, (a, (name, kind, type_, is_float)) in enumerate(zip(args, variant.spec)):
+            if kind == "ptr":
+                a.kind = _capi.ARG_POINTER
+                slot = k * words + _capi.TesselArg.address.offset // 8
+                plan.append((0, slot, dtypes.get(type_), ITEMSIZE.get(type_, 1), tensors))
+            elif is_float:
+                a.kind = _capi.ARG_FLOAT
+                plan.append((2, k * words + _capi.TesselArg.f.offset // 8, None, 0, None))
+            else:
+                a.kind = _capi.ARG_INT
+                plan.append((1, k * words + _capi.TesselArg.i.offset // 8, None, 0, None))
+        self.plan = tuple(plan)
+        self.u64 = (ctypes.c_uint64 * (n * words)).from_buffer(args)
+        self.i64 = (ctypes.c_int64 * (n * words)).from_buffer(args)
+        self.f64 = (ctypes.c_double * (n * words)).from_buffer(args)
+        self.grid = (ctypes.c_int64 * 3)(1, 1, 1)
+        self.stream = ctypes.c_void_p()
+        self.err = ctypes.create_string_buffer(_capi.ERR_LEN)
+        twins = _twin_handles(variant)
+        self.call = functools.partial(
+            _capi.cuda_launch_function(), variant.handle("cuda"), twins,
+            ctypes.c_int32(len(twins)), self.grid, args, ctypes.c_int32(n), self.stream,
+            self.err, ctypes.c_size_t(_capi.ERR_LEN))
+
+    def run(self, grid, args):
+        """Launches on cuda:0 when every argument and the grid are the common case (True); else
+        launches nothing (False). TesselError from the C API."""
+        plan = self.plan
+        if len(args) != len(plan):
+            return False
+        u64, i64, f64 = self.u64, self.i64, self.f64
+        pointers = False
+        for value, (kind, slot, dtype, size, tensors) in zip(args, plan):
+            cls = value.__class__
+            if kind == 0:
+                if (cls is not tensors[0] and cls is not tensors[1]) or value.dtype is not dtype \
+                        or not value.is_cuda:
+                    return False
+                address = value.data_ptr()
+                if address % size or value.get_device() != 0:
+                    return False
+                u64[slot] = address
+                pointers = True
+            elif kind == 1:
+                if cls is not int:
+                    return False
+                i64[slot] = value
+            elif cls is float or cls is int:
+                f64[slot] = float(value)
+            else:
+                return False
+        if not pointers:
+            return False  # no array: the interpreter's launch
+        g = self.grid
+        if grid.__class__ is int:
+            g[0], g[1], g[2] = grid, 1, 1
+        elif grid.__class__ is tuple and 0 < len(grid) <= 3:
+            for k in range(3):
+                x = grid[k] if k < len(grid) else 1
+                if x.__class__ is not int:
+                    return False
+                g[k] = x
+        else:
+            return False
+        self.stream.value = (_raw_stream or _stream_query())(0)
+        if self.call():
+            raise _capi.TesselError(self.err.value.decode(errors="replace"))
+        return True
+
+
 def launch(variant, grid, *args):
     """Runs `variant` over `grid` (an int or a tuple of up to 3) on `args` in the kernel's order:
     arrays for pointers, int or float for scalars. Arrays must all be on one device (CPU: the
     interpreter, and waits; CUDA device 0: torch's current stream, does not wait; the first of
     the variant's twins whose promises the arguments keep runs instead). TypeError or
     ValueError naming the argument when one does not fit the kernel's signature."""
+    pool = variant._cuda_launches
+    fast = None
+    if pool:
+        try:
+            fast = pool.pop()
+        except IndexError:  # another thread took the last one
+            pass
+        else:
+            try:
+                if fast.run(grid, args):
+                    return
+            finally:
+                pool.append(fast)
+    _launch(variant, grid, args, prepare=fast is None)
+
+
+def _launch(variant, grid, args, prepare):
+    """launch() with every check (its fast path's uncommon cases); `prepare`: add a
+    _CudaLaunch to the variant's pool after a CUDA launch (when none was free)."""
     spec = variant.spec
     if len(args) != len(spec):
         names = ", ".join(p[0] for p in spec)
@@ -254,6 +381,8 @@ def launch(variant, grid, *args):
         handle = variant.handle("cuda")
         stream = _cuda_stream(index) if arrays[0].is_torch else 0
         _capi.cuda_launch(handle, _twin_handles(variant), g, c_args, stream)
+        if prepare and arrays[0].is_torch:
+            variant._cuda_launches.append(_CudaLaunch(variant))
 
 
 def load_kernel(path):

@@ -799,6 +799,109 @@ def torch_eager_calls_skip_the_dispatcher():
                 close(p1.grad.numpy(), p2.grad.numpy(), 0.0, f"{name} eager gradients")
     del torch_ops
 
+
+@torch_test
+def torch_cuda_launch_fast_path_matches_the_full_path():
+    """launch()'s prepared CUDA path (kernels._CudaLaunch) passes the C API what the full path
+    passes, and every call it does not take (wrong dtype, device, alignment, scalar kind,
+    argument count) gets the full path's error. CPU tensors stand for CUDA ones here: is_cuda,
+    get_device and data_ptr are patched, and the C calls record their arguments."""
+    import ctypes
+    from tessel import _capi, kernels
+    base = kernels.choose("rmsnorm", "bf16", "cpu", key=("fast path test",))
+    meta = dict(base.meta, target="cuda:sm_90a", artifacts={"cubin": "none.cubin"})
+    v = kernels.Variant("/nonexistent/rmsnorm.json", meta)
+    v.twins = [kernels.Variant("/nonexistent/rmsnorm__div8.json",
+                               dict(meta, variant=meta["variant"] + "__div8"))]
+    calls = []
+    on_cpu, on_1, shifted = set(), set(), set()
+
+    def full(handle, twins, grid, args, stream):
+        calls.append((handle.value, list(twins), tuple(grid), bytes(args), stream))
+
+    def prepared(handle, twins, ntwins, grid, args, nargs, stream, err, errlen):
+        assert ntwins.value == len(twins) and nargs.value == len(args)
+        assert errlen.value == len(err)
+        calls.append((handle.value, list(twins), tuple(grid), bytes(args), stream.value or 0))
+        if args[4].i == 13:  # a launch the C API refuses
+            err.value = b"tessel: refused"
+            return 1
+        return 0
+
+    T = torch.Tensor
+    saved = (T.is_cuda, T.get_device, T.data_ptr, _capi.cuda_load, _capi.cuda_launch,
+             _capi.cuda_launch_function, kernels._raw_stream)
+    data_ptr = T.data_ptr
+    T.is_cuda = property(lambda t: id(t) not in on_cpu)
+    T.get_device = lambda t: -1 if id(t) in on_cpu else (1 if id(t) in on_1 else 0)
+    T.data_ptr = lambda t: data_ptr(t) + (1 if id(t) in shifted else 0)
+    handles = iter(range(0x1000, 0x2000, 0x10))
+    _capi.cuda_load = lambda path: ctypes.c_void_p(next(handles))
+    _capi.cuda_launch = full
+    _capi.cuda_launch_function = lambda: prepared
+    kernels._raw_stream = lambda index: 0x5000 + index
+    try:
+        x = torch.randn(4, 64, dtype=torch.bfloat16)
+        w, out = torch.ones(64, dtype=torch.bfloat16), torch.empty(4, 64, dtype=torch.bfloat16)
+        p = torch.nn.Parameter(w.clone())
+
+        def same(grid, *args):
+            """The full path's C arguments (no prepared launch free), then the fast path's."""
+            pool, v._cuda_launches = v._cuda_launches, []
+            kernels.launch(v, grid, *args)
+            v._cuda_launches = pool or v._cuda_launches
+            kernels.launch(v, grid, *args)
+            assert len(v._cuda_launches) == 1
+            assert calls[-1] == calls[-2], f"fast path passes {calls[-1]}, full {calls[-2]}"
+
+        same(4, out, x, w, 64, 64, 1e-6)
+        same((4, 2), out, x, p, 64, 64, 1)  # a Parameter; an int for a float scalar
+        same([3], out, x, w, -5, 2**40, 0.5)  # a list grid (the full path's own)
+        same((2, 3, 4), out, x[1:], w, 64, 64, float("inf"))
+
+        class Sub(torch.Tensor):
+            pass
+        same(4, out, x.as_subclass(Sub), w, 64, 64, 1e-6)  # a subclass: the full path's own
+        bad = [  # (exception, words, args): every check after a fast launch made the pool
+            (TypeError, ["takes 6 arguments (out, in, w, stride, n_cols, eps), got 5"],
+             (out, x, w, 64, 64)),
+            (TypeError, ["argument in must hold bf16, got f32"], (out, x.float(), w, 64, 64, 1.0)),
+            (TypeError, ["argument w is a pointer to bf16: pass an array, not int"],
+             (out, x, 7, 64, 64, 1.0)),
+            (TypeError, ["argument stride is an i64 scalar, got bool"],
+             (out, x, w, True, 64, 1.0)),
+            (TypeError, ["argument n_cols is an i64 scalar, got float"],
+             (out, x, w, 64, 64.0, 1.0)),
+            (TypeError, ["argument eps is a f32 scalar, got str"], (out, x, w, 64, 64, "1")),
+            (TypeError, ["argument eps is a f32 scalar, got bool"], (out, x, w, 64, 64, False)),
+        ]
+        for exc, words, args in bad:
+            raises(exc, lambda: kernels.launch(v, 4, *args), *words)
+        x2 = x.clone()
+        shifted.add(id(x2))
+        raises(ValueError, lambda: kernels.launch(v, 4, out, x2, w, 64, 64, 1.0),
+               "argument in is not aligned to its element size")
+        x1 = x.clone()
+        on_1.add(id(x1))
+        raises(ValueError, lambda: kernels.launch(v, 4, out, x1, w, 64, 64, 1.0),
+               "arguments are on different devices (out on cuda:0, in on cuda:1, w on cuda:0)")
+        o1, w1 = out.clone(), w.clone()
+        on_1.update((id(o1), id(w1)))
+        raises(ValueError, lambda: kernels.launch(v, 4, o1, x1, w1, 64, 64, 1.0),
+               "tensors are on cuda:1; Tessel launches on device 0")
+        xc = x.clone()
+        on_cpu.add(id(xc))
+        raises(ValueError, lambda: kernels.launch(v, 4, out, xc, w, 64, 64, 1.0),
+               "(out on cuda:0, in on cpu:0, w on cuda:0)")
+        n = len(calls)
+        raises(_capi.TesselError, lambda: kernels.launch(v, 4, out, x, w, 64, 13, 1.0),
+               "tessel: refused")
+        assert len(calls) == n + 1 and len(v._cuda_launches) == 1
+    finally:
+        (T.is_cuda, T.get_device, T.data_ptr, _capi.cuda_load, _capi.cuda_launch,
+         _capi.cuda_launch_function, kernels._raw_stream) = saved
+
+
 def main():
     passed = failed = skipped = 0
     for fn in TESTS:
