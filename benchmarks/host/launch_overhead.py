@@ -14,12 +14,15 @@ real except the GPU:
 - the variants are the package's interpreter variants (build/python/tessel/kernels/interpreter)
   rewritten as sm_90a variants with a `__div8` twin each, in a temporary directory.
 
-Each case: per-call time of a batch of --calls calls, median (and minimum) over --rounds
-batches, in microseconds. The numbers are this host's: they compare two versions of the package
+Each case: per-call time of a batch of --calls calls (the thread's CPU time; --wall: the wall
+clock), median (and minimum) over --rounds batches, in microseconds. The numbers are this host's: they compare two versions of the package
 (--package DIR, e.g. a checkout's python/ or build/python) on one machine, not GPU-machine
 times (benchmarks/gpu/host_overhead.py measures those).
 
     PYTHONPATH= /tmp/h12venv/bin/python benchmarks/host/launch_overhead.py [--package DIR]
+
+--compare DIR_A DIR_B runs the cases in --runs processes per package, alternating, and prints
+each case's median of the runs' medians per package (a shared host's noise comes and goes).
 """
 
 import argparse
@@ -88,17 +91,40 @@ def stub_library(dest):
     return r.returncode == 0
 
 
-def per_call(fn, calls, rounds):
-    """(median, min) over `rounds` batches of the per-call time of `calls` calls, in us."""
+def per_call(fn, calls, rounds, clock=time.thread_time):
+    """(median, min) over `rounds` batches of the per-call time of `calls` calls, in us, by
+    the thread's CPU time (on a shared host, less disturbed by other processes than the wall
+    clock)."""
     for _ in range(max(calls // 4, 20)):
         fn()
     times = []
     for _ in range(rounds):
-        t0 = time.perf_counter()
+        t0 = clock()
         for _ in range(calls):
             fn()
-        times.append((time.perf_counter() - t0) / calls * 1e6)
+        times.append((clock() - t0) / calls * 1e6)
     return statistics.median(times), min(times)
+
+
+def compare(args):
+    results = {d: {} for d in args.compare}
+    labels = {}
+    forwarded = ["--kernels", args.kernels, "--calls", str(args.calls), "--rounds",
+                 str(args.rounds)] + (["--only", args.only] if args.only else []) + (
+                     ["--wall"] if args.wall else [])
+    for run in range(args.runs):
+        for d in args.compare:
+            out = subprocess.run([sys.executable, os.path.abspath(__file__), "--package", d]
+                                 + forwarded, capture_output=True, text=True, check=True).stdout
+            for line in out.splitlines()[1:]:
+                name, med = line.split()[0], float(line.split()[1])
+                results[d].setdefault(name, []).append(med)
+                labels[name] = line.split("min", 1)[1].strip()
+    a, b = args.compare
+    print(f"median of {args.runs} runs' medians (us per call): A = {a}, B = {b}")
+    for name in labels:
+        ma, mb = statistics.median(results[a][name]), statistics.median(results[b][name])
+        print(f"{name:17s} A {ma:8.2f}  B {mb:8.2f}  B/A {mb / ma:5.2f}   {labels[name]}")
 
 
 def main():
@@ -113,8 +139,13 @@ def main():
     p.add_argument("--calls", type=int, default=200)
     p.add_argument("--rounds", type=int, default=50)
     p.add_argument("--only", default="", help="comma-separated case names")
+    p.add_argument("--wall", action="store_true", help="time by the wall clock, not CPU time")
     p.add_argument("--profile", action="store_true", help="cProfile each case after timing")
+    p.add_argument("--compare", nargs=2, metavar="DIR", help="two package directories")
+    p.add_argument("--runs", type=int, default=5, help="processes per package (--compare)")
     args = p.parse_args()
+    if args.compare:
+        return compare(args)
 
     tmp = tempfile.mkdtemp(prefix="tessel-host-")
     kdir, ldir = os.path.join(tmp, "kernels"), os.path.join(tmp, "lib")
@@ -127,6 +158,7 @@ def main():
     sys.path.insert(0, os.path.abspath(args.package))
 
     import torch
+    torch.set_num_threads(1)  # the CPU time of this thread is all there is
     torch.Tensor.is_cuda = property(lambda self: True)
     torch.Tensor.get_device = lambda self: 0
     torch._C._cuda_getCurrentRawStream = lambda index: 0
@@ -168,7 +200,8 @@ def main():
         if only and name not in only:
             continue
         with torch.set_grad_enabled(not no_grad):
-            med, best = per_call(fn, args.calls, args.rounds)
+            med, best = per_call(fn, args.calls, args.rounds,
+                                 time.perf_counter if args.wall else time.thread_time)
             print(f"{name:17s} {med:8.2f} us median {best:8.2f} min   {label}")
             if args.profile:
                 import cProfile
