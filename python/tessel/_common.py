@@ -2,7 +2,7 @@
 wrong dtype, ValueError for mismatched shapes or devices) and the rows view of an input."""
 
 from . import kernels as _k
-from ._arrays import describe, is_torch
+from ._arrays import describe, is_torch, torch_dtype_name
 
 _TORCH_NAMES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16", "f64": "float64",
                 "i64": "int64", "i32": "int32"}
@@ -11,16 +11,36 @@ _NUMPY_NAMES = {"f32": "float32", "f16": "float16", "f64": "float64", "i64": "in
 _FLOATS = ("f32", "f16", "bf16")
 
 
+_torch_dtypes = {}  # Tessel's dtype name -> torch.dtype, filled on use
+
+
 def _empty(like, shape, dtype):
     if is_torch(like):
-        import torch
-        return torch.empty(shape, dtype=getattr(torch, _TORCH_NAMES[dtype]), device=like.device)
+        td = _torch_dtypes.get(dtype)
+        if td is None:
+            import torch
+            td = _torch_dtypes[dtype] = getattr(torch, _TORCH_NAMES[dtype])
+        return _torch_empty(shape, dtype=td, device=like.device)
     import numpy as np
     return np.empty(shape, dtype=_NUMPY_NAMES[dtype])
 
 
+def _torch_empty(*args, **kwargs):
+    """torch.empty, bound on the first call (the module does not import torch)."""
+    global _torch_empty
+    import torch
+    _torch_empty = torch.empty
+    return torch.empty(*args, **kwargs)
+
+
 def _contiguous(a):
     """`a`, or a contiguous, aligned copy of it (see the module's note)."""
+    # A torch tensor that torch calls contiguous (the same rule as Array.is_contiguous: sizes of
+    # 1 have any stride; an empty tensor is contiguous to torch, so it takes the long way), on
+    # the CPU or a CUDA device, of a dtype the kernels take: `a` itself, without describe().
+    if (is_torch(a) and a.is_contiguous() and a.data_ptr() % 16 == 0 and a.numel()
+            and (a.is_cuda or a.is_cpu) and torch_dtype_name(a.dtype) is not None):
+        return a
     d = describe(a, "")
     if d.is_contiguous() and d.address % 16 == 0:
         return a
@@ -54,11 +74,14 @@ def _same(op, ref, *others):
 
 
 def _rows(a):
-    """A contiguous (rows, cols) view or copy of `a` (rank >= 1)."""
+    """A contiguous (rows, cols) view or copy of `a` (rank >= 1): `a` itself when it is one."""
     a = _contiguous(a)
-    cols = a.shape[-1]
+    shape = a.shape
+    if len(shape) == 2:
+        return a, shape[0], shape[1]
+    cols = shape[-1]
     rows = 1
-    for s in a.shape[:-1]:
+    for s in shape[:-1]:
         rows *= s
     return a.reshape(rows, cols), rows, cols
 
@@ -73,14 +96,21 @@ def _vector(w, name, op, cols, ref):
 
 
 def _one_block_or_looped(kernel, looped, dtype, device, cols):
-    """A one-block variant whose BLOCK holds the row (the smallest), else the looped kernel."""
+    """A one-block variant whose BLOCK holds the row (the smallest), else the looped kernel
+    (remembered per (kernel, dtype, device, cols) with choose()'s answers)."""
+    memo = ("one_block_or_looped", kernel, looped, dtype, device, cols)
+    v = _k._chosen.get(memo)
+    if v is not None and _k._index is not None:
+        return v
     try:
-        return _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
-                         prefer=lambda c: c.get("BLOCK", 0), key=cols)
+        v = _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
+                      prefer=lambda c: c.get("BLOCK", 0), key=cols)
     except LookupError:
         if looped is None:
             raise
-        return _k.choose(looped, dtype, device, key=())
+        v = _k.choose(looped, dtype, device, key=())
+    _k._chosen[memo] = v
+    return v
 
 
 # What one sm_90 SM (H100, H200) holds at once, as the CUDA occupancy calculator counts it.

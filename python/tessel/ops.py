@@ -42,28 +42,28 @@ def _rms_norm(x, weight, eps=1e-6, residual=None):
     next layer's residual; `residual` itself is not modified. Returns out (x's shape)."""
     op = "rms_norm"
     xd, x2, rows, cols, w = _norm_forward_inputs(op, x, weight)
-    out = _empty(x, (rows, cols), xd.dtype)
+    out = _empty(x, xd.shape, xd.dtype)  # contiguous: the kernel's (rows, cols) as x's shape
     if residual is None:
         v = _one_block_or_looped("rmsnorm", "rmsnorm_looped", xd.dtype, xd.device, cols)
         _k.launch(v, rows, out, x2, w, cols, cols, float(eps))
-        return out.reshape(xd.shape)
+        return out
     rd = _float(residual, "residual", op)
     _same(op, xd, rd)
     if tuple(rd.shape) != tuple(xd.shape):
         raise ValueError(f"{op}: residual has shape {tuple(rd.shape)} but x has "
                          f"{tuple(xd.shape)}")
-    res = _empty(x, (rows, cols), xd.dtype)
-    res[...] = _rows(residual)[0]  # the kernel writes the sum here, not into the caller's
+    res = _empty(x, xd.shape, xd.dtype)
+    res[...] = residual  # the kernel writes the sum here, not into the caller's
     v = _one_block_or_looped("add_rmsnorm", "add_rmsnorm_looped", xd.dtype, xd.device, cols)
     _k.launch(v, rows, out, x2, res, w, cols, cols, float(eps))
-    return out.reshape(xd.shape), res.reshape(xd.shape)
+    return out, res
 
 
 def _norm_backward_inputs(op, kernel, dy, x, weight):
     """The checked inputs of a norm's backward and its launch: (x's description, x and dy as
-    rows, weight, dx (rows, cols), rows, cols, the variant of `kernel` (_row_block_variant),
-    programs, rows per program). The programs fill the GPU (_num_programs), so that each SM
-    has rows of several programs in flight."""
+    rows, weight, dx (x's shape, contiguous), rows, cols, the variant of `kernel`
+    (_row_block_variant), programs, rows per program). The programs fill the GPU
+    (_num_programs), so that each SM has rows of several programs in flight."""
     xd, gd = _float(x, "x", op), _float(dy, "dy", op)
     _same(op, xd, gd)
     if tuple(gd.shape) != tuple(xd.shape):
@@ -71,7 +71,7 @@ def _norm_backward_inputs(op, kernel, dy, x, weight):
     x2, rows, cols = _rows(x)
     g2 = _rows(dy)[0]
     w = _vector(weight, "weight", op, cols, xd)
-    dx = _empty(x, (rows, cols), xd.dtype)
+    dx = _empty(x, xd.shape, xd.dtype)
     scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
     # The choice depends on cols and on which twin's promises rows keeps: remembered by those.
     memo = ("norm_backward", kernel, xd.dtype, xd.device, cols, rows % 16, rows == 1)
@@ -103,7 +103,7 @@ def rms_norm_backward(dy, x, weight, eps=1e-6):
         "rms_norm_backward", "rmsnorm_backward", dy, x, weight)
     partial = _empty(x, (max(programs, 1), cols), "f32")
     _k.launch(v, programs, dx, partial, g2, x2, w, cols, rows, cols, per, float(eps))
-    return dx.reshape(xd.shape), _reduce_partials(x, xd, partial, programs, cols)
+    return dx, _reduce_partials(x, xd, partial, programs, cols)
 
 
 # ---------------------------------------------------------------- LayerNorm
@@ -119,10 +119,10 @@ def _layer_norm(x, weight, bias=None, eps=1e-5):
         b[...] = 0
     else:
         b = _vector(bias, "bias", op, cols, xd)
-    out = _empty(x, (rows, cols), xd.dtype)
+    out = _empty(x, xd.shape, xd.dtype)
     v = _one_block_or_looped("layernorm", "layernorm_looped", xd.dtype, xd.device, cols)
     _k.launch(v, rows, out, x2, w, b, cols, cols, float(eps))
-    return out.reshape(xd.shape)
+    return out
 
 
 def layer_norm_backward(dy, x, weight, eps=1e-5):
@@ -135,7 +135,7 @@ def layer_norm_backward(dy, x, weight, eps=1e-5):
     db_partial = _empty(x, (max(programs, 1), cols), "f32")
     _k.launch(v, programs, dx, dw_partial, db_partial, g2, x2, w, cols, rows, cols, per,
               float(eps))
-    return (dx.reshape(xd.shape), _reduce_partials(x, xd, dw_partial, programs, cols),
+    return (dx, _reduce_partials(x, xd, dw_partial, programs, cols),
             _reduce_partials(x, xd, db_partial, programs, cols))
 
 
@@ -337,42 +337,54 @@ def cross_entropy_backward(dloss, logits, target, reduction="mean", ignore_index
 def _autograd(*tensors):
     """Whether torch should record the op: a tensor that requires grad, with grad enabled."""
     torch = sys.modules.get("torch")
-    return (torch is not None and torch.is_grad_enabled()
-            and any(is_torch(t) and t.requires_grad for t in tensors if t is not None))
+    if torch is None or not torch.is_grad_enabled():
+        return False
+    for t in tensors:
+        if t is not None and is_torch(t) and t.requires_grad:
+            return True
+    return False
+
+
+_torch_ops_module = None
+
+
+def _torch_ops():
+    """tessel.torch_ops, imported on the first call that records autograd (an import
+    statement per call costs a microsecond)."""
+    global _torch_ops_module
+    if _torch_ops_module is None:
+        from . import torch_ops
+        _torch_ops_module = torch_ops
+    return _torch_ops_module
 
 
 def rms_norm(x, weight, eps=1e-6, residual=None):
     if _autograd(x, weight, residual):
-        from . import torch_ops
-        return torch_ops.rms_norm(x, weight, eps, residual)
+        return _torch_ops().rms_norm(x, weight, eps, residual)
     return _rms_norm(x, weight, eps, residual)
 
 
 def layer_norm(x, weight, bias=None, eps=1e-5):
     if _autograd(x, weight, bias):
-        from . import torch_ops
-        return torch_ops.layer_norm(x, weight, bias, eps)
+        return _torch_ops().layer_norm(x, weight, bias, eps)
     return _layer_norm(x, weight, bias, eps)
 
 
 def swiglu(gate, up):
     if _autograd(gate, up):
-        from . import torch_ops
-        return torch_ops.swiglu(gate, up)
+        return _torch_ops().swiglu(gate, up)
     return _swiglu(gate, up)
 
 
 def geglu(gate, up, approximate="none"):
     if _autograd(gate, up):
-        from . import torch_ops
-        return torch_ops.geglu(gate, up, approximate)
+        return _torch_ops().geglu(gate, up, approximate)
     return _geglu(gate, up, approximate)
 
 
 def rope(q, k, cos, sin):
     if _autograd(q, k):
-        from . import torch_ops
-        return torch_ops.rope(q, k, cos, sin)
+        return _torch_ops().rope(q, k, cos, sin)
     return _rope(q, k, cos, sin)
 
 
@@ -384,9 +396,8 @@ def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="
     computes grad_x and grad_weight with the loss, as Liger-Kernel does, and scales them by the
     upstream gradient in the backward."""
     if _autograd(x, weight):
-        from . import torch_ops
-        return torch_ops.fused_linear_cross_entropy(x, weight, target, ignore_index, reduction,
-                                                    chunk_rows)
+        return _torch_ops().fused_linear_cross_entropy(x, weight, target, ignore_index,
+                                                       reduction, chunk_rows)
     return fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index,
                                                        reduction, chunk_rows, grads=False)[0]
 
@@ -394,9 +405,8 @@ def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="
 def cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smoothing=0.0,
                   z_loss=0.0):
     if _autograd(logits):
-        from . import torch_ops
-        return torch_ops.cross_entropy(logits, target, reduction, ignore_index, label_smoothing,
-                                       z_loss)
+        return _torch_ops().cross_entropy(logits, target, reduction, ignore_index,
+                                          label_smoothing, z_loss)
     return _cross_entropy(logits, target, reduction, ignore_index, label_smoothing, z_loss)
 
 
