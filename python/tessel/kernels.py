@@ -211,92 +211,81 @@ def _twin_handles(variant):
 class _CudaLaunch:
     """A variant's CUDA launch prepared once, for launch()'s fast path: the C function without
     argtypes (_capi.cuda_launch_function) bound to the handles, a TesselArg array with each
-    argument's kind set, views of it by which a call writes only the values, and the grid and
-    stream buffers; per argument what the common case needs (a pointer: a torch.Tensor or
-    nn.Parameter on cuda:0 of the kernel's dtype, aligned; a scalar: an int, or a float or int
-    for a float). A call that is not the common case (any other argument, or one that does not
-    fit) takes launch()'s full path, which raises the same errors as before the fast path
-    existed. One object serves one launch at a time: launch() takes it from the variant's pool
-    and puts it back, so concurrent threads (the C call releases the GIL) and a launch made
-    from inside another each write their own buffers."""
-    __slots__ = ("plan", "u64", "i64", "f64", "grid", "stream", "err", "call")
+    argument's kind set, views of it by which a call writes only the values, the grid and
+    stream buffers, and `run`, a function written for the variant's signature (as Triton's
+    launchers are) that checks what the common case needs of each argument (a pointer: a
+    torch.Tensor or nn.Parameter on cuda:0 of the kernel's dtype, aligned; an integer scalar:
+    an int; a float scalar: a float or an int) and launches. A call that is not the common
+    case (any other argument, or one that does not fit) takes launch()'s full path, which
+    raises the same errors as before the fast path existed. One object serves one launch at a
+    time: launch() takes it from the variant's pool and puts it back, so concurrent threads
+    (the C call releases the GIL) and a launch made from inside another each write their own
+    buffers."""
+    __slots__ = ("run", "args", "err")
 
     def __init__(self, variant):
         torch = sys.modules["torch"]
         dtypes = {name: getattr(torch, t.split(".")[1]) for t, name in _TORCH_DTYPES.items()}
-        tensors = (torch.Tensor, torch.nn.Parameter)
         n = len(variant.spec)
-        args = (_capi.TesselArg * n)()
+        self.args = args = (_capi.TesselArg * n)()
         words = ctypes.sizeof(_capi.TesselArg) // 8
-        plan = []
+        self.err = ctypes.create_string_buffer(_capi.ERR_LEN)
+        grid, stream = (ctypes.c_int64 * 3)(1, 1, 1), ctypes.c_void_p()
+        twins = _twin_handles(variant)
+        env = {"T": torch.Tensor, "P": torch.nn.Parameter, "grid_": grid, "stream": stream,
+               "u64": (ctypes.c_uint64 * (n * words)).from_buffer(args),
+               "i64": (ctypes.c_int64 * (n * words)).from_buffer(args),
+               "f64": (ctypes.c_double * (n * words)).from_buffer(args),
+               "call": functools.partial(
+                   _capi.cuda_launch_function(), variant.handle("cuda"), twins,
+                   ctypes.c_int32(len(twins)), grid, args, ctypes.c_int32(n), stream, self.err,
+                   ctypes.c_size_t(_capi.ERR_LEN)),
+               "fail": self._fail}
+        checks, stores = [], []
         for k, (a, (name, kind, type_, is_float)) in enumerate(zip(args, variant.spec)):
+            v = f"a{k}"
             if kind == "ptr":
                 a.kind = _capi.ARG_POINTER
-                slot = k * words + _capi.TesselArg.address.offset // 8
-                plan.append((0, slot, dtypes.get(type_), ITEMSIZE.get(type_, 1), tensors))
+                env[f"D{k}"] = dtypes.get(type_)  # None (no torch dtype): never the fast path
+                size = ITEMSIZE.get(type_, 1)
+                checks += [f"c = {v}.__class__",
+                           f"if (c is not T and c is not P) or {v}.dtype is not D{k} "
+                           f"or not {v}.is_cuda:", "    return False",
+                           f"p{k} = {v}.data_ptr()",
+                           f"if p{k} % {size} or {v}.get_device() != 0:", "    return False"]
+                stores.append(f"u64[{k * words + _capi.TesselArg.address.offset // 8}] = p{k}")
             elif is_float:
                 a.kind = _capi.ARG_FLOAT
-                plan.append((2, k * words + _capi.TesselArg.f.offset // 8, None, 0, None))
+                checks += [f"c = {v}.__class__", "if c is not float:", "    if c is not int:",
+                           "        return False", f"    {v} = float({v})"]
+                stores.append(f"f64[{k * words + _capi.TesselArg.f.offset // 8}] = {v}")
             else:
                 a.kind = _capi.ARG_INT
-                plan.append((1, k * words + _capi.TesselArg.i.offset // 8, None, 0, None))
-        self.plan = tuple(plan)
-        self.u64 = (ctypes.c_uint64 * (n * words)).from_buffer(args)
-        self.i64 = (ctypes.c_int64 * (n * words)).from_buffer(args)
-        self.f64 = (ctypes.c_double * (n * words)).from_buffer(args)
-        self.grid = (ctypes.c_int64 * 3)(1, 1, 1)
-        self.stream = ctypes.c_void_p()
-        self.err = ctypes.create_string_buffer(_capi.ERR_LEN)
-        twins = _twin_handles(variant)
-        self.call = functools.partial(
-            _capi.cuda_launch_function(), variant.handle("cuda"), twins,
-            ctypes.c_int32(len(twins)), self.grid, args, ctypes.c_int32(n), self.stream,
-            self.err, ctypes.c_size_t(_capi.ERR_LEN))
+                checks += [f"if {v}.__class__ is not int:", "    return False"]
+                stores.append(f"i64[{k * words + _capi.TesselArg.i.offset // 8}] = {v}")
+        names = "".join(f"a{k}, " for k in range(n))
+        body = [f"if len(args) != {n}:", "    return False", f"{names}= args", *checks,
+                "if grid.__class__ is int:", "    g0, g1, g2 = grid, 1, 1",
+                "elif grid.__class__ is tuple and 0 < len(grid) <= 3:",
+                "    g0, g1, g2 = grid + (1,) * (3 - len(grid))",
+                "    if g0.__class__ is not int or g1.__class__ is not int "
+                "or g2.__class__ is not int:", "        return False",
+                "else:", "    return False",
+                *stores, "grid_[0] = g0", "grid_[1] = g1", "grid_[2] = g2",
+                "stream.value = (_raw_stream or _stream_query())(0)",
+                "if call():", "    fail()", "return True"]
+        src = "def run(grid, args):\n" + "".join(f"    {line}\n" for line in body)
+        # Every name the function reads is a local of the function that makes it (a closure
+        # cell: faster than a global), except the stream query (kernels' global, patchable).
+        maker = ("def make(" + ", ".join(env) + "):\n" + "".join(
+            f"    {line}\n" for line in src.splitlines()) + "    return run\n")
+        scope = {}
+        exec(compile(maker, f"<tessel launch of {variant.name}>", "exec"), globals(), scope)
+        self.run = scope["make"](**env) if any(k == "ptr" for _, k, _, _ in variant.spec) \
+            else (lambda grid, args: False)  # no array: the interpreter's launch
 
-    def run(self, grid, args):
-        """Launches on cuda:0 when every argument and the grid are the common case (True); else
-        launches nothing (False). TesselError from the C API."""
-        plan = self.plan
-        if len(args) != len(plan):
-            return False
-        u64, i64, f64 = self.u64, self.i64, self.f64
-        pointers = False
-        for value, (kind, slot, dtype, size, tensors) in zip(args, plan):
-            cls = value.__class__
-            if kind == 0:
-                if (cls is not tensors[0] and cls is not tensors[1]) or value.dtype is not dtype \
-                        or not value.is_cuda:
-                    return False
-                address = value.data_ptr()
-                if address % size or value.get_device() != 0:
-                    return False
-                u64[slot] = address
-                pointers = True
-            elif kind == 1:
-                if cls is not int:
-                    return False
-                i64[slot] = value
-            elif cls is float or cls is int:
-                f64[slot] = float(value)
-            else:
-                return False
-        if not pointers:
-            return False  # no array: the interpreter's launch
-        g = self.grid
-        if grid.__class__ is int:
-            g[0], g[1], g[2] = grid, 1, 1
-        elif grid.__class__ is tuple and 0 < len(grid) <= 3:
-            for k in range(3):
-                x = grid[k] if k < len(grid) else 1
-                if x.__class__ is not int:
-                    return False
-                g[k] = x
-        else:
-            return False
-        self.stream.value = (_raw_stream or _stream_query())(0)
-        if self.call():
-            raise _capi.TesselError(self.err.value.decode(errors="replace"))
-        return True
+    def _fail(self):
+        raise _capi.TesselError(self.err.value.decode(errors="replace"))
 
 
 def launch(variant, grid, *args):
