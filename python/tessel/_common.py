@@ -207,9 +207,15 @@ def _num_programs(device_like, rows, variant=None):
     programs as fit on it at once (_variant_programs_per_sm of `variant`, the binary a launch
     runs, times the SM count; one per SM without a variant), on the interpreter 8 (its
     threads); never more than the rows."""
+    return _programs(device_like, rows,
+                     _variant_programs_per_sm(variant) if variant is not None else None)
+
+
+def _programs(device_like, rows, per_sm):
+    """_num_programs with the variant's programs per SM given (None: one per SM)."""
     if is_torch(device_like) and device_like.is_cuda:
-        per_sm = _variant_programs_per_sm(variant) if variant is not None else None
-        slots = _sm_count(device_like.device) * (per_sm or 1)
+        sms = _sm_counts.get(device_like.get_device()) or _sm_count(device_like.device)
+        slots = sms * (per_sm or 1)
     else:
         slots = 8
     per = max(1, -(-rows // slots))

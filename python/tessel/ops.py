@@ -16,8 +16,9 @@ import sys
 
 from . import kernels as _k
 from ._arrays import describe, is_torch
-from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _num_programs,
-                      _one_block_or_looped, _row_block_variant, _rows, _same, _vector)
+from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _one_block_or_looped,
+                      _programs, _row_block_variant, _rows, _same, _variant_programs_per_sm,
+                      _vector)
 from ._linear_cross_entropy import fused_linear_cross_entropy_forward_backward
 from ._rope import _rope, rope_backward
 
@@ -72,15 +73,16 @@ def _norm_backward_inputs(op, kernel, dy, x, weight):
     g2 = _rows(dy)[0]
     w = _vector(weight, "weight", op, cols, xd)
     dx = _empty(x, xd.shape, xd.dtype)
-    scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
-    # The choice depends on cols and on which twin's promises rows keeps: remembered by those.
+    # The choice depends on cols and on which twin's promises rows keeps: remembered by those,
+    # with the launched binary's programs per SM.
     memo = ("norm_backward", kernel, xd.dtype, xd.device, cols, rows % 16, rows == 1)
-    v, launched = _k._chosen.get(memo) or (None, None)
+    v, per_sm = _k._chosen.get(memo) or (None, None)
     if v is None or _k._index is None:
+        scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
         v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)
-        launched = _launched(v, scalars)
-        _k._chosen[memo] = (v, launched)
-    programs, per = _num_programs(x, rows, launched)
+        per_sm = _variant_programs_per_sm(_launched(v, scalars))
+        _k._chosen[memo] = (v, per_sm)
+    programs, per = _programs(x, rows, per_sm)
     return xd, x2, g2, w, dx, rows, cols, v, programs, per
 
 
