@@ -2,7 +2,7 @@
 wrong dtype, ValueError for mismatched shapes or devices) and the rows view of an input."""
 
 from . import kernels as _k
-from ._arrays import describe, is_torch, torch_dtype_name
+from ._arrays import _TorchArray, describe, is_torch, torch_dtype_name
 
 _TORCH_NAMES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16", "f64": "float64",
                 "i64": "int64", "i32": "int32"}
@@ -93,6 +93,47 @@ def _vector(w, name, op, cols, ref):
         raise ValueError(f"{op}: {name} has shape {tuple(d.shape)}, expected ({cols},) (the "
                          "last dimension of the input)")
     return _contiguous(w)
+
+
+def _torch_norm_inputs(x, weight, dy=None):
+    """The norms' inputs when the checks of _float, _same, _rows and _vector all pass without a
+    copy, read in a few calls on torch tensors: (x's description, x as rows, dy as rows (None
+    without dy), rows, cols, weight); None otherwise (not torch tensors, a check that fails, or
+    a copy to make), when the caller takes those checks' way, with their errors."""
+    if not (is_torch(x) and is_torch(weight)):
+        return None
+    dt = x.dtype
+    name = torch_dtype_name(dt)
+    if name not in _FLOATS or weight.dtype is not dt:
+        return None
+    if x.is_cuda:
+        index = x.get_device()
+        if not weight.is_cuda or weight.get_device() != index:
+            return None
+        device = "cuda"
+    elif x.is_cpu and weight.is_cpu:
+        device, index = "cpu", 0
+    else:
+        return None
+    shape = x.shape
+    if not shape or weight.dim() != 1 or weight.shape[0] != shape[-1]:
+        return None
+    cols = shape[-1]
+    numel = x.numel()
+    if (not numel or not x.is_contiguous() or x.data_ptr() % 16 or not weight.is_contiguous()
+            or weight.data_ptr() % 16):
+        return None
+    rows = numel // cols
+    g2 = None
+    if dy is not None:
+        if (not is_torch(dy) or dy.dtype is not dt or dy.is_cuda != x.is_cuda
+                or (device == "cuda" and dy.get_device() != index)
+                or (device == "cpu" and not dy.is_cpu) or dy.shape != shape
+                or not dy.is_contiguous() or dy.data_ptr() % 16):
+            return None
+        g2 = dy if len(shape) == 2 else dy.reshape(rows, cols)
+    x2 = x if len(shape) == 2 else x.reshape(rows, cols)
+    return _TorchArray(x, "x", name, device, index), x2, g2, rows, cols, weight
 
 
 def _one_block_or_looped(kernel, looped, dtype, device, cols):

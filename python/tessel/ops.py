@@ -17,8 +17,8 @@ import sys
 from . import kernels as _k
 from ._arrays import describe, is_torch
 from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _one_block_or_looped,
-                      _programs, _row_block_variant, _rows, _same, _variant_programs_per_sm,
-                      _vector)
+                      _programs, _row_block_variant, _rows, _same, _torch_norm_inputs,
+                      _variant_programs_per_sm, _vector)
 from ._linear_cross_entropy import fused_linear_cross_entropy_forward_backward
 from ._rope import _rope, rope_backward
 
@@ -28,6 +28,10 @@ from ._rope import _rope, rope_backward
 
 def _norm_forward_inputs(op, x, weight):
     """A norm's checked inputs: (x's description, x as (rows, cols), rows, cols, weight)."""
+    fast = _torch_norm_inputs(x, weight)
+    if fast is not None:
+        xd, x2, _, rows, cols, w = fast
+        return xd, x2, rows, cols, w
     xd = _float(x, "x", op)
     if not xd.shape:
         raise ValueError(f"{op}: x must have at least one dimension")
@@ -65,13 +69,18 @@ def _norm_backward_inputs(op, kernel, dy, x, weight):
     rows, weight, dx (x's shape, contiguous), rows, cols, the variant of `kernel`
     (_row_block_variant), programs, rows per program). The programs fill the GPU
     (_num_programs), so that each SM has rows of several programs in flight."""
-    xd, gd = _float(x, "x", op), _float(dy, "dy", op)
-    _same(op, xd, gd)
-    if tuple(gd.shape) != tuple(xd.shape):
-        raise ValueError(f"{op}: dy has shape {tuple(gd.shape)} but x has {tuple(xd.shape)}")
-    x2, rows, cols = _rows(x)
-    g2 = _rows(dy)[0]
-    w = _vector(weight, "weight", op, cols, xd)
+    fast = _torch_norm_inputs(x, weight, dy)
+    if fast is not None:
+        xd, x2, g2, rows, cols, w = fast
+    else:
+        xd, gd = _float(x, "x", op), _float(dy, "dy", op)
+        _same(op, xd, gd)
+        if tuple(gd.shape) != tuple(xd.shape):
+            raise ValueError(f"{op}: dy has shape {tuple(gd.shape)} but x has "
+                             f"{tuple(xd.shape)}")
+        x2, rows, cols = _rows(x)
+        g2 = _rows(dy)[0]
+        w = _vector(weight, "weight", op, cols, xd)
     dx = _empty(x, xd.shape, xd.dtype)
     # The choice depends on cols and on which twin's promises rows keeps: remembered by those,
     # with the launched binary's programs per SM.

@@ -902,6 +902,33 @@ def torch_cuda_launch_fast_path_matches_the_full_path():
          _capi.cuda_launch_function, kernels._raw_stream) = saved
 
 
+@torch_test
+def torch_norm_errors_on_tensors():
+    """The norms' checks on torch tensors (their inputs read in a few calls when every check
+    passes, _common._torch_norm_inputs) say what they say on NumPy arrays."""
+    x, w = torch.randn(4, 64), torch.ones(64)
+    raises(TypeError, lambda: ops.rms_norm(x.double(), w), "rms_norm: x must be float32")
+    raises(TypeError, lambda: ops.rms_norm(x, w.half()), "weight is f16 but x is f32")
+    raises(ValueError, lambda: ops.rms_norm(x, torch.ones(63)), "weight has shape (63,)")
+    raises(ValueError, lambda: ops.rms_norm(torch.tensor(1.0), w), "at least one dimension")
+    raises(ValueError, lambda: ops.rms_norm_backward(torch.randn(4, 63), x, w),
+           "dy has shape (4, 63) but x has (4, 64)")
+    raises(TypeError, lambda: ops.layer_norm_backward(x.half(), x, w), "dy is f16 but x is f32")
+    raises(TypeError, lambda: ops.rms_norm_backward(x, x, w.half()), "weight is f16 but x is f32")
+    # Copies (non-contiguous, unaligned) and 3-D rows give the same values as contiguous rows.
+    x3 = torch.randn(2, 3, 64)
+    ref = ops.rms_norm(x3.reshape(6, 64).clone(), w).reshape(2, 3, 64)
+    close(ops.rms_norm(x3, w).numpy(), ref.numpy(), 0.0, "3-D rms_norm")
+    close(ops.rms_norm(x3.transpose(0, 1).contiguous().transpose(0, 1), w).numpy(), ref.numpy(),
+          0.0, "non-contiguous rms_norm")
+    dy = torch.randn(2, 3, 64)
+    dx, dw = ops.rms_norm_backward(dy, x3, w)
+    dx2, dw2 = ops.rms_norm_backward(dy.reshape(6, 64), x3.reshape(6, 64), w)
+    close(dx.reshape(6, 64).numpy(), dx2.numpy(), 0.0, "3-D rms_norm_backward dx")
+    close(dw.numpy(), dw2.numpy(), 0.0, "3-D rms_norm_backward dw")
+    assert dx.shape == x3.shape and dx.is_contiguous()
+
+
 def main():
     passed = failed = skipped = 0
     for fn in TESTS:
