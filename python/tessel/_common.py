@@ -95,6 +95,36 @@ def _vector(w, name, op, cols, ref):
     return _contiguous(w)
 
 
+def _torch_alike(first, *others):
+    """(dtype name, device, device index) when `first` and `others` are torch tensors of one
+    float dtype (_FLOATS) on one device (the CPU or a CUDA device), of one shape, contiguous,
+    16-byte aligned and not empty, which the checks of _float, _same and _contiguous pass
+    without a copy; None otherwise (the caller then takes those checks' way, with their
+    errors)."""
+    if not is_torch(first):
+        return None
+    dt = first.dtype
+    name = torch_dtype_name(dt)
+    if name not in _FLOATS:
+        return None
+    if first.is_cuda:
+        device, index = "cuda", first.get_device()
+    elif first.is_cpu:
+        device, index = "cpu", 0
+    else:
+        return None
+    shape = first.shape
+    if not first.numel() or not first.is_contiguous() or first.data_ptr() % 16:
+        return None
+    for o in others:
+        if (not is_torch(o) or o.dtype is not dt or o.shape != shape or not o.is_contiguous()
+                or o.data_ptr() % 16):
+            return None
+        if (o.get_device() != index or not o.is_cuda) if device == "cuda" else not o.is_cpu:
+            return None
+    return name, device, index
+
+
 def _torch_norm_inputs(x, weight, dy=None):
     """The norms' inputs when the checks of _float, _same, _rows and _vector all pass without a
     copy, read in a few calls on torch tensors: (x's description, x as rows, dy as rows (None

@@ -15,10 +15,10 @@ mismatched shapes or devices, LookupError when no compiled variant fits.
 import sys
 
 from . import kernels as _k
-from ._arrays import describe, is_torch
+from ._arrays import _TorchArray, describe, is_torch
 from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _one_block_or_looped,
-                      _programs, _row_block_variant, _rows, _same, _torch_norm_inputs,
-                      _variant_programs_per_sm, _vector)
+                      _programs, _row_block_variant, _rows, _same, _torch_alike,
+                      _torch_norm_inputs, _variant_programs_per_sm, _vector)
 from ._linear_cross_entropy import fused_linear_cross_entropy_forward_backward
 from ._rope import _rope, rope_backward
 
@@ -153,12 +153,25 @@ def layer_norm_backward(dy, x, weight, eps=1e-5):
 # ---------------------------------------------------------------- SwiGLU
 
 
-def _glu_inputs(op, gate, up):
+def _glu_inputs(op, gate, up, dout=None):
+    """(gate's description, gate, up, dout), checked and contiguous (dout None when not
+    given): gate and up, then dout against gate."""
+    fast = _torch_alike(gate, up) if dout is None else _torch_alike(gate, up, dout)
+    if fast is not None:
+        return _TorchArray(gate, "gate", *fast), gate, up, dout
     gd, ud = _float(gate, "gate", op), _float(up, "up", op)
     _same(op, gd, ud)
     if tuple(gd.shape) != tuple(ud.shape):
         raise ValueError(f"{op}: gate has shape {tuple(gd.shape)} but up has {tuple(ud.shape)}")
-    return gd, _contiguous(gate), _contiguous(up)
+    g, u = _contiguous(gate), _contiguous(up)
+    if dout is None:
+        return gd, g, u, None
+    dd = _float(dout, "dout", op)
+    _same(op, gd, dd)
+    if tuple(dd.shape) != tuple(gd.shape):
+        raise ValueError(f"{op}: dout has shape {tuple(dd.shape)} but gate has "
+                         f"{tuple(gd.shape)}")
+    return gd, g, u, _contiguous(dout)
 
 
 def _elementwise_variant(kernel, dtype, device, n):
@@ -170,7 +183,7 @@ def _elementwise_variant(kernel, dtype, device, n):
 
 def _swiglu(gate, up):
     """silu(gate) * up element-wise, in f32. gate, up: the same shape, dtype and device."""
-    gd, g, u = _glu_inputs("swiglu", gate, up)
+    gd, g, u, _ = _glu_inputs("swiglu", gate, up)
     out = _empty(gate, gd.shape, gd.dtype)
     n = gd.numel
     v = _elementwise_variant("swiglu", gd.dtype, gd.device, n)
@@ -181,13 +194,7 @@ def _swiglu(gate, up):
 def _glu_backward(op, dout, gate, up, variant):
     """(dgate, dup) of a GLU backward kernel (dgate, dup, dout, gate, up, n), `variant(dtype,
     device, n)` choosing its variant; dout must match gate."""
-    gd, g, u = _glu_inputs(op, gate, up)
-    dd = _float(dout, "dout", op)
-    _same(op, gd, dd)
-    if tuple(dd.shape) != tuple(gd.shape):
-        raise ValueError(f"{op}: dout has shape {tuple(dd.shape)} but gate has "
-                         f"{tuple(gd.shape)}")
-    d = _contiguous(dout)
+    gd, g, u, d = _glu_inputs(op, gate, up, dout)
     dgate, dup = _empty(gate, gd.shape, gd.dtype), _empty(gate, gd.shape, gd.dtype)
     n = gd.numel
     v = variant(gd.dtype, gd.device, n)
@@ -213,7 +220,7 @@ def _geglu_variant(kernel, dtype, device, n, approximate):
 def _geglu(gate, up, approximate="none"):
     """gelu(gate) * up element-wise, in f32: the exact GELU (erf) or, with approximate="tanh",
     its tanh approximation (PyTorch's F.gelu approximate argument). Shapes as swiglu."""
-    gd, g, u = _glu_inputs("geglu", gate, up)
+    gd, g, u, _ = _glu_inputs("geglu", gate, up)
     out = _empty(gate, gd.shape, gd.dtype)
     n = gd.numel
     v = _geglu_variant("geglu", gd.dtype, gd.device, n, approximate)

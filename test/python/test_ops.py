@@ -903,9 +903,10 @@ def torch_cuda_launch_fast_path_matches_the_full_path():
 
 
 @torch_test
-def torch_norm_errors_on_tensors():
-    """The norms' checks on torch tensors (their inputs read in a few calls when every check
-    passes, _common._torch_norm_inputs) say what they say on NumPy arrays."""
+def torch_norm_and_glu_errors_on_tensors():
+    """The norms' and GLUs' checks on torch tensors (their inputs read in a few calls when every
+    check passes: _common._torch_norm_inputs, _torch_alike) say what they say on NumPy
+    arrays."""
     x, w = torch.randn(4, 64), torch.ones(64)
     raises(TypeError, lambda: ops.rms_norm(x.double(), w), "rms_norm: x must be float32")
     raises(TypeError, lambda: ops.rms_norm(x, w.half()), "weight is f16 but x is f32")
@@ -915,6 +916,13 @@ def torch_norm_errors_on_tensors():
            "dy has shape (4, 63) but x has (4, 64)")
     raises(TypeError, lambda: ops.layer_norm_backward(x.half(), x, w), "dy is f16 but x is f32")
     raises(TypeError, lambda: ops.rms_norm_backward(x, x, w.half()), "weight is f16 but x is f32")
+    g, u = torch.randn(3, 4), torch.randn(3, 4)
+    raises(ValueError, lambda: ops.swiglu(g, u.t()), "gate has shape (3, 4) but up has (4, 3)")
+    raises(ValueError, lambda: ops.swiglu_backward(torch.randn(3, 5), g, u),
+           "dout has shape (3, 5) but gate has (3, 4)")
+    raises(TypeError, lambda: ops.geglu_backward(g.half(), g, u), "dout is f16 but gate is f32")
+    close(ops.swiglu(g.t(), u.t()).numpy(), ops.swiglu(g, u).t().numpy(), 0.0,
+          "non-contiguous swiglu")
     # Copies (non-contiguous, unaligned) and 3-D rows give the same values as contiguous rows.
     x3 = torch.randn(2, 3, 64)
     ref = ops.rms_norm(x3.reshape(6, 64).clone(), w).reshape(2, 3, 64)
