@@ -56,6 +56,13 @@ with torch.no_grad():
                      ("tessel.ops.swiglu", lambda: ops.swiglu(x, x))):
         print(f"{name:28s} {per_call(fn):7.1f} us per call (best of 5 x 2000, synchronized); "
               f"host alone {host_only(fn, 100):6.1f} us (median of 25 x 100)")
+    # The C API's share of a launch: the prepared launch's C call alone (the buffers hold the
+    # last launch's arguments), where the package has one (kernels._CudaLaunch).
+    prepared = getattr(v, "_cuda_launches", None)
+    if prepared:
+        c = prepared[0].call
+        print(f"{'  ... its C call alone':28s} {per_call(c):7.1f} us per call (best of 5 x 2000, "
+              f"synchronized); host alone {host_only(c, 100):6.1f} us (median of 25 x 100)")
 xg = x.clone().requires_grad_()
 wg = w.clone().requires_grad_()
 dy = torch.randn_like(x)

@@ -15,9 +15,10 @@ real except the GPU:
   rewritten as sm_90a variants with a `__div8` twin each, in a temporary directory.
 
 Each case: per-call time of a batch of --calls calls (the thread's CPU time; --wall: the wall
-clock), median (and minimum) over --rounds batches, in microseconds. The numbers are this host's: they compare two versions of the package
-(--package DIR, e.g. a checkout's python/ or build/python) on one machine, not GPU-machine
-times (benchmarks/gpu/host_overhead.py measures those).
+clock), median (and minimum) over --rounds batches, in microseconds. The numbers are this
+host's: they compare two versions of the package (--package DIR, e.g. a checkout's python/ or
+build/python) on one machine, not GPU-machine times (benchmarks/gpu/host_overhead.py measures
+those). On a shared host they move by tens of percent from run to run: compare with --compare.
 
     PYTHONPATH= /tmp/h12venv/bin/python benchmarks/host/launch_overhead.py [--package DIR]
 
