@@ -29,7 +29,7 @@ class TesselError(RuntimeError):
     """A kernel failed to load or to run (the message is the C API's)."""
 
 
-_ERR_LEN = 4096
+_ERR_LEN = ERR_LEN = 4096
 _libs = {}
 
 
@@ -118,6 +118,16 @@ def cuda_launch(handle, twins, grid, args, stream):
     if lib.tessel_cuda_launch(handle, twins, len(twins), g, args, len(args), stream, err,
                               _ERR_LEN):
         raise TesselError(err.value.decode(errors="replace"))
+
+
+def cuda_launch_function():
+    """tessel_cuda_launch without argtypes, for a caller that passes ctypes objects only (a
+    prepared launch, kernels._CudaLaunch): each call then skips argtypes' conversions, about
+    half of the call's host time."""
+    lib = _libs.get("libtessel_launcher.so") or _load("libtessel_launcher.so")
+    fn = lib["tessel_cuda_launch"]  # a new object: lib.tessel_cuda_launch keeps its argtypes
+    fn.restype = ctypes.c_int
+    return fn
 
 
 def cuda_device():

@@ -2,7 +2,7 @@
 wrong dtype, ValueError for mismatched shapes or devices) and the rows view of an input."""
 
 from . import kernels as _k
-from ._arrays import describe, is_torch
+from ._arrays import _TorchArray, describe, is_torch, torch_dtype_name
 
 _TORCH_NAMES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16", "f64": "float64",
                 "i64": "int64", "i32": "int32"}
@@ -11,16 +11,36 @@ _NUMPY_NAMES = {"f32": "float32", "f16": "float16", "f64": "float64", "i64": "in
 _FLOATS = ("f32", "f16", "bf16")
 
 
+_torch_dtypes = {}  # Tessel's dtype name -> torch.dtype, filled on use
+
+
 def _empty(like, shape, dtype):
     if is_torch(like):
-        import torch
-        return torch.empty(shape, dtype=getattr(torch, _TORCH_NAMES[dtype]), device=like.device)
+        td = _torch_dtypes.get(dtype)
+        if td is None:
+            import torch
+            td = _torch_dtypes[dtype] = getattr(torch, _TORCH_NAMES[dtype])
+        return _torch_empty(shape, dtype=td, device=like.device)
     import numpy as np
     return np.empty(shape, dtype=_NUMPY_NAMES[dtype])
 
 
+def _torch_empty(*args, **kwargs):
+    """torch.empty, bound on the first call (the module does not import torch)."""
+    global _torch_empty
+    import torch
+    _torch_empty = torch.empty
+    return torch.empty(*args, **kwargs)
+
+
 def _contiguous(a):
     """`a`, or a contiguous, aligned copy of it (see the module's note)."""
+    # A torch tensor that torch calls contiguous (the same rule as Array.is_contiguous: sizes of
+    # 1 have any stride; an empty tensor is contiguous to torch, so it takes the long way), on
+    # the CPU or a CUDA device, of a dtype the kernels take: `a` itself, without describe().
+    if (is_torch(a) and a.is_contiguous() and a.data_ptr() % 16 == 0 and a.numel()
+            and (a.is_cuda or a.is_cpu) and torch_dtype_name(a.dtype) is not None):
+        return a
     d = describe(a, "")
     if d.is_contiguous() and d.address % 16 == 0:
         return a
@@ -54,11 +74,14 @@ def _same(op, ref, *others):
 
 
 def _rows(a):
-    """A contiguous (rows, cols) view or copy of `a` (rank >= 1)."""
+    """A contiguous (rows, cols) view or copy of `a` (rank >= 1): `a` itself when it is one."""
     a = _contiguous(a)
-    cols = a.shape[-1]
+    shape = a.shape
+    if len(shape) == 2:
+        return a, shape[0], shape[1]
+    cols = shape[-1]
     rows = 1
-    for s in a.shape[:-1]:
+    for s in shape[:-1]:
         rows *= s
     return a.reshape(rows, cols), rows, cols
 
@@ -72,15 +95,93 @@ def _vector(w, name, op, cols, ref):
     return _contiguous(w)
 
 
+def _torch_alike(first, *others):
+    """(dtype name, device, device index) when `first` and `others` are torch tensors of one
+    float dtype (_FLOATS) on one device (the CPU or a CUDA device), of one shape, contiguous,
+    16-byte aligned and not empty, which the checks of _float, _same and _contiguous pass
+    without a copy; None otherwise (the caller then takes those checks' way, with their
+    errors)."""
+    if not is_torch(first):
+        return None
+    dt = first.dtype
+    name = torch_dtype_name(dt)
+    if name not in _FLOATS:
+        return None
+    if first.is_cuda:
+        device, index = "cuda", first.get_device()
+    elif first.is_cpu:
+        device, index = "cpu", 0
+    else:
+        return None
+    shape = first.shape
+    if not first.numel() or not first.is_contiguous() or first.data_ptr() % 16:
+        return None
+    for o in others:
+        if (not is_torch(o) or o.dtype is not dt or o.shape != shape or not o.is_contiguous()
+                or o.data_ptr() % 16):
+            return None
+        if (o.get_device() != index or not o.is_cuda) if device == "cuda" else not o.is_cpu:
+            return None
+    return name, device, index
+
+
+def _torch_norm_inputs(x, weight, dy=None):
+    """The norms' inputs when the checks of _float, _same, _rows and _vector all pass without a
+    copy, read in a few calls on torch tensors: (x's description, x as rows, dy as rows (None
+    without dy), rows, cols, weight); None otherwise (not torch tensors, a check that fails, or
+    a copy to make), when the caller takes those checks' way, with their errors."""
+    if not (is_torch(x) and is_torch(weight)):
+        return None
+    dt = x.dtype
+    name = torch_dtype_name(dt)
+    if name not in _FLOATS or weight.dtype is not dt:
+        return None
+    if x.is_cuda:
+        index = x.get_device()
+        if not weight.is_cuda or weight.get_device() != index:
+            return None
+        device = "cuda"
+    elif x.is_cpu and weight.is_cpu:
+        device, index = "cpu", 0
+    else:
+        return None
+    shape = x.shape
+    if not shape or weight.dim() != 1 or weight.shape[0] != shape[-1]:
+        return None
+    cols = shape[-1]
+    numel = x.numel()
+    if (not numel or not x.is_contiguous() or x.data_ptr() % 16 or not weight.is_contiguous()
+            or weight.data_ptr() % 16):
+        return None
+    rows = numel // cols
+    g2 = None
+    if dy is not None:
+        if (not is_torch(dy) or dy.dtype is not dt or dy.is_cuda != x.is_cuda
+                or (device == "cuda" and dy.get_device() != index)
+                or (device == "cpu" and not dy.is_cpu) or dy.shape != shape
+                or not dy.is_contiguous() or dy.data_ptr() % 16):
+            return None
+        g2 = dy if len(shape) == 2 else dy.reshape(rows, cols)
+    x2 = x if len(shape) == 2 else x.reshape(rows, cols)
+    return _TorchArray(x, "x", name, device, index), x2, g2, rows, cols, weight
+
+
 def _one_block_or_looped(kernel, looped, dtype, device, cols):
-    """A one-block variant whose BLOCK holds the row (the smallest), else the looped kernel."""
+    """A one-block variant whose BLOCK holds the row (the smallest), else the looped kernel
+    (remembered per (kernel, dtype, device, cols) with choose()'s answers)."""
+    memo = ("one_block_or_looped", kernel, looped, dtype, device, cols)
+    v = _k._chosen.get(memo)
+    if v is not None and _k._index is not None:
+        return v
     try:
-        return _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
-                         prefer=lambda c: c.get("BLOCK", 0), key=cols)
+        v = _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
+                      prefer=lambda c: c.get("BLOCK", 0), key=cols)
     except LookupError:
         if looped is None:
             raise
-        return _k.choose(looped, dtype, device, key=())
+        v = _k.choose(looped, dtype, device, key=())
+    _k._chosen[memo] = v
+    return v
 
 
 # What one sm_90 SM (H100, H200) holds at once, as the CUDA occupancy calculator counts it.
@@ -177,9 +278,15 @@ def _num_programs(device_like, rows, variant=None):
     programs as fit on it at once (_variant_programs_per_sm of `variant`, the binary a launch
     runs, times the SM count; one per SM without a variant), on the interpreter 8 (its
     threads); never more than the rows."""
+    return _programs(device_like, rows,
+                     _variant_programs_per_sm(variant) if variant is not None else None)
+
+
+def _programs(device_like, rows, per_sm):
+    """_num_programs with the variant's programs per SM given (None: one per SM)."""
     if is_torch(device_like) and device_like.is_cuda:
-        per_sm = _variant_programs_per_sm(variant) if variant is not None else None
-        slots = _sm_count(device_like.device) * (per_sm or 1)
+        sms = _sm_counts.get(device_like.get_device()) or _sm_count(device_like.device)
+        slots = sms * (per_sm or 1)
     else:
         slots = 8
     per = max(1, -(-rows // slots))

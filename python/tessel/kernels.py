@@ -7,11 +7,14 @@ kernels/ (the build compiles the ops' kernels for the interpreter there; prepare
 cubins). CPU arrays run on the interpreter, CUDA tensors on the GPU, on torch's current stream.
 """
 
+import ctypes
+import functools
 import json
 import os
+import sys
 
 from . import _capi
-from ._arrays import ITEMSIZE, describe, is_array, is_torch, torch_dtype_name
+from ._arrays import _TORCH_DTYPES, ITEMSIZE, describe, is_array, is_torch, torch_dtype_name
 
 _dirs = []
 _index = None
@@ -51,6 +54,7 @@ class Variant:
         self.twins = []  # the __div8 and named twins (GPU variants), most specialized first
         self._handles = {}
         self._twin_handles = None
+        self._cuda_launches = []  # _CudaLaunch objects not in use (launch()'s fast path)
 
     def promises(self):
         """How much a twin promises: (arguments equal to a constant, arguments divisible by
@@ -149,12 +153,25 @@ def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None)
     return vs[0]
 
 
+_raw_stream = None  # torch's current-stream query, found on the first CUDA launch
+
+
+def _stream_query():
+    """A function of a device index giving torch's current CUDA stream there, as an address.
+    The raw query (as Triton's launcher makes it) skips building a torch.cuda.Stream object per
+    launch."""
+    global _raw_stream
+    if _raw_stream is None:
+        import torch
+        raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+        _raw_stream = raw if raw is not None else (
+            lambda index: torch.cuda.current_stream(index).cuda_stream)
+    return _raw_stream
+
+
 def _cuda_stream(index):
-    """torch's current CUDA stream on device `index`, as an address. The raw query (as
-    Triton's launcher makes it) skips building a torch.cuda.Stream object per launch."""
-    import torch
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    return raw(index) if raw is not None else torch.cuda.current_stream(index).cuda_stream
+    """torch's current CUDA stream on device `index`, as an address."""
+    return (_raw_stream or _stream_query())(index)
 
 
 class _CudaPointer:
@@ -191,12 +208,112 @@ def _twin_handles(variant):
     return variant._twin_handles
 
 
+class _CudaLaunch:
+    """A variant's CUDA launch prepared once, for launch()'s fast path: the C function without
+    argtypes (_capi.cuda_launch_function) bound to the handles, a TesselArg array with each
+    argument's kind set, views of it by which a call writes only the values, the grid and
+    stream buffers, and `run`, a function written for the variant's signature (as Triton's
+    launchers are) that checks what the common case needs of each argument (a pointer: a
+    torch.Tensor or nn.Parameter on cuda:0 of the kernel's dtype, aligned; an integer scalar:
+    an int; a float scalar: a float or an int) and launches. A call that is not the common
+    case (any other argument, or one that does not fit) takes launch()'s full path, which
+    raises the same errors as before the fast path existed. One object serves one launch at a
+    time: launch() takes it from the variant's pool and puts it back, so concurrent threads
+    (the C call releases the GIL) and a launch made from inside another each write their own
+    buffers."""
+    __slots__ = ("run", "call", "args", "err")
+
+    def __init__(self, variant):
+        torch = sys.modules["torch"]
+        dtypes = {name: getattr(torch, t.split(".")[1]) for t, name in _TORCH_DTYPES.items()}
+        n = len(variant.spec)
+        self.args = args = (_capi.TesselArg * n)()
+        words = ctypes.sizeof(_capi.TesselArg) // 8
+        self.err = ctypes.create_string_buffer(_capi.ERR_LEN)
+        grid, stream = (ctypes.c_int64 * 3)(1, 1, 1), ctypes.c_void_p()
+        twins = _twin_handles(variant)
+        # The C call on the buffers as they are (what host_overhead.py times alone).
+        self.call = functools.partial(
+            _capi.cuda_launch_function(), variant.handle("cuda"), twins,
+            ctypes.c_int32(len(twins)), grid, args, ctypes.c_int32(n), stream, self.err,
+            ctypes.c_size_t(_capi.ERR_LEN))
+        env = {"T": torch.Tensor, "P": torch.nn.Parameter, "grid_": grid, "stream": stream,
+               "u64": (ctypes.c_uint64 * (n * words)).from_buffer(args),
+               "i64": (ctypes.c_int64 * (n * words)).from_buffer(args),
+               "f64": (ctypes.c_double * (n * words)).from_buffer(args),
+               "call": self.call, "fail": self._fail}
+        checks, stores = [], []
+        for k, (a, (name, kind, type_, is_float)) in enumerate(zip(args, variant.spec)):
+            v = f"a{k}"
+            if kind == "ptr":
+                a.kind = _capi.ARG_POINTER
+                env[f"D{k}"] = dtypes.get(type_)  # None (no torch dtype): never the fast path
+                size = ITEMSIZE.get(type_, 1)
+                checks += [f"c = {v}.__class__",
+                           f"if (c is not T and c is not P) or {v}.dtype is not D{k} "
+                           f"or not {v}.is_cuda:", "    return False",
+                           f"p{k} = {v}.data_ptr()",
+                           f"if p{k} % {size} or {v}.get_device() != 0:", "    return False"]
+                stores.append(f"u64[{k * words + _capi.TesselArg.address.offset // 8}] = p{k}")
+            elif is_float:
+                a.kind = _capi.ARG_FLOAT
+                checks += [f"c = {v}.__class__", "if c is not float:", "    if c is not int:",
+                           "        return False", f"    {v} = float({v})"]
+                stores.append(f"f64[{k * words + _capi.TesselArg.f.offset // 8}] = {v}")
+            else:
+                a.kind = _capi.ARG_INT
+                checks += [f"if {v}.__class__ is not int:", "    return False"]
+                stores.append(f"i64[{k * words + _capi.TesselArg.i.offset // 8}] = {v}")
+        names = "".join(f"a{k}, " for k in range(n))
+        body = [f"if len(args) != {n}:", "    return False", f"{names}= args", *checks,
+                "if grid.__class__ is int:", "    g0, g1, g2 = grid, 1, 1",
+                "elif grid.__class__ is tuple and 0 < len(grid) <= 3:",
+                "    g0, g1, g2 = grid + (1,) * (3 - len(grid))",
+                "    if g0.__class__ is not int or g1.__class__ is not int "
+                "or g2.__class__ is not int:", "        return False",
+                "else:", "    return False",
+                *stores, "grid_[0] = g0", "grid_[1] = g1", "grid_[2] = g2",
+                "stream.value = (_raw_stream or _stream_query())(0)",
+                "if call():", "    fail()", "return True"]
+        src = "def run(grid, args):\n" + "".join(f"    {line}\n" for line in body)
+        # Every name the function reads is a local of the function that makes it (a closure
+        # cell: faster than a global), except the stream query (kernels' global, patchable).
+        maker = ("def make(" + ", ".join(env) + "):\n" + "".join(
+            f"    {line}\n" for line in src.splitlines()) + "    return run\n")
+        scope = {}
+        exec(compile(maker, f"<tessel launch of {variant.name}>", "exec"), globals(), scope)
+        self.run = scope["make"](**env) if any(k == "ptr" for _, k, _, _ in variant.spec) \
+            else (lambda grid, args: False)  # no array: the interpreter's launch
+
+    def _fail(self):
+        raise _capi.TesselError(self.err.value.decode(errors="replace"))
+
+
 def launch(variant, grid, *args):
     """Runs `variant` over `grid` (an int or a tuple of up to 3) on `args` in the kernel's order:
     arrays for pointers, int or float for scalars. Arrays must all be on one device (CPU: the
     interpreter, and waits; CUDA device 0: torch's current stream, does not wait; the first of
     the variant's twins whose promises the arguments keep runs instead). TypeError or
     ValueError naming the argument when one does not fit the kernel's signature."""
+    pool = variant._cuda_launches
+    fast = None
+    if pool:
+        try:
+            fast = pool.pop()
+        except IndexError:  # another thread took the last one
+            pass
+        else:
+            try:
+                if fast.run(grid, args):
+                    return
+            finally:
+                pool.append(fast)
+    _launch(variant, grid, args, prepare=fast is None)
+
+
+def _launch(variant, grid, args, prepare):
+    """launch() with every check (its fast path's uncommon cases); `prepare`: add a
+    _CudaLaunch to the variant's pool after a CUDA launch (when none was free)."""
     spec = variant.spec
     if len(args) != len(spec):
         names = ", ".join(p[0] for p in spec)
@@ -254,6 +371,8 @@ def launch(variant, grid, *args):
         handle = variant.handle("cuda")
         stream = _cuda_stream(index) if arrays[0].is_torch else 0
         _capi.cuda_launch(handle, _twin_handles(variant), g, c_args, stream)
+        if prepare and arrays[0].is_torch:
+            variant._cuda_launches.append(_CudaLaunch(variant))
 
 
 def load_kernel(path):

@@ -15,9 +15,10 @@ mismatched shapes or devices, LookupError when no compiled variant fits.
 import sys
 
 from . import kernels as _k
-from ._arrays import describe, is_torch
-from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _num_programs,
-                      _one_block_or_looped, _row_block_variant, _rows, _same, _vector)
+from ._arrays import _TorchArray, describe, is_torch
+from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _one_block_or_looped,
+                      _programs, _row_block_variant, _rows, _same, _torch_alike,
+                      _torch_norm_inputs, _variant_programs_per_sm, _vector)
 from ._linear_cross_entropy import fused_linear_cross_entropy_forward_backward
 from ._rope import _rope, rope_backward
 
@@ -27,6 +28,10 @@ from ._rope import _rope, rope_backward
 
 def _norm_forward_inputs(op, x, weight):
     """A norm's checked inputs: (x's description, x as (rows, cols), rows, cols, weight)."""
+    fast = _torch_norm_inputs(x, weight)
+    if fast is not None:
+        xd, x2, _, rows, cols, w = fast
+        return xd, x2, rows, cols, w
     xd = _float(x, "x", op)
     if not xd.shape:
         raise ValueError(f"{op}: x must have at least one dimension")
@@ -42,45 +47,51 @@ def _rms_norm(x, weight, eps=1e-6, residual=None):
     next layer's residual; `residual` itself is not modified. Returns out (x's shape)."""
     op = "rms_norm"
     xd, x2, rows, cols, w = _norm_forward_inputs(op, x, weight)
-    out = _empty(x, (rows, cols), xd.dtype)
+    out = _empty(x, xd.shape, xd.dtype)  # contiguous: the kernel's (rows, cols) as x's shape
     if residual is None:
         v = _one_block_or_looped("rmsnorm", "rmsnorm_looped", xd.dtype, xd.device, cols)
         _k.launch(v, rows, out, x2, w, cols, cols, float(eps))
-        return out.reshape(xd.shape)
+        return out
     rd = _float(residual, "residual", op)
     _same(op, xd, rd)
     if tuple(rd.shape) != tuple(xd.shape):
         raise ValueError(f"{op}: residual has shape {tuple(rd.shape)} but x has "
                          f"{tuple(xd.shape)}")
-    res = _empty(x, (rows, cols), xd.dtype)
-    res[...] = _rows(residual)[0]  # the kernel writes the sum here, not into the caller's
+    res = _empty(x, xd.shape, xd.dtype)
+    res[...] = residual  # the kernel writes the sum here, not into the caller's
     v = _one_block_or_looped("add_rmsnorm", "add_rmsnorm_looped", xd.dtype, xd.device, cols)
     _k.launch(v, rows, out, x2, res, w, cols, cols, float(eps))
-    return out.reshape(xd.shape), res.reshape(xd.shape)
+    return out, res
 
 
 def _norm_backward_inputs(op, kernel, dy, x, weight):
     """The checked inputs of a norm's backward and its launch: (x's description, x and dy as
-    rows, weight, dx (rows, cols), rows, cols, the variant of `kernel` (_row_block_variant),
-    programs, rows per program). The programs fill the GPU (_num_programs), so that each SM
-    has rows of several programs in flight."""
-    xd, gd = _float(x, "x", op), _float(dy, "dy", op)
-    _same(op, xd, gd)
-    if tuple(gd.shape) != tuple(xd.shape):
-        raise ValueError(f"{op}: dy has shape {tuple(gd.shape)} but x has {tuple(xd.shape)}")
-    x2, rows, cols = _rows(x)
-    g2 = _rows(dy)[0]
-    w = _vector(weight, "weight", op, cols, xd)
-    dx = _empty(x, (rows, cols), xd.dtype)
-    scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
-    # The choice depends on cols and on which twin's promises rows keeps: remembered by those.
+    rows, weight, dx (x's shape, contiguous), rows, cols, the variant of `kernel`
+    (_row_block_variant), programs, rows per program). The programs fill the GPU
+    (_num_programs), so that each SM has rows of several programs in flight."""
+    fast = _torch_norm_inputs(x, weight, dy)
+    if fast is not None:
+        xd, x2, g2, rows, cols, w = fast
+    else:
+        xd, gd = _float(x, "x", op), _float(dy, "dy", op)
+        _same(op, xd, gd)
+        if tuple(gd.shape) != tuple(xd.shape):
+            raise ValueError(f"{op}: dy has shape {tuple(gd.shape)} but x has "
+                             f"{tuple(xd.shape)}")
+        x2, rows, cols = _rows(x)
+        g2 = _rows(dy)[0]
+        w = _vector(weight, "weight", op, cols, xd)
+    dx = _empty(x, xd.shape, xd.dtype)
+    # The choice depends on cols and on which twin's promises rows keeps: remembered by those,
+    # with the launched binary's programs per SM.
     memo = ("norm_backward", kernel, xd.dtype, xd.device, cols, rows % 16, rows == 1)
-    v, launched = _k._chosen.get(memo) or (None, None)
+    v, per_sm = _k._chosen.get(memo) or (None, None)
     if v is None or _k._index is None:
+        scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
         v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)
-        launched = _launched(v, scalars)
-        _k._chosen[memo] = (v, launched)
-    programs, per = _num_programs(x, rows, launched)
+        per_sm = _variant_programs_per_sm(_launched(v, scalars))
+        _k._chosen[memo] = (v, per_sm)
+    programs, per = _programs(x, rows, per_sm)
     return xd, x2, g2, w, dx, rows, cols, v, programs, per
 
 
@@ -103,7 +114,7 @@ def rms_norm_backward(dy, x, weight, eps=1e-6):
         "rms_norm_backward", "rmsnorm_backward", dy, x, weight)
     partial = _empty(x, (max(programs, 1), cols), "f32")
     _k.launch(v, programs, dx, partial, g2, x2, w, cols, rows, cols, per, float(eps))
-    return dx.reshape(xd.shape), _reduce_partials(x, xd, partial, programs, cols)
+    return dx, _reduce_partials(x, xd, partial, programs, cols)
 
 
 # ---------------------------------------------------------------- LayerNorm
@@ -119,10 +130,10 @@ def _layer_norm(x, weight, bias=None, eps=1e-5):
         b[...] = 0
     else:
         b = _vector(bias, "bias", op, cols, xd)
-    out = _empty(x, (rows, cols), xd.dtype)
+    out = _empty(x, xd.shape, xd.dtype)
     v = _one_block_or_looped("layernorm", "layernorm_looped", xd.dtype, xd.device, cols)
     _k.launch(v, rows, out, x2, w, b, cols, cols, float(eps))
-    return out.reshape(xd.shape)
+    return out
 
 
 def layer_norm_backward(dy, x, weight, eps=1e-5):
@@ -135,19 +146,32 @@ def layer_norm_backward(dy, x, weight, eps=1e-5):
     db_partial = _empty(x, (max(programs, 1), cols), "f32")
     _k.launch(v, programs, dx, dw_partial, db_partial, g2, x2, w, cols, rows, cols, per,
               float(eps))
-    return (dx.reshape(xd.shape), _reduce_partials(x, xd, dw_partial, programs, cols),
+    return (dx, _reduce_partials(x, xd, dw_partial, programs, cols),
             _reduce_partials(x, xd, db_partial, programs, cols))
 
 
 # ---------------------------------------------------------------- SwiGLU
 
 
-def _glu_inputs(op, gate, up):
+def _glu_inputs(op, gate, up, dout=None):
+    """(gate's description, gate, up, dout), checked and contiguous (dout None when not
+    given): gate and up, then dout against gate."""
+    fast = _torch_alike(gate, up) if dout is None else _torch_alike(gate, up, dout)
+    if fast is not None:
+        return _TorchArray(gate, "gate", *fast), gate, up, dout
     gd, ud = _float(gate, "gate", op), _float(up, "up", op)
     _same(op, gd, ud)
     if tuple(gd.shape) != tuple(ud.shape):
         raise ValueError(f"{op}: gate has shape {tuple(gd.shape)} but up has {tuple(ud.shape)}")
-    return gd, _contiguous(gate), _contiguous(up)
+    g, u = _contiguous(gate), _contiguous(up)
+    if dout is None:
+        return gd, g, u, None
+    dd = _float(dout, "dout", op)
+    _same(op, gd, dd)
+    if tuple(dd.shape) != tuple(gd.shape):
+        raise ValueError(f"{op}: dout has shape {tuple(dd.shape)} but gate has "
+                         f"{tuple(gd.shape)}")
+    return gd, g, u, _contiguous(dout)
 
 
 def _elementwise_variant(kernel, dtype, device, n):
@@ -159,7 +183,7 @@ def _elementwise_variant(kernel, dtype, device, n):
 
 def _swiglu(gate, up):
     """silu(gate) * up element-wise, in f32. gate, up: the same shape, dtype and device."""
-    gd, g, u = _glu_inputs("swiglu", gate, up)
+    gd, g, u, _ = _glu_inputs("swiglu", gate, up)
     out = _empty(gate, gd.shape, gd.dtype)
     n = gd.numel
     v = _elementwise_variant("swiglu", gd.dtype, gd.device, n)
@@ -170,13 +194,7 @@ def _swiglu(gate, up):
 def _glu_backward(op, dout, gate, up, variant):
     """(dgate, dup) of a GLU backward kernel (dgate, dup, dout, gate, up, n), `variant(dtype,
     device, n)` choosing its variant; dout must match gate."""
-    gd, g, u = _glu_inputs(op, gate, up)
-    dd = _float(dout, "dout", op)
-    _same(op, gd, dd)
-    if tuple(dd.shape) != tuple(gd.shape):
-        raise ValueError(f"{op}: dout has shape {tuple(dd.shape)} but gate has "
-                         f"{tuple(gd.shape)}")
-    d = _contiguous(dout)
+    gd, g, u, d = _glu_inputs(op, gate, up, dout)
     dgate, dup = _empty(gate, gd.shape, gd.dtype), _empty(gate, gd.shape, gd.dtype)
     n = gd.numel
     v = variant(gd.dtype, gd.device, n)
@@ -202,7 +220,7 @@ def _geglu_variant(kernel, dtype, device, n, approximate):
 def _geglu(gate, up, approximate="none"):
     """gelu(gate) * up element-wise, in f32: the exact GELU (erf) or, with approximate="tanh",
     its tanh approximation (PyTorch's F.gelu approximate argument). Shapes as swiglu."""
-    gd, g, u = _glu_inputs("geglu", gate, up)
+    gd, g, u, _ = _glu_inputs("geglu", gate, up)
     out = _empty(gate, gd.shape, gd.dtype)
     n = gd.numel
     v = _geglu_variant("geglu", gd.dtype, gd.device, n, approximate)
@@ -337,42 +355,54 @@ def cross_entropy_backward(dloss, logits, target, reduction="mean", ignore_index
 def _autograd(*tensors):
     """Whether torch should record the op: a tensor that requires grad, with grad enabled."""
     torch = sys.modules.get("torch")
-    return (torch is not None and torch.is_grad_enabled()
-            and any(is_torch(t) and t.requires_grad for t in tensors if t is not None))
+    if torch is None or not torch.is_grad_enabled():
+        return False
+    for t in tensors:
+        if t is not None and is_torch(t) and t.requires_grad:
+            return True
+    return False
+
+
+_torch_ops_module = None
+
+
+def _torch_ops():
+    """tessel.torch_ops, imported on the first call that records autograd (an import
+    statement per call costs a microsecond)."""
+    global _torch_ops_module
+    if _torch_ops_module is None:
+        from . import torch_ops
+        _torch_ops_module = torch_ops
+    return _torch_ops_module
 
 
 def rms_norm(x, weight, eps=1e-6, residual=None):
     if _autograd(x, weight, residual):
-        from . import torch_ops
-        return torch_ops.rms_norm(x, weight, eps, residual)
+        return _torch_ops().rms_norm(x, weight, eps, residual)
     return _rms_norm(x, weight, eps, residual)
 
 
 def layer_norm(x, weight, bias=None, eps=1e-5):
     if _autograd(x, weight, bias):
-        from . import torch_ops
-        return torch_ops.layer_norm(x, weight, bias, eps)
+        return _torch_ops().layer_norm(x, weight, bias, eps)
     return _layer_norm(x, weight, bias, eps)
 
 
 def swiglu(gate, up):
     if _autograd(gate, up):
-        from . import torch_ops
-        return torch_ops.swiglu(gate, up)
+        return _torch_ops().swiglu(gate, up)
     return _swiglu(gate, up)
 
 
 def geglu(gate, up, approximate="none"):
     if _autograd(gate, up):
-        from . import torch_ops
-        return torch_ops.geglu(gate, up, approximate)
+        return _torch_ops().geglu(gate, up, approximate)
     return _geglu(gate, up, approximate)
 
 
 def rope(q, k, cos, sin):
     if _autograd(q, k):
-        from . import torch_ops
-        return torch_ops.rope(q, k, cos, sin)
+        return _torch_ops().rope(q, k, cos, sin)
     return _rope(q, k, cos, sin)
 
 
@@ -384,9 +414,8 @@ def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="
     computes grad_x and grad_weight with the loss, as Liger-Kernel does, and scales them by the
     upstream gradient in the backward."""
     if _autograd(x, weight):
-        from . import torch_ops
-        return torch_ops.fused_linear_cross_entropy(x, weight, target, ignore_index, reduction,
-                                                    chunk_rows)
+        return _torch_ops().fused_linear_cross_entropy(x, weight, target, ignore_index,
+                                                       reduction, chunk_rows)
     return fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index,
                                                        reduction, chunk_rows, grads=False)[0]
 
@@ -394,9 +423,8 @@ def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="
 def cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smoothing=0.0,
                   z_loss=0.0):
     if _autograd(logits):
-        from . import torch_ops
-        return torch_ops.cross_entropy(logits, target, reduction, ignore_index, label_smoothing,
-                                       z_loss)
+        return _torch_ops().cross_entropy(logits, target, reduction, ignore_index,
+                                          label_smoothing, z_loss)
     return _cross_entropy(logits, target, reduction, ignore_index, label_smoothing, z_loss)
 
 

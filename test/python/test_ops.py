@@ -799,6 +799,144 @@ def torch_eager_calls_skip_the_dispatcher():
                 close(p1.grad.numpy(), p2.grad.numpy(), 0.0, f"{name} eager gradients")
     del torch_ops
 
+
+@torch_test
+def torch_cuda_launch_fast_path_matches_the_full_path():
+    """launch()'s prepared CUDA path (kernels._CudaLaunch) passes the C API what the full path
+    passes, and every call it does not take (wrong dtype, device, alignment, scalar kind,
+    argument count) gets the full path's error. CPU tensors stand for CUDA ones here: is_cuda,
+    get_device and data_ptr are patched, and the C calls record their arguments."""
+    import ctypes
+    from tessel import _capi, kernels
+    base = kernels.choose("rmsnorm", "bf16", "cpu", key=("fast path test",))
+    meta = dict(base.meta, target="cuda:sm_90a", artifacts={"cubin": "none.cubin"})
+    v = kernels.Variant("/nonexistent/rmsnorm.json", meta)
+    v.twins = [kernels.Variant("/nonexistent/rmsnorm__div8.json",
+                               dict(meta, variant=meta["variant"] + "__div8"))]
+    calls = []
+    on_cpu, on_1, shifted = set(), set(), set()
+
+    def full(handle, twins, grid, args, stream):
+        calls.append((handle.value, list(twins), tuple(grid), bytes(args), stream))
+
+    def prepared(handle, twins, ntwins, grid, args, nargs, stream, err, errlen):
+        assert ntwins.value == len(twins) and nargs.value == len(args)
+        assert errlen.value == len(err)
+        calls.append((handle.value, list(twins), tuple(grid), bytes(args), stream.value or 0))
+        if args[4].i == 13:  # a launch the C API refuses
+            err.value = b"tessel: refused"
+            return 1
+        return 0
+
+    T = torch.Tensor
+    saved = (T.is_cuda, T.get_device, T.data_ptr, _capi.cuda_load, _capi.cuda_launch,
+             _capi.cuda_launch_function, kernels._raw_stream)
+    data_ptr = T.data_ptr
+    T.is_cuda = property(lambda t: id(t) not in on_cpu)
+    T.get_device = lambda t: -1 if id(t) in on_cpu else (1 if id(t) in on_1 else 0)
+    T.data_ptr = lambda t: data_ptr(t) + (1 if id(t) in shifted else 0)
+    handles = iter(range(0x1000, 0x2000, 0x10))
+    _capi.cuda_load = lambda path: ctypes.c_void_p(next(handles))
+    _capi.cuda_launch = full
+    _capi.cuda_launch_function = lambda: prepared
+    kernels._raw_stream = lambda index: 0x5000 + index
+    try:
+        x = torch.randn(4, 64, dtype=torch.bfloat16)
+        w, out = torch.ones(64, dtype=torch.bfloat16), torch.empty(4, 64, dtype=torch.bfloat16)
+        p = torch.nn.Parameter(w.clone())
+
+        def same(grid, *args):
+            """The full path's C arguments (no prepared launch free), then the fast path's."""
+            pool, v._cuda_launches = v._cuda_launches, []
+            kernels.launch(v, grid, *args)
+            v._cuda_launches = pool or v._cuda_launches
+            kernels.launch(v, grid, *args)
+            assert len(v._cuda_launches) == 1
+            assert calls[-1] == calls[-2], f"fast path passes {calls[-1]}, full {calls[-2]}"
+
+        same(4, out, x, w, 64, 64, 1e-6)
+        same((4, 2), out, x, p, 64, 64, 1)  # a Parameter; an int for a float scalar
+        same([3], out, x, w, -5, 2**40, 0.5)  # a list grid (the full path's own)
+        same((2, 3, 4), out, x[1:], w, 64, 64, float("inf"))
+
+        class Sub(torch.Tensor):
+            pass
+        same(4, out, x.as_subclass(Sub), w, 64, 64, 1e-6)  # a subclass: the full path's own
+        bad = [  # (exception, words, args): every check after a fast launch made the pool
+            (TypeError, ["takes 6 arguments (out, in, w, stride, n_cols, eps), got 5"],
+             (out, x, w, 64, 64)),
+            (TypeError, ["argument in must hold bf16, got f32"], (out, x.float(), w, 64, 64, 1.0)),
+            (TypeError, ["argument w is a pointer to bf16: pass an array, not int"],
+             (out, x, 7, 64, 64, 1.0)),
+            (TypeError, ["argument stride is an i64 scalar, got bool"],
+             (out, x, w, True, 64, 1.0)),
+            (TypeError, ["argument n_cols is an i64 scalar, got float"],
+             (out, x, w, 64, 64.0, 1.0)),
+            (TypeError, ["argument eps is a f32 scalar, got str"], (out, x, w, 64, 64, "1")),
+            (TypeError, ["argument eps is a f32 scalar, got bool"], (out, x, w, 64, 64, False)),
+        ]
+        for exc, words, args in bad:
+            raises(exc, lambda: kernels.launch(v, 4, *args), *words)
+        x2 = x.clone()
+        shifted.add(id(x2))
+        raises(ValueError, lambda: kernels.launch(v, 4, out, x2, w, 64, 64, 1.0),
+               "argument in is not aligned to its element size")
+        x1 = x.clone()
+        on_1.add(id(x1))
+        raises(ValueError, lambda: kernels.launch(v, 4, out, x1, w, 64, 64, 1.0),
+               "arguments are on different devices (out on cuda:0, in on cuda:1, w on cuda:0)")
+        o1, w1 = out.clone(), w.clone()
+        on_1.update((id(o1), id(w1)))
+        raises(ValueError, lambda: kernels.launch(v, 4, o1, x1, w1, 64, 64, 1.0),
+               "tensors are on cuda:1; Tessel launches on device 0")
+        xc = x.clone()
+        on_cpu.add(id(xc))
+        raises(ValueError, lambda: kernels.launch(v, 4, out, xc, w, 64, 64, 1.0),
+               "(out on cuda:0, in on cpu:0, w on cuda:0)")
+        n = len(calls)
+        raises(_capi.TesselError, lambda: kernels.launch(v, 4, out, x, w, 64, 13, 1.0),
+               "tessel: refused")
+        assert len(calls) == n + 1 and len(v._cuda_launches) == 1
+    finally:
+        (T.is_cuda, T.get_device, T.data_ptr, _capi.cuda_load, _capi.cuda_launch,
+         _capi.cuda_launch_function, kernels._raw_stream) = saved
+
+
+@torch_test
+def torch_norm_and_glu_errors_on_tensors():
+    """The norms' and GLUs' checks on torch tensors (their inputs read in a few calls when every
+    check passes: _common._torch_norm_inputs, _torch_alike) say what they say on NumPy
+    arrays."""
+    x, w = torch.randn(4, 64), torch.ones(64)
+    raises(TypeError, lambda: ops.rms_norm(x.double(), w), "rms_norm: x must be float32")
+    raises(TypeError, lambda: ops.rms_norm(x, w.half()), "weight is f16 but x is f32")
+    raises(ValueError, lambda: ops.rms_norm(x, torch.ones(63)), "weight has shape (63,)")
+    raises(ValueError, lambda: ops.rms_norm(torch.tensor(1.0), w), "at least one dimension")
+    raises(ValueError, lambda: ops.rms_norm_backward(torch.randn(4, 63), x, w),
+           "dy has shape (4, 63) but x has (4, 64)")
+    raises(TypeError, lambda: ops.layer_norm_backward(x.half(), x, w), "dy is f16 but x is f32")
+    raises(TypeError, lambda: ops.rms_norm_backward(x, x, w.half()), "weight is f16 but x is f32")
+    g, u = torch.randn(3, 4), torch.randn(3, 4)
+    raises(ValueError, lambda: ops.swiglu(g, u.t()), "gate has shape (3, 4) but up has (4, 3)")
+    raises(ValueError, lambda: ops.swiglu_backward(torch.randn(3, 5), g, u),
+           "dout has shape (3, 5) but gate has (3, 4)")
+    raises(TypeError, lambda: ops.geglu_backward(g.half(), g, u), "dout is f16 but gate is f32")
+    close(ops.swiglu(g.t(), u.t()).numpy(), ops.swiglu(g, u).t().numpy(), 0.0,
+          "non-contiguous swiglu")
+    # Copies (non-contiguous, unaligned) and 3-D rows give the same values as contiguous rows.
+    x3 = torch.randn(2, 3, 64)
+    ref = ops.rms_norm(x3.reshape(6, 64).clone(), w).reshape(2, 3, 64)
+    close(ops.rms_norm(x3, w).numpy(), ref.numpy(), 0.0, "3-D rms_norm")
+    close(ops.rms_norm(x3.transpose(0, 1).contiguous().transpose(0, 1), w).numpy(), ref.numpy(),
+          0.0, "non-contiguous rms_norm")
+    dy = torch.randn(2, 3, 64)
+    dx, dw = ops.rms_norm_backward(dy, x3, w)
+    dx2, dw2 = ops.rms_norm_backward(dy.reshape(6, 64), x3.reshape(6, 64), w)
+    close(dx.reshape(6, 64).numpy(), dx2.numpy(), 0.0, "3-D rms_norm_backward dx")
+    close(dw.numpy(), dw2.numpy(), 0.0, "3-D rms_norm_backward dw")
+    assert dx.shape == x3.shape and dx.is_contiguous()
+
+
 def main():
     passed = failed = skipped = 0
     for fn in TESTS:
