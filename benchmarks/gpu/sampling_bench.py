@@ -38,6 +38,11 @@ ap.add_argument("--quick", action="store_true",
                 help="a few checks and two timed cases, fewer repetitions")
 ap.add_argument("--device", default="cuda", choices=("cuda", "cpu"),
                 help="cpu: the checks alone, small shapes, on the interpreter (no GPU needed)")
+ap.add_argument("--rows", help="timed row counts, comma-separated (default 1,8,64,256)")
+ap.add_argument("--vocabs", help="timed vocabulary sizes (default 32000,128256)")
+ap.add_argument("--dtypes", help="timed dtypes (default bf16,f32)")
+ap.add_argument("--k", choices=("50", "V", "both"), default="both",
+                help="timed filters: k = 50 and p = 0.9, top-p alone (k = V), or both")
 args = ap.parse_args()
 DEV = args.device
 
@@ -245,7 +250,14 @@ compiled = torch.compile(topk_mask)
 ROWS, VOCABS, TDTYPES = (1, 8, 64, 256), (32000, 128256), ("bf16", "f32")
 if args.quick:
     ROWS, VOCABS, TDTYPES = (8,), (32000, 128256), ("bf16",)
-CASES = [(r, v, dt, kk) for dt in TDTYPES for v in VOCABS for r in ROWS for kk in (50, v)]
+if args.rows:
+    ROWS = tuple(int(r) for r in args.rows.split(","))
+if args.vocabs:
+    VOCABS = tuple(int(v) for v in args.vocabs.split(","))
+if args.dtypes:
+    TDTYPES = tuple(args.dtypes.split(","))
+KS = {"50": lambda v: (50,), "V": lambda v: (v,), "both": lambda v: (50, v)}[args.k]
+CASES = [(r, v, dt, kk) for dt in TDTYPES for v in VOCABS for r in ROWS for kk in KS(v)]
 copy = copy_gbs()
 table = []
 for rows, v, dt, kk in CASES:

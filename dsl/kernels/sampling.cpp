@@ -143,7 +143,19 @@ template <class V> Tile<V> binTotals(const Tile<V> &acc) { return sum(sum(acc, 2
 struct Values {
   Int blocks;
   std::function<std::pair<Tile<f32>, Mask>(Int)> block;
+  int unroll = 1; ///< blocks per loop iteration (block(j) past the last: an empty mask)
 };
+
+/// Blocks of the candidate list a pass walks per loop iteration, so that their loads are in
+/// flight together (the last program walks the list alone: a pass is latency-bound): up to 8
+/// elements per thread (on 32 lanes), as registers allow without spills.
+int listUnroll(const SamplingConfig &c) {
+  return std::max(1, 8 / std::max(1, c.BLOCK / (32 * c.num_warps)));
+}
+
+/// Blocks per step of the last program's compaction of the list: one cumsum per step, whose
+/// barriers dominate a step's time.
+constexpr int kCompactBlocks = 4;
 
 /// One radix pass: the bins (16) of the digit at `shift` over the values whose key starts with
 /// `prefix` (unsigned key space, the digits above `shift`) and is >= `lowKey` (signed): their
@@ -153,16 +165,21 @@ Tile<V> radixBins(const SamplingConfig &c, const Values &vals, int shift, const 
                   const Tile<i32> &lowKey, const Tile<f32> *m) {
   BlockShape g(c);
   int32_t high = prefixMask(shift);
-  Tile<V> acc = for_range(0, vals.blocks, 1, zeros<V>({g.W, kBins, g.E}), [&](Int j, Tile<V> acc) {
-    auto [x, in] = vals.block(j);                                    // (W, E)
-    Tile<i32> skey = signedKey(x);                                   // (W, E)
-    Tile<i32> key = skey ^ kSignBit;                                 // (W, E)
-    Mask cand = in & (skey >= lowKey) & ((key & high) == prefix);    // (W, E)
-    Mask at = g.atOrAbove((key >> shift) & (kBins - 1), cand);       // (W, 16, E)
-    if constexpr (std::is_same_v<V, i32>)
-      return acc + cast<i32>(at);
-    else
-      return acc + where(at, exp(x - *m)(_, None, _), 0.0);
+  const int u = vals.unroll;
+  Int steps = cdiv(vals.blocks, u);
+  Tile<V> acc = for_range(0, steps, 1, zeros<V>({g.W, kBins, g.E}), [&](Int i, Tile<V> acc) {
+    for (int b = 0; b < u; ++b) {
+      auto [x, in] = vals.block(i * u + b);                         // (W, E)
+      Tile<i32> skey = signedKey(x);                                 // (W, E)
+      Tile<i32> key = skey ^ kSignBit;                               // (W, E)
+      Mask cand = in & (skey >= lowKey) & ((key & high) == prefix);  // (W, E)
+      Mask at = g.atOrAbove((key >> shift) & (kBins - 1), cand);     // (W, 16, E)
+      if constexpr (std::is_same_v<V, i32>)
+        acc = acc + cast<i32>(at);
+      else
+        acc = acc + where(at, exp(x - *m)(_, None, _), 0.0);
+    }
+    return acc;
   });
   return binTotals(acc);
 }
@@ -212,22 +229,35 @@ Tile<i32> kthLargestKey(const SamplingConfig &c, const Values &vals, const Tile<
 
 /// The signed key of t_p among the values with key >= `kthKey`, `m` the row's max. The target
 /// is p times their mass, or p * `zRow` where `useRowZ` (top-k off: the whole row's mass, of
-/// which `vals` may hold only the part above the bound).
+/// which `vals` may hold only the part above the bound). Every such value's key lies in
+/// [`lowKey`, key(m)]: the leading digits those two share are every value's, and need no pass
+/// (2 of 8 for a top-p bound a dozen below a max near 17).
 Tile<i32> topPKey(const SamplingConfig &c, const Values &vals, const Tile<i32> &kthKey,
-                  const Tile<f32> &m, const Float &p, const Tile<f32> &zRow, const Mask &useRowZ) {
-  Tile<i32> bins = arange(0, kBins);
+                  const Tile<f32> &m, const Float &p, const Tile<f32> &zRow, const Mask &useRowZ,
+                  const Tile<i32> &lowKey) {
+  Tile<i32> bins = arange(0, kBins), highKey = signedKey(m);
+  Tile<i32> spread = lowKey ^ highKey, high = highKey ^ kSignBit; // unsigned key space
+  auto shared = [&](int shift) { return (spread >> shift) == 0; };
+  auto digitOf = [&](int shift) { return ((high >> shift) & (kBins - 1)) << shift; };
+  Tile<f32> zero = full<f32>({}, 0.0);
   const int top = kKeyBits - kDigitBits;
-  Tile<f32> topMass = radixBins<f32>(c, vals, top, full<i32>({}, 0), kthKey, &m); // (16)
-  // Bin 0 holds every value at or above kthKey: Z_k.
-  Tile<f32> target = p * where(useRowZ, zRow, sum(where(bins == 0, topMass, 0.0), 0));
-  auto [d0, above] = pickDigit<f32>(topMass, full<f32>({}, 0.0), target, /*positive=*/true);
-  Tile<i32> prefix = d0 << top; // unsigned key space
-  for (int shift = top - kDigitBits; shift >= 0; shift -= kDigitBits) {
-    Tile<f32> mass = radixBins<f32>(c, vals, shift, prefix, kthKey, &m); // (16)
-    auto [d, nextAbove] = pickDigit<f32>(mass, above, target, /*positive=*/true);
-    prefix = prefix | (d << shift);
-    above = nextAbove;
-  }
+  auto [target, prefix, above] = if_then_else(
+      shared(top) & useRowZ, [&] { return std::tuple{Tile<f32>(p * zRow), digitOf(top), zero}; },
+      [&] {
+        Tile<f32> topMass = radixBins<f32>(c, vals, top, full<i32>({}, 0), kthKey, &m); // (16)
+        // Bin 0 holds every value at or above kthKey: Z_k.
+        Tile<f32> t = p * where(useRowZ, zRow, sum(where(bins == 0, topMass, 0.0), 0));
+        auto [d0, a] = pickDigit<f32>(topMass, zero, t, /*positive=*/true);
+        return std::tuple{t, Tile<i32>(d0 << top), a};
+      });
+  for (int shift = top - kDigitBits; shift >= 0; shift -= kDigitBits)
+    std::tie(prefix, above) = if_then_else(
+        shared(shift), [&] { return std::tuple{Tile<i32>(prefix | digitOf(shift)), above}; },
+        [&] {
+          Tile<f32> mass = radixBins<f32>(c, vals, shift, prefix, kthKey, &m); // (16)
+          auto [d, nextAbove] = pickDigit<f32>(mass, above, target, /*positive=*/true);
+          return std::tuple{Tile<i32>(prefix | (d << shift)), nextAbove};
+        });
   return prefix ^ kSignBit;
 }
 
@@ -311,19 +341,53 @@ void top_k_top_p_mask(const SamplingConfig &c, Ptr<T> out, Ptr<T> logits, Ptr<i3
     Tile<f32> zs = load(stats + 2 * ids + 1, real, 0.0, l2);  // (128)
     Tile<f32> m = max(ms, 0);
     Tile<f32> z = sum(zs * exp(ms - m), 0);
-    Values list{cdiv(n, c.BLOCK), [&](Int j) {
-                  Tile<i64> offs = j * c.BLOCK + cols;  // (W, E)
-                  Mask in = offs < n;
+    // Top-p alone: the row's max and mass bound t_p tighter than a chunk's (by about ln S).
+    // The list keeps what reaches that bound, compacted in place (a block's writes land at or
+    // below the positions it read, after the cumsum's barriers), the rest is written -inf.
+    Tile<f32> bg = m + log((1.0 - maximum(p, 0.0)) * z / cast<f32>(n_cols));
+    Tile<i32> rowBound = signedKey(bg - 1e-3 * (1.0 + abs(bg)));
+    Int listed = if_then_else(
+        pOn & !kOn,
+        [&] {
+          const int wide = kCompactBlocks * c.BLOCK;
+          Tile<i32> wideLane = arange(0, wide);
+          Int left = for_range(0, n, wide, Int(0), [&](Int start, Int kept) {
+            Tile<i64> offs = start + wideLane;                                  // (wide)
+            Mask in = offs < n;                                                 // (wide)
+            Tile<T> raw = load(vals + offs, in, l2);                            // (wide)
+            Tile<i32> col = load(colsOut + offs, in, l2);                       // (wide)
+            Mask keep = in & (signedKey(clean(cast<f32>(raw))) >= rowBound);    // (wide)
+            Tile<i32> one = cast<i32>(keep);                                    // (wide)
+            Tile<i64> at = kept + cast<i64>(cumsum(one, 0) - one);              // (wide)
+            store(vals + at, raw, keep);
+            store(colsOut + at, col, keep);
+            store(dst + col, where(keep, raw, -inf), in & !keep); // below t_p: -inf
+            return Int(kept + cast<i64>(sum(one, 0)));
+          });
+          barrier(); // the selects read what other threads moved
+          return left;
+        },
+        [&] { return n; });
+    Values list{cdiv(listed, c.BLOCK),
+                [&](Int j) {
+                  Tile<i64> offs = j * c.BLOCK + cols; // (W, E)
+                  Mask in = offs < listed;
                   return std::pair{clean(cast<f32>(load(vals + offs, in, -inf, l2))), in};
-                }};
+                },
+                listUnroll(c)};
     Tile<i32> kthKey = if_then_else(
         kOn, [&] { return kthLargestKey(c, list, k); }, [&] { return lowest; });
     Tile<i32> pKey = if_then_else(
-        pOn, [&] { return topPKey(c, list, kthKey, m, p, z, !kOn); }, [&] { return lowest; });
+        pOn,
+        [&] {
+          Tile<i32> low = maximum(kthKey, where(kOn, lowest, rowBound));
+          return topPKey(c, list, kthKey, m, p, z, !kOn, low);
+        },
+        [&] { return lowest; });
     Tile<i32> threshold = maximum(kthKey, pKey);
-    for_range(0, n, c.BLOCK, [&](Int start) {
+    for_range(0, listed, c.BLOCK, [&](Int start) {
       Tile<i64> offs = start + lane;                                  // (BLOCK)
-      Mask in = offs < n;                                             // (BLOCK)
+      Mask in = offs < listed;                                        // (BLOCK)
       Tile<T> raw = load(vals + offs, in, l2);                        // (BLOCK)
       Tile<i32> col = load(colsOut + offs, in, l2);                   // (BLOCK)
       Tile<f32> xf = cast<f32>(raw);                                  // (BLOCK)
