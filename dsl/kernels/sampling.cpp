@@ -59,7 +59,11 @@
 //      prefix, reaches k; the top-k select stops once the k largest are separated from the
 //      rest. t_p is the same select with the bins holding sums of exp(x - m) over the top-k
 //      kept candidates and the target p * Z_k (p * Z with top-k off: the mass of the whole row,
-//      from chunk_stats). It then writes the candidates' outputs and zeroes the counters.
+//      from chunk_stats). With top-k off it first compacts the list, in place, to the top-p
+//      bound of the whole row's max and mass (tighter than a chunk's by about ln S; what falls
+//      below is written -inf), and skips the digits that bound and the max share. It then
+//      writes the candidates' outputs and zeroes the counters. The list walks carry up to 8
+//      elements per thread, so that their loads are in flight together.
 //   Each element of the row is read twice from memory and written once; the selects read the
 //   candidates only. The list's order depends on the programs' timing, so the top-p mass is
 //   summed in a varying order (within the precision below).
