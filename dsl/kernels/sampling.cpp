@@ -265,6 +265,14 @@ Tile<i32> topPKey(const SamplingConfig &c, const Values &vals, const Tile<i32> &
   return prefix ^ kSignBit;
 }
 
+/// The signed key of a lower bound on t_p (top-p alone) from a max `mx` and the softmax mass
+/// `z` = sum exp(x - mx) of part of the row (the header's step 1 proves it):
+/// mx + ln((1 - p) z / V), less a margin for the f32 rounding of the mass and the logarithm.
+Tile<i32> topPBoundKey(const Tile<f32> &mx, const Tile<f32> &z, const Float &p, const Int &n_cols) {
+  Tile<f32> b = mx + log((1.0 - maximum(p, 0.0)) * z / cast<f32>(n_cols));
+  return signedKey(b - 1e-3 * (1.0 + abs(b)));
+}
+
 } // namespace
 
 template <class T>
@@ -308,11 +316,10 @@ void top_k_top_p_mask(const SamplingConfig &c, Ptr<T> out, Ptr<T> logits, Ptr<i3
         return kthLargestKey(c, slots, k);
       },
       [&] { return lowest; });
-  Tile<f32> bp = chunkMax + log((1.0 - maximum(p, 0.0)) * chunkMass / cast<f32>(n_cols));
-  bp = bp - 1e-3 * (1.0 + abs(bp)); // f32 rounding of the mass and the logarithm
   // With top-k on, the list must hold all of the top k (their mass is top-p's Z_k): top-k's
   // bound alone.
-  Tile<i32> bound = where(kOn, boundK, where(pOn, signedKey(bp), lowest));
+  Tile<i32> bound =
+      where(kOn, boundK, where(pOn, topPBoundKey(chunkMax, chunkMass, p, n_cols), lowest));
 
   // 2. Below the bound: -inf now (both filters off: the copy). The rest: the candidate list.
   Tile<i32> lane = arange(0, c.BLOCK);
@@ -348,8 +355,7 @@ void top_k_top_p_mask(const SamplingConfig &c, Ptr<T> out, Ptr<T> logits, Ptr<i3
     // Top-p alone: the row's max and mass bound t_p tighter than a chunk's (by about ln S).
     // The list keeps what reaches that bound, compacted in place (a block's writes land at or
     // below the positions it read, after the cumsum's barriers), the rest is written -inf.
-    Tile<f32> bg = m + log((1.0 - maximum(p, 0.0)) * z / cast<f32>(n_cols));
-    Tile<i32> rowBound = signedKey(bg - 1e-3 * (1.0 + abs(bg)));
+    Tile<i32> rowBound = topPBoundKey(m, z, p, n_cols);
     Int listed = if_then_else(
         pOn & !kOn,
         [&] {
@@ -407,9 +413,10 @@ TESSEL_KERNEL(top_k_top_p_mask, DTYPES(f32, f16, bf16),
                    in_stride, out_stride, n_cols),
               CONFIGS(SamplingConfig{}, SamplingConfig{.BLOCK = 512, .num_warps = 8},
                       SamplingConfig{.BLOCK = 512, .num_warps = 4}))
-// Up to 8 elements of a block per thread (NVIDIA's 32 lanes), each holding its 16 bins in
+// Up to 8 elements of a block per thread (on 32-lane warps), each holding its 16 bins in
 // registers through a pass. The CONFIGS keep 4 or 2, without scratch on every target (16 warps
-// are 1024 threads of 64 lanes on AMD, 128 VGPRs each: BLOCK 1024 spills 32 bytes there).
+// are 1024 threads on 64-lane wavefronts, 128 vector registers each: BLOCK 1024 spills 32 bytes
+// there).
 TESSEL_TUNE(top_k_top_p_mask, Space<SamplingConfig>()
                                   .field(&SamplingConfig::BLOCK, pow2(256, 4096))
                                   .field(&SamplingConfig::num_warps, {2, 4, 8, 16})

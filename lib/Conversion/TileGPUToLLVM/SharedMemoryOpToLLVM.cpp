@@ -194,7 +194,7 @@ struct LocalStoreOpConversion : TargetPattern<LocalStoreOp> {
 };
 
 /// tile_gpu.barrier (shared memory, inserted) and the user's tile.barrier (global memory too):
-/// the target's __syncthreads, which orders both.
+/// the target's barrier of all threads (TargetInfo::barrier), which orders both.
 template <class Op> struct BarrierOpConversion : TargetPattern<Op> {
   using TargetPattern<Op>::TargetPattern;
   using OpAdaptor = typename TargetPattern<Op>::OpAdaptor;

@@ -291,8 +291,8 @@ def Tile_BarrierOp : Tile_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
     A program's loads see its own earlier stores to the same addresses only across a barrier:
     on a GPU the elements of one tile belong to different threads, so an element stored by one
     thread and loaded by another needs one (Triton's `tl.debug_barrier`). The GPU code waits for
-    every thread of the program (`bar.sync 0` on NVIDIA; `s_barrier` between workgroup release
-    and acquire fences on AMD), which orders global and shared memory. The interpreter runs a
+    every thread of the program at the target's barrier (TargetInfo::barrier), which orders
+    global and shared memory (docs/TileIR.md, memory order). The interpreter runs a
     program's ops in order, so there it does nothing.
   }];
   let assemblyFormat = "attr-dict";
