@@ -12,7 +12,8 @@
 //               it is written, by the program that writes it.
 //   cand_vals   [n_rows, V] the logits' dtype, cand_cols [n_rows, V] i32: workspaces (the
 //               candidates, below), any contents
-//   chunk_stats [n_rows, 128, 2] f32: workspace (each chunk's max and softmax mass)
+//   chunk_stats [n_rows, 128] i64: each chunk's max and softmax mass (two f32 bit patterns in
+//               one word); zero before the first launch, every launch leaves it zero
 //   counters    [n_rows, 2] i32: zero before the first launch; every launch leaves it zero
 //
 // Kept, per row (x the row's logits as f32, exact for every input dtype):
@@ -34,23 +35,30 @@
 //      slot). From them a lower bound L on what the row keeps:
 //      - top-k (k <= BLOCK): the k-th largest slot maximum. The k slots above it hold k
 //        distinct elements of the row at least as large, so t_k >= L.
-//      - top-p alone: m_c + ln((1 - p) Z_c / V), less a margin for f32 rounding. The row's
-//        elements below it weigh at most V e^(L - m) <= (1 - p) Z_c e^(m_c - m) <= (1 - p) Z,
-//        so those at or above it weigh >= p Z and t_p >= L. (With top-k on, the list must
-//        hold all of the top k, whose mass is Z_k: top-k's bound alone, none for k > BLOCK.)
+//      - top-p alone: m_U + ln((1 - p) Z_U / V), less a margin for f32 rounding, with (m_U,
+//        Z_U) the max and mass of any set U of the row's chunks. The row's elements below it
+//        weigh at most V e^(L - m) <= (1 - p) Z_U e^(m_U - m) <= (1 - p) Z, so those at or
+//        above it weigh >= p Z and t_p >= L. U is the chunk and every chunk that has
+//        published its (m_c, Z_c) by then: each program publishes right after its walk, as
+//        one 64-bit word, so a reader sees a chunk's pair whole or not at all. The bound
+//        rises by about ln |U|: programs that run together see most of the row (on 4 x randn
+//        logits at 128256 columns, about 5% of the row against 23% from one chunk of 15).
+//        (With top-k on, the list must hold all of the top k, whose mass is Z_k: top-k's
+//        bound alone, none for k > BLOCK.)
 //      The k-th largest of 1024 slot maxima leaves about k candidates per chunk on random
-//      logits; the top-p bound about a third of a uniform [-8, 8) row at p = 0.9.
+//      logits.
 //   2. A second walk writes -inf over the elements below L (rows with both filters off: the
 //      copy, NaN made -inf) and appends the others, the candidates, to the row's list in
 //      cand_vals / cand_cols: a block's positions from a cumsum of its mask, its offset from
 //      one atomic add on the row's candidate count.
-//   3. The chunk's (m_c, Z_c) go to chunk_stats, and the program takes a ticket (acq_rel, as
-//      moe_routing's). The last of the row's S to arrive reads the candidate list and finds
+//   3. The program takes a ticket (acq_rel, as moe_routing's). The last of the row's S to
+//      arrive reads the candidate list and finds
 //      t_k and t_p there by radix select, most significant digit first (the select of
 //      PyTorch's torch.topk, radixSelect in aten/src/ATen/native/cuda/SortingRadixSelect.cuh),
 //      over the 32-bit order-preserving key of the f32 value: the float's bits with the sign
 //      bit flipped for positives and all bits flipped for negatives, so that unsigned key order
-//      is float order. 4 bits per pass, at most 8 passes, each a walk over the list. A pass
+//      is float order. 4 bits per pass, at most 8 passes (f32; 4 for bf16 and 5 for f16, whose
+//      low key bits follow from the high ones), each a walk over the list. A pass
 //      counts, for each value d of the current digit, the candidates (the elements whose key
 //      starts with the digits chosen so far) whose digit is >= d: a compare of the block's
 //      digits against arange(0, 16), accumulated per thread in registers and summed over the
@@ -60,10 +68,12 @@
 //      rest. t_p is the same select with the bins holding sums of exp(x - m) over the top-k
 //      kept candidates and the target p * Z_k (p * Z with top-k off: the mass of the whole row,
 //      from chunk_stats). With top-k off it first compacts the list, in place, to the top-p
-//      bound of the whole row's max and mass (tighter than a chunk's by about ln S; what falls
-//      below is written -inf), and skips the digits that bound and the max share. It then
-//      writes the candidates' outputs and zeroes the counters. The list walks carry up to 8
-//      elements per thread, so that their loads are in flight together.
+//      bound of the whole row's max and mass (what falls below is written -inf), and skips the
+//      digits that bound and the max share. With both on it compacts the list to the top-k
+//      set after t_k; a set of at most 64 (BLOCK >= 1024) gets t_p from one bitonic sort and
+//      a scan of its masses instead of the passes. It then writes the candidates' outputs and
+//      zeroes chunk_stats and the counters. The list walks carry up to 8 elements per thread,
+//      so that their loads are in flight together.
 //   Each element of the row is read twice from memory and written once; the selects read the
 //   candidates only. The list's order depends on the programs' timing, so the top-p mass is
 //   summed in a varying order (within the precision below).
@@ -100,6 +110,7 @@ constexpr int kKeyBits = 32;
 constexpr int32_t kSignBit = std::numeric_limits<int32_t>::min();
 constexpr int kMaxChunks = 128; // programs per row: chunk_stats holds 128 (max, mass) pairs
 constexpr float kLowest = -std::numeric_limits<float>::max();
+constexpr int64_t kLow32 = 0xFFFFFFFFLL;
 
 /// The logits as f32 with NaN made -inf and -0.0 made 0.0: the keys then order exactly as the
 /// float comparison does.
@@ -148,7 +159,21 @@ struct Values {
   Int blocks;
   std::function<std::pair<Tile<f32>, Mask>(Int)> block;
   int unroll = 1; ///< blocks per loop iteration (block(j) past the last: an empty mask)
+  /// The lowest digit a pass must choose: the values come from a narrower float whose f32
+  /// keys share their low bits given the higher ones (below).
+  int lowShift = 0;
 };
+
+/// The shift of the lowest digit the keys of T's values can differ in. bf16 and f16 widen
+/// exactly to f32 with 16 and 13 low mantissa bits zero, which the key keeps (positives) or
+/// flips to ones (negatives): given the digits above, the low ones are one constant, so a
+/// select stops there, and the prefix with zero low digits is the same threshold for every T
+/// value (no T value lies strictly inside the group). Halves the passes for bf16, 8 to 5
+/// for f16.
+template <class T> constexpr int lowDigitShift() {
+  constexpr int zeroBits = std::is_same_v<T, bf16> ? 16 : std::is_same_v<T, f16> ? 13 : 0;
+  return zeroBits / kDigitBits * kDigitBits;
+}
 
 /// Blocks of the candidate list a pass walks per loop iteration, so that their loads are in
 /// flight together (the last program walks the list alone: a pass is latency-bound): up to 8
@@ -224,7 +249,7 @@ Tile<i32> kthLargestKey(const SamplingConfig &c, const Values &vals, const Tile<
   Tile<i32> prefix, above;
   Mask done;
   std::tie(prefix, above, done) = pass(kKeyBits - kDigitBits, full<i32>({}, 0), full<i32>({}, 0));
-  for (int shift = kKeyBits - 2 * kDigitBits; shift >= 0; shift -= kDigitBits)
+  for (int shift = kKeyBits - 2 * kDigitBits; shift >= vals.lowShift; shift -= kDigitBits)
     std::tie(prefix, above, done) = if_then_else(
         done, [&] { return std::tuple{prefix, above, done}; },
         [&] { return pass(shift, prefix, above); });
@@ -254,7 +279,7 @@ Tile<i32> topPKey(const SamplingConfig &c, const Values &vals, const Tile<i32> &
         auto [d0, a] = pickDigit<f32>(topMass, zero, t, /*positive=*/true);
         return std::tuple{t, Tile<i32>(d0 << top), a};
       });
-  for (int shift = top - kDigitBits; shift >= 0; shift -= kDigitBits)
+  for (int shift = top - kDigitBits; shift >= vals.lowShift; shift -= kDigitBits)
     std::tie(prefix, above) = if_then_else(
         shared(shift), [&] { return std::tuple{Tile<i32>(prefix | digitOf(shift)), above}; },
         [&] {
@@ -273,12 +298,51 @@ Tile<i32> topPBoundKey(const Tile<f32> &mx, const Tile<f32> &z, const Float &p, 
   return signedKey(b - 1e-3 * (1.0 + abs(b)));
 }
 
+/// The largest top-k set whose t_p comes from one sort.
+constexpr int kSorted = 64;
+
+/// The signed key of t_p over the `n` <= kSorted values at `vals` (the whole top-k set), `m`
+/// the row's max: sorted descending, t_p is the first value whose inclusive mass reaches
+/// p * Z_k (every value above it then weighs less, and the values >= it at least that; the
+/// largest value when p <= 0; the smallest when only f32 rounding keeps the total below the
+/// target). A bitonic sort and a scan where a radix select takes up to 8 latency-bound passes.
+template <class T>
+Tile<i32> sortedTopPKey(const Ptr<T> &vals, const Int &n, const Tile<f32> &m, const Float &p,
+                        const LoadHints &hints) {
+  Tile<i32> i = arange(0, kSorted);
+  Mask in = i < n;                                                        // (64)
+  Tile<f32> x = sort(clean(cast<f32>(load(vals + i, in, -inf, hints))), 0, /*descending=*/true);
+  Tile<f32> mass = cumsum(exp(x - m), 0);                                 // (64), inclusive
+  Mask reach = in & (mass >= p * max(mass, 0));                           // (64)
+  Tile<f32> tp = max(where(reach, x, -inf), 0);
+  Tile<f32> smallest = min(where(in, x, inf), 0);
+  return signedKey(where(sum(cast<i32>(reach), 0) > 0, tp, smallest));
+}
+
+/// A chunk's max and softmax mass as one word, the max's f32 bits above the mass's: one store
+/// publishes both. A published word is never zero (a chunk's max is kLowest or its mass >= 1),
+/// so zero reads as "not yet".
+Tile<i64> packStats(const Tile<f32> &m, const Tile<f32> &z) {
+  return (cast<i64>(bitcast<i32>(m)) << 32) | (cast<i64>(bitcast<i32>(z)) & kLow32);
+}
+
+/// The max and mass (relative to that max) of the chunks whose words `w` hold (zero words
+/// skipped) together with (`m0`, `z0`).
+std::pair<Tile<f32>, Tile<f32>> mergeStats(const Tile<i64> &w, const Tile<f32> &m0,
+                                           const Tile<f32> &z0) {
+  Tile<f32> ms = bitcast<f32>(cast<i32>(w >> 32)), zs = bitcast<f32>(cast<i32>(w & kLow32));
+  Mask have = w != 0;
+  Tile<f32> m = maximum(max(where(have, ms, kLowest), 0), m0);
+  Tile<f32> z = sum(where(have, zs * exp(ms - m), 0.0), 0) + z0 * exp(m0 - m);
+  return {m, z};
+}
+
 } // namespace
 
 template <class T>
 void top_k_top_p_mask(const SamplingConfig &c, Ptr<T> out, Ptr<T> logits, Ptr<i32> top_k,
                       Ptr<f32> top_p, Ptr<T> cand_vals, Ptr<i32> cand_cols,
-                      Ptr<f32> chunk_stats, Ptr<i32> counters, Int in_stride, Int out_stride,
+                      Ptr<i64> chunk_stats, Ptr<i32> counters, Int in_stride, Int out_stride,
                       Int n_cols) {
   BlockShape g(c);
   Int row = program_id(0), chunk = program_id(1), chunks = num_programs(1);
@@ -287,7 +351,7 @@ void top_k_top_p_mask(const SamplingConfig &c, Ptr<T> out, Ptr<T> logits, Ptr<i3
   Ptr<T> vals = cand_vals + row * n_cols;
   Ptr<i32> colsOut = cand_cols + row * n_cols;
   Ptr<i32> count = counters + row * 2, tickets = counters + row * 2 + 1;
-  Ptr<f32> stats = chunk_stats + row * (2 * kMaxChunks);
+  Ptr<i64> stats = chunk_stats + row * kMaxChunks;
   Tile<i32> k = load(top_k + row);
   Float p = load(top_p + row);
   Mask kOn = (k > 0) & (k < n_cols), pOn = p < 1.0, anyOn = kOn | pOn;
@@ -308,18 +372,32 @@ void top_k_top_p_mask(const SamplingConfig &c, Ptr<T> out, Ptr<T> logits, Ptr<i3
       });
   Tile<f32> chunkMax = max(max(slotMax, 1), 0);
   Tile<f32> chunkMass = sum(sum(slotMass * exp(slotMax - chunkMax), 1), 0);
+  store(stats + chunk, packStats(chunkMax, chunkMass)); // published: other chunks bound with it
   Tile<i32> lowest = full<i32>({}, kSignBit);
+  Tile<i32> ids = arange(0, kMaxChunks);
+  Mask real = ids < chunks;
+  LoadHints l2{.cache = Cache::cg};
   Tile<i32> boundK = if_then_else(
       kOn & (k <= c.BLOCK),
       [&] {
-        Values slots{Int(1), [&](Int) { return std::pair{slotMax, cols >= 0}; }};
+        // Slot maxima are T values, or kLowest where a slot saw none (then below every
+        // finite T value's group, so the early stop keeps the same T values).
+        Values slots{Int(1), [&](Int) { return std::pair{slotMax, cols >= 0}; }, 1,
+                     lowDigitShift<T>()};
         return kthLargestKey(c, slots, k);
       },
       [&] { return lowest; });
   // With top-k on, the list must hold all of the top k (their mass is top-p's Z_k): top-k's
   // bound alone.
-  Tile<i32> bound =
-      where(kOn, boundK, where(pOn, topPBoundKey(chunkMax, chunkMass, p, n_cols), lowest));
+  Tile<i32> boundP = if_then_else(
+      pOn & !kOn,
+      [&] {
+        Tile<i64> words = load(stats + ids, real & (ids != chunk), 0, l2); // (128)
+        auto [mU, zU] = mergeStats(words, chunkMax, chunkMass);
+        return topPBoundKey(mU, zU, p, n_cols);
+      },
+      [&] { return lowest; });
+  Tile<i32> bound = where(kOn, boundK, boundP);
 
   // 2. Below the bound: -inf now (both filters off: the copy). The rest: the candidate list.
   Tile<i32> lane = arange(0, c.BLOCK);
@@ -339,71 +417,80 @@ void top_k_top_p_mask(const SamplingConfig &c, Ptr<T> out, Ptr<T> logits, Ptr<i3
     });
   });
 
-  // 3. The chunk's statistics, then the ticket: the last program of the row selects.
-  store(stats + 2 * chunk, chunkMax);
-  store(stats + 2 * chunk + 1, chunkMass);
+  // 3. The ticket: the last program of the row selects.
   Tile<i32> arrived = atomic_add(tickets, 1);
   when(arrived == cast<i32>(chunks) - 1, [&] {
-    LoadHints l2{.cache = Cache::cg};
     Int n = cast<i64>(load(count, l2));
-    Tile<i32> ids = arange(0, kMaxChunks);
-    Mask real = ids < chunks;
-    Tile<f32> ms = load(stats + 2 * ids, real, kLowest, l2);  // (128)
-    Tile<f32> zs = load(stats + 2 * ids + 1, real, 0.0, l2);  // (128)
-    Tile<f32> m = max(ms, 0);
-    Tile<f32> z = sum(zs * exp(ms - m), 0);
-    // Top-p alone: the row's max and mass bound t_p tighter than a chunk's (by about ln S).
-    // The list keeps what reaches that bound, compacted in place (a block's writes land at or
-    // below the positions it read, after the cumsum's barriers), the rest is written -inf.
+    auto [m, z] = mergeStats(load(stats + ids, real, 0, l2), full<f32>({}, kLowest),
+                             full<f32>({}, 0.0)); // every chunk's, published before its ticket
+    // The list compacted in place to the entries whose key reaches `low` (a block's writes
+    // land at or below the positions it read, after the cumsum's barriers); the others are
+    // written -inf. Returns the entries kept.
+    auto compact = [&](const Int &len, const Tile<i32> &low) {
+      const int wide = kCompactBlocks * c.BLOCK;
+      Tile<i32> wideLane = arange(0, wide);
+      Int left = for_range(0, len, wide, Int(0), [&](Int start, Int kept) {
+        Tile<i64> offs = start + wideLane;                                  // (wide)
+        Mask in = offs < len;                                               // (wide)
+        Tile<T> raw = load(vals + offs, in, l2);                            // (wide)
+        Tile<i32> col = load(colsOut + offs, in, l2);                       // (wide)
+        Mask keep = in & (signedKey(clean(cast<f32>(raw))) >= low);         // (wide)
+        Tile<i32> one = cast<i32>(keep);                                    // (wide)
+        Tile<i64> at = kept + cast<i64>(cumsum(one, 0) - one);              // (wide)
+        store(vals + at, raw, keep);
+        store(colsOut + at, col, keep);
+        store(dst + col, where(keep, raw, -inf), in & !keep);
+        return Int(kept + cast<i64>(sum(one, 0)));
+      });
+      barrier(); // the selects read what other threads moved
+      return left;
+    };
+    auto listOf = [&](const Int &len) {
+      return Values{cdiv(len, c.BLOCK),
+                    [&, len](Int j) {
+                      Tile<i64> offs = j * c.BLOCK + cols; // (W, E)
+                      Mask in = offs < len;
+                      return std::pair{clean(cast<f32>(load(vals + offs, in, -inf, l2))), in};
+                    },
+                    listUnroll(c), lowDigitShift<T>()};
+    };
+    // Top-p alone: the row's max and mass bound t_p tighter than a chunk's list did.
     Tile<i32> rowBound = topPBoundKey(m, z, p, n_cols);
-    Int listed = if_then_else(
-        pOn & !kOn,
-        [&] {
-          const int wide = kCompactBlocks * c.BLOCK;
-          Tile<i32> wideLane = arange(0, wide);
-          Int left = for_range(0, n, wide, Int(0), [&](Int start, Int kept) {
-            Tile<i64> offs = start + wideLane;                                  // (wide)
-            Mask in = offs < n;                                                 // (wide)
-            Tile<T> raw = load(vals + offs, in, l2);                            // (wide)
-            Tile<i32> col = load(colsOut + offs, in, l2);                       // (wide)
-            Mask keep = in & (signedKey(clean(cast<f32>(raw))) >= rowBound);    // (wide)
-            Tile<i32> one = cast<i32>(keep);                                    // (wide)
-            Tile<i64> at = kept + cast<i64>(cumsum(one, 0) - one);              // (wide)
-            store(vals + at, raw, keep);
-            store(colsOut + at, col, keep);
-            store(dst + col, where(keep, raw, -inf), in & !keep); // below t_p: -inf
-            return Int(kept + cast<i64>(sum(one, 0)));
-          });
-          barrier(); // the selects read what other threads moved
-          return left;
-        },
-        [&] { return n; });
-    Values list{cdiv(listed, c.BLOCK),
-                [&](Int j) {
-                  Tile<i64> offs = j * c.BLOCK + cols; // (W, E)
-                  Mask in = offs < listed;
-                  return std::pair{clean(cast<f32>(load(vals + offs, in, -inf, l2))), in};
-                },
-                listUnroll(c)};
+    Int listed =
+        if_then_else(pOn & !kOn, [&] { return compact(n, rowBound); }, [&] { return n; });
     Tile<i32> kthKey = if_then_else(
-        kOn, [&] { return kthLargestKey(c, list, k); }, [&] { return lowest; });
+        kOn, [&] { return kthLargestKey(c, listOf(listed), k); }, [&] { return lowest; });
+    // Both on: top-p runs over the top-k set alone, compacted; up to kSorted values get t_p
+    // from a sort, without passes, where registers allow: at BLOCK 512 (128 to 168 registers
+    // from ptxas at 4 and 8 warps) the sort's code makes the kernel spill 16 to 48 bytes.
+    const bool sortedTopP = c.BLOCK >= 1024;
+    Int topSet = if_then_else(
+        kOn & pOn, [&] { return compact(listed, kthKey); }, [&] { return listed; });
+    auto radixTopP = [&] {
+      Tile<i32> low = maximum(kthKey, where(kOn, lowest, rowBound));
+      return topPKey(c, listOf(topSet), kthKey, m, p, z, !kOn, low);
+    };
     Tile<i32> pKey = if_then_else(
         pOn,
         [&] {
-          Tile<i32> low = maximum(kthKey, where(kOn, lowest, rowBound));
-          return topPKey(c, list, kthKey, m, p, z, !kOn, low);
+          if (!sortedTopP)
+            return radixTopP();
+          return if_then_else(
+              kOn & (topSet <= kSorted), [&] { return sortedTopPKey(vals, topSet, m, p, l2); },
+              radixTopP);
         },
         [&] { return lowest; });
     Tile<i32> threshold = maximum(kthKey, pKey);
-    for_range(0, listed, c.BLOCK, [&](Int start) {
+    for_range(0, topSet, c.BLOCK, [&](Int start) {
       Tile<i64> offs = start + lane;                                  // (BLOCK)
-      Mask in = offs < listed;                                        // (BLOCK)
+      Mask in = offs < topSet;                                        // (BLOCK)
       Tile<T> raw = load(vals + offs, in, l2);                        // (BLOCK)
       Tile<i32> col = load(colsOut + offs, in, l2);                   // (BLOCK)
       Tile<f32> xf = cast<f32>(raw);                                  // (BLOCK)
       Mask kept = (xf == xf) & (signedKey(clean(xf)) >= threshold);   // (BLOCK)
       store(dst + col, where(kept, raw, -inf), in);
     });
+    store(stats + ids, zeros<i64>({kMaxChunks}), real);
     store(count, 0);
     store(tickets, 0);
   });

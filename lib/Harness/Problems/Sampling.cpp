@@ -29,7 +29,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 /// that with margin. Top-k counts are exact: no band.
 constexpr double kTopPBand = 1e-5;
 
-/// Programs per row at most (the kernel's chunk_stats holds 128 (max, mass) pairs per row).
+/// Programs per row at most (the kernel's chunk_stats holds 128 (max, mass) words per row).
 constexpr int64_t kMaxChunks = 128;
 
 /// One row's k and p: for rows 0 to 9 a fixed list that covers every edge (the typical
@@ -215,11 +215,11 @@ Status topKTopPMask(Builder &b) {
   b.ptr("logits", logits, {"logits_ptr", "in", "x"});
   b.ptr("top_k", topK, {"k", "top_k_ptr"});
   b.ptr("top_p", topP, {"p", "top_p_ptr"});
-  // The workspaces: poisoned (the kernel must not read what it did not write), the counters
-  // zero, as the kernel wants them and leaves them.
+  // The workspaces: the candidates poisoned (the kernel must not read what it did not write),
+  // the chunks' statistics and the counters zero, as the kernel wants them and leaves them.
   b.ptr("cand_vals", b.scratch("cand_vals", b.o.dtype, {rows, v}));
   b.ptr("cand_cols", b.scratch("cand_cols", DType::i32, {rows, v}));
-  b.ptr("chunk_stats", b.scratch("chunk_stats", DType::f32, {rows, kMaxChunks, 2}));
+  b.ptr("chunk_stats", b.scratch("chunk_stats", DType::i64, {rows, kMaxChunks}, /*zero=*/true));
   b.ptr("counters", b.scratch("counters", DType::i32, {rows, 2}, /*zero=*/true));
   b.i64("in_stride", v, {"stride", "logits_stride"});
   b.i64("out_stride", v, {"output_stride"});
