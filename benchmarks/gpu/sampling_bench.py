@@ -242,8 +242,8 @@ for dt in DTYPES:
                 print(f"{'PASS' if wrong == 0 else 'FAIL'} verify {dt} {rows}x{v}"
                       f"{' in place' if in_place else ''} chunks={chunks or 'default'} "
                       f"{var.name}: {wrong} wrong, {nband} in the top-p band", flush=True)
-            for name, ws in (("chunk_stats", workspace(rows, v, x.dtype)[2]),
-                             ("counters", workspace(rows, v, x.dtype)[3])):
+            _, _, stats, counters = workspace(rows, v, x.dtype)
+            for name, ws in (("chunk_stats", stats), ("counters", counters)):
                 if int(ws.count_nonzero()):
                     failed += 1
                     print(f"FAIL verify {dt} {rows}x{v}: {name} is not left zero")

@@ -42,8 +42,8 @@
 //        published its (m_c, Z_c) by then: each program publishes right after its walk, as
 //        one 64-bit word, so a reader sees a chunk's pair whole or not at all. The bound
 //        rises by about ln |U|: programs that run together see most of the row (4 x randn
-//        logits, 128256 columns, 15 chunks: a list of 6% of the row, measured on an H200,
-//        where one chunk's bound alone leaves about 23%).
+//        logits, 128256 columns, 15 chunks: a list of 6% of the row, measured on a GPU, where
+//        one chunk's bound alone leaves about 23%).
 //        (With top-k on, the list must hold all of the top k, whose mass is Z_k: top-k's
 //        bound alone, none for k > BLOCK.)
 //      The k-th largest of 1024 slot maxima leaves about k candidates per chunk on random
@@ -463,7 +463,7 @@ void top_k_top_p_mask(const SamplingConfig &c, Ptr<T> out, Ptr<T> logits, Ptr<i3
         kOn, [&] { return kthLargestKey(c, listOf(listed), k); }, [&] { return lowest; });
     // Both on: top-p runs over the top-k set alone, compacted; up to kSorted values get t_p
     // from a sort, without passes, where registers allow: at BLOCK 512 (128 to 168 registers
-    // from ptxas at 4 and 8 warps) the sort's code makes the kernel spill 16 to 48 bytes.
+    // a thread at 4 and 8 warps) the sort's code makes the kernel spill 16 to 48 bytes.
     const bool sortedTopP = c.BLOCK >= 1024;
     Int topSet = if_then_else(
         kOn & pOn, [&] { return compact(listed, kthKey); }, [&] { return listed; });
