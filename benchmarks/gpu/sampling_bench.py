@@ -46,8 +46,7 @@ ap.add_argument("--k", choices=("50", "V", "both"), default="both",
                 help="timed filters: k = 50 and p = 0.9, top-p alone (k = V), or both")
 ap.add_argument("--graph", action="store_true",
                 help="time each variant as a CUDA graph replay (do_bench_cudagraph, warm L2): "
-                     "the GPU's time without the host's launch cost, which bounds the small "
-                     "rows' do_bench times on a slow host")
+                     "the GPU's time without the host's launch cost or the cache flush")
 args = ap.parse_args()
 DEV = args.device
 

@@ -128,10 +128,14 @@ Tile<i32> signedKey(const Tile<f32> &x) {
   return where(bits < 0, bits ^ 0x7FFFFFFF, bits);
 }
 
-/// Mask of the key bits above the digit at `shift` (the digits already chosen).
-int32_t prefixMask(int shift) {
-  return shift + kDigitBits >= kKeyBits ? 0 : int32_t(~((uint32_t(1) << (shift + kDigitBits)) - 1));
+/// Mask of the key bits above the digit at `shift` (the digits already chosen); zero for the
+/// top digit. Two shifts, each below 32 bits.
+Tile<i32> prefixMask(const Tile<i32> &shift) {
+  return (full<i32>({}, -1) << shift) << kDigitBits;
 }
+
+/// The shift of a select's pass `i` (pass 0: the top digit).
+Tile<i32> passShift(const Int &i) { return cast<i32>(kKeyBits - kDigitBits - i * kDigitBits); }
 
 /// A block as a (W, E) tile, W = num_warps rows of E = BLOCK / W columns, and the bins'
 /// per-thread partial sums as (W, 16, E): the layout pass puts the warps along W and the
@@ -176,6 +180,9 @@ template <class T> constexpr int lowDigitShift() {
   return zeroBits / kDigitBits * kDigitBits;
 }
 
+/// The radix passes of a select over `vals`: the digits from the top down to vals.lowShift.
+int passCount(const Values &vals) { return (kKeyBits - vals.lowShift) / kDigitBits; }
+
 /// Blocks of the candidate list a pass walks per loop iteration, so that their loads are in
 /// flight together (the last program walks the list alone: a pass is latency-bound): up to 8
 /// elements per thread (on 32 lanes), as registers allow without spills.
@@ -191,10 +198,10 @@ constexpr int kCompactBlocks = 4;
 /// `prefix` (unsigned key space, the digits above `shift`) and is >= `lowKey` (signed): their
 /// count at or above each digit value (`m` unset), or their softmax mass exp(x - m).
 template <class V>
-Tile<V> radixBins(const SamplingConfig &c, const Values &vals, int shift, const Tile<i32> &prefix,
-                  const Tile<i32> &lowKey, const Tile<f32> *m) {
+Tile<V> radixBins(const SamplingConfig &c, const Values &vals, const Tile<i32> &shift,
+                  const Tile<i32> &prefix, const Tile<i32> &lowKey, const Tile<f32> *m) {
   BlockShape g(c);
-  int32_t high = prefixMask(shift);
+  Tile<i32> high = prefixMask(shift);
   const int u = vals.unroll;
   Int steps = cdiv(vals.blocks, u);
   Tile<V> acc = for_range(0, steps, 1, zeros<V>({g.W, kBins, g.E}), [&](Int i, Tile<V> acc) {
@@ -239,22 +246,24 @@ std::tuple<Tile<i32>, Tile<V>> pickDigit(const Tile<V> &atOrAbove, const Tile<V>
 /// is k exactly; the prefix with zero digits below then keeps exactly them and what lies
 /// above. Fewer than k values: the lowest key of the last digits' candidates (all kept).
 Tile<i32> kthLargestKey(const SamplingConfig &c, const Values &vals, const Tile<i32> &k) {
-  Tile<i32> bins = arange(0, kBins), lowest = full<i32>({}, kSignBit);
+  Tile<i32> bins = arange(0, kBins), zero = full<i32>({}, 0);
   // One pass of the digit at `shift` -> (prefix, above, done); prefix: unsigned key space.
-  auto pass = [&](int shift, const Tile<i32> &prefix, const Tile<i32> &above) {
-    Tile<i32> counts = radixBins<i32>(c, vals, shift, prefix, lowest, nullptr); // (16)
-    auto [d, nextAbove] = pickDigit<i32>(counts, above, k, /*positive=*/false);
+  auto pass = [&](const Tile<i32> &shift, const Tile<i32> &prefix, const Tile<i32> &above) {
+    Tile<i32> counts = radixBins<i32>(c, vals, shift, prefix, full<i32>({}, kSignBit), nullptr);
+    auto [d, nextAbove] = pickDigit<i32>(counts, above, k, /*positive=*/false); // counts: (16)
     Mask exact = above + sum(where(bins == d, counts, 0), 0) == k;
     return std::tuple{Tile<i32>(prefix | (d << shift)), Tile<i32>(nextAbove), exact};
   };
-  Tile<i32> prefix, above;
-  Mask done;
-  std::tie(prefix, above, done) = pass(kKeyBits - kDigitBits, full<i32>({}, 0), full<i32>({}, 0));
-  for (int shift = kKeyBits - 2 * kDigitBits; shift >= vals.lowShift; shift -= kDigitBits)
-    std::tie(prefix, above, done) = if_then_else(
-        done, [&] { return std::tuple{prefix, above, done}; },
-        [&] { return pass(shift, prefix, above); });
-  return prefix ^ kSignBit;
+  // The passes as a loop, not unrolled: the code of one pass is several kilobytes, fetched
+  // from memory when the kernel starts with a cold cache.
+  auto selected = for_range(
+      0, passCount(vals), 1, std::tuple{zero, zero, Mask(zero != 0)},
+      [&](Int i, Tile<i32> prefix, Tile<i32> above, Mask done) {
+        return if_then_else(
+            done, [&] { return std::tuple{prefix, above, done}; },
+            [&] { return pass(passShift(i), prefix, above); });
+      });
+  return std::get<0>(selected) ^ kSignBit;
 }
 
 /// The signed key of t_p among the values with key >= `kthKey`, `m` the row's max. The target
@@ -267,10 +276,12 @@ Tile<i32> topPKey(const SamplingConfig &c, const Values &vals, const Tile<i32> &
                   const Tile<i32> &lowKey) {
   Tile<i32> bins = arange(0, kBins), highKey = signedKey(m);
   Tile<i32> spread = lowKey ^ highKey, high = highKey ^ kSignBit; // unsigned key space
-  auto shared = [&](int shift) { return (spread >> shift) == 0; };
-  auto digitOf = [&](int shift) { return ((high >> shift) & (kBins - 1)) << shift; };
+  auto shared = [&](const Tile<i32> &shift) { return (spread >> shift) == 0; };
+  auto digitOf = [&](const Tile<i32> &shift) {
+    return ((high >> shift) & (kBins - 1)) << shift;
+  };
   Tile<f32> zero = full<f32>({}, 0.0);
-  const int top = kKeyBits - kDigitBits;
+  Tile<i32> top = passShift(Int(0));
   auto [target, prefix, above] = if_then_else(
       shared(top) & useRowZ, [&] { return std::tuple{Tile<f32>(p * zRow), digitOf(top), zero}; },
       [&] {
@@ -280,15 +291,20 @@ Tile<i32> topPKey(const SamplingConfig &c, const Values &vals, const Tile<i32> &
         auto [d0, a] = pickDigit<f32>(topMass, zero, t, /*positive=*/true);
         return std::tuple{t, Tile<i32>(d0 << top), a};
       });
-  for (int shift = top - kDigitBits; shift >= vals.lowShift; shift -= kDigitBits)
-    std::tie(prefix, above) = if_then_else(
-        shared(shift), [&] { return std::tuple{Tile<i32>(prefix | digitOf(shift)), above}; },
-        [&] {
-          Tile<f32> mass = radixBins<f32>(c, vals, shift, prefix, kthKey, &m); // (16)
-          auto [d, nextAbove] = pickDigit<f32>(mass, above, target, /*positive=*/true);
-          return std::tuple{Tile<i32>(prefix | (d << shift)), nextAbove};
-        });
-  return prefix ^ kSignBit;
+  // The passes below the top digit as a loop (kthLargestKey says why).
+  auto selected = for_range(
+      1, passCount(vals), 1, std::tuple{prefix, above},
+      [&](Int i, Tile<i32> prefix, Tile<f32> above) {
+        Tile<i32> shift = passShift(i);
+        return if_then_else(
+            shared(shift), [&] { return std::tuple{Tile<i32>(prefix | digitOf(shift)), above}; },
+            [&] {
+              Tile<f32> mass = radixBins<f32>(c, vals, shift, prefix, kthKey, &m); // (16)
+              auto [d, nextAbove] = pickDigit<f32>(mass, above, target, /*positive=*/true);
+              return std::tuple{Tile<i32>(prefix | (d << shift)), nextAbove};
+            });
+      });
+  return std::get<0>(selected) ^ kSignBit;
 }
 
 /// The signed key of a lower bound on t_p (top-p alone) from a max `mx` and the softmax mass
