@@ -19,8 +19,9 @@ func.func @plain(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.p
 }
 
 // Masked with n a multiple of 8: predicated 16-byte PTX accesses; `other` fills masked lanes.
+// The load zeroes its registers first, so that ptxas does not keep them live from the entry.
 // CHECK-LABEL: llvm.func @masked
-// CHECK:         llvm.inline_asm has_side_effects asm_dialect = att "@$5 ld.global.cg.v4.b32 {$0, $1, $2, $3}, [ $4 ];", "=r,=r,=r,=r,l,b"
+// CHECK:         llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09mov.b32 $1, 0;\0A\09mov.b32 $2, 0;\0A\09mov.b32 $3, 0;\0A\09@$5 ld.global.cg.v4.b32 {$0, $1, $2, $3}, [ $4 ];", "=r,=r,=r,=r,l,b"
 // CHECK-COUNT-8: llvm.select
 // CHECK:         llvm.inline_asm has_side_effects asm_dialect = att "@$0 st.global.cs.v4.b32 [ $1 ], {$2, $3, $4, $5};", "b,l,r,r,r,r"
 func.func @masked(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 8 : i32}) attributes {tile.kernel} {

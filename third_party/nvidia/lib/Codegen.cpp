@@ -22,7 +22,9 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
+
 #include <mutex>
+#include <optional>
 
 using namespace mlir;
 using namespace tessel;
@@ -138,8 +140,28 @@ static LogicalResult runPtxas(StringRef arch, StringRef ptx, CompiledKernel &out
 /// loads in flight. Two programs per SM (.minnctapersm 2: at most 64 registers at 512 threads)
 /// overlap them. Measured on an H200 (docs/Performance.md): LayerNorm 4096x16384 bf16 went
 /// from 2267 to 3276 GB/s with 28 bytes of spills, RMSNorm from 2780 to 3024 with 56; so the
-/// request stands when it spills at most kMaxSpillBytes, and is dropped otherwise.
+/// request stands when it spills at most kMaxSpillBytes, and is dropped otherwise. (Since
+/// predicated loads zero their registers, LayerNorm fits without spills: 3518 GB/s.)
 static constexpr int64_t kMaxSpillBytes = 64;
+
+/// `ptx` with `directive` on the line after the entry's .maxntid.
+static std::string withEntryDirective(const std::string &ptx, const std::string &directive) {
+  std::string r = ptx;
+  r.insert(r.find('\n', r.find(".maxntid")) + 1, directive + "\n");
+  return r;
+}
+
+/// `out` assembled again from its PTX with `directive` added; empty when ptxas failed or wrote
+/// no binary (the caller keeps `out`).
+static std::optional<CompiledKernel> assembleWith(StringRef arch, const CompiledKernel &out,
+                                                  const std::string &directive) {
+  CompiledKernel attempt = out;
+  attempt.assembly = withEntryDirective(out.assembly, directive);
+  std::string error;
+  if (failed(runPtxas(arch, attempt.assembly, attempt, error)) || attempt.binary.empty())
+    return std::nullopt;
+  return attempt;
+}
 
 static LogicalResult assemble(StringRef arch, CompiledKernel &out, std::string &error) {
   llvm::Regex maxntid("\\.maxntid ([0-9]+), 1, 1");
@@ -147,40 +169,45 @@ static LogicalResult assemble(StringRef arch, CompiledKernel &out, std::string &
   unsigned threads = 0;
   if (maxntid.match(out.assembly, &m))
     m[1].getAsInteger(10, threads);
+  bool minPrograms = out.assembly.find(".minnctapersm") != std::string::npos;
   // Matrix-unit kernels hold large accumulators. With only .maxntid, ptxas (CUDA 13) answers a
   // kernel that must spill anyway by going down to 32 registers for occupancy: the 128x128
   // f16 GEMM on 4 warps then spilled 8 KB; with .minnctapersm 1 it keeps 255 registers and
   // spills 1.2 KB.
-  if (threads < 512 && out.assembly.find("mma.sync") != std::string::npos &&
-      out.assembly.find(".minnctapersm") == std::string::npos) {
-    size_t at = out.assembly.find('\n', out.assembly.find(".maxntid"));
-    out.assembly.insert(at + 1, ".minnctapersm 1\n");
+  if (threads > 0 && threads < 512 && out.assembly.find("mma.sync") != std::string::npos &&
+      !minPrograms) {
+    out.assembly = withEntryDirective(out.assembly, ".minnctapersm 1");
+    minPrograms = true;
   }
   // setmaxnreg moves registers between the warpgroups of the CTA's allocation, which is fixed
   // at launch: ptxas ignores it unless the entry's register count is known (.maxnreg; the
   // consumers' setmaxnreg.inc must not exceed what the producer's dec frees).
   if (out.assembly.find("setmaxnreg") != std::string::npos &&
       out.assembly.find(".maxnreg") == std::string::npos && threads > 128) {
-    size_t at = out.assembly.find('\n', out.assembly.find(".maxntid"));
     unsigned entry = nvidia::warpSpecializedRegisters(threads / 32 - 4).entry;
-    out.assembly.insert(at + 1, ".maxnreg " + std::to_string(entry) + "\n");
+    out.assembly = withEntryDirective(out.assembly, ".maxnreg " + std::to_string(entry));
     return runPtxas(arch, out.assembly, out, error);
   }
-  if (threads >= 512 && out.assembly.find(".minnctapersm") == std::string::npos) {
-    size_t at = out.assembly.find('\n', out.assembly.find(".maxntid"));
-    std::string twoPerSM = out.assembly;
-    twoPerSM.insert(at + 1, ".minnctapersm 2\n");
-    CompiledKernel attempt = out;
-    std::string attemptError;
-    if (succeeded(runPtxas(arch, twoPerSM, attempt, attemptError)) && !attempt.binary.empty() &&
-        attempt.resources.lookup("spill_stores") <= kMaxSpillBytes) {
-      attempt.assembly = std::move(twoPerSM);
-      attempt.resources["min_programs_per_sm"] = 2;
-      out = std::move(attempt);
+  if (threads >= 512 && !minPrograms) {
+    std::optional<CompiledKernel> two = assembleWith(arch, out, ".minnctapersm 2");
+    if (two && two->resources.lookup("spill_stores") <= kMaxSpillBytes) {
+      two->resources["min_programs_per_sm"] = 2;
+      out = std::move(*two);
       return success();
     }
   }
-  return runPtxas(arch, out.assembly, out, error);
+  if (failed(runPtxas(arch, out.assembly, out, error)))
+    return failure();
+  // Below 512 threads ptxas may trade spills for occupancy on its own: the f32 sampling mask
+  // (256 threads) came back at 128 registers with 72 bytes of spills, and at 208 registers
+  // without spills under .minnctapersm 1. A kernel that spills tries that once and keeps it
+  // when it spills less.
+  if (threads > 0 && threads < 512 && !minPrograms && out.resources.lookup("spill_stores") > 0) {
+    std::optional<CompiledKernel> one = assembleWith(arch, out, ".minnctapersm 1");
+    if (one && one->resources.lookup("spill_stores") < out.resources.lookup("spill_stores"))
+      out = std::move(*one);
+  }
+  return success();
 }
 
 /// The portable resource record: ptxas's counters when it ran, plus the dynamic shared memory
