@@ -64,6 +64,10 @@ for dt, ext, trunc in [("f32", "arith.bitcast", "arith.bitcast"),
         ("%inst-" + dt,
          "sh %s/test/kernels/instantiate.sh %s %s %s" % (config.tessel_src_root, dt, ext, trunc)))
 
+# The executables link LLVM and MLIR's static archives (CMakeLists.txt, TESSEL_STATIC_LLVM).
+if config.tessel_static_llvm.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("static-llvm")
+
 # tesselc (the DSL's compiler driver) runs the dsl/kernels tests when it is part of the build.
 if os.path.exists(os.path.join(config.tessel_tools_dir, "tesselc")):
     config.available_features.add("tesselc")
