@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""ncu_peers.py ROW (on the GPU machine, under ncu): launches the peers' kernel of one benchmark
-row a few times, for `ncu -k regex:...` to profile beside Tessel's (tessel-run-gpu) in the same
-session. ROW: layernorm, rmsnorm or softmax (4096x16384 bf16, Triton's kernel of
+"""ncu_peers.py ROW [--bench] (on the GPU machine, under ncu): launches the peers' kernel of one
+benchmark row a few times, for `ncu -k regex:...` to profile beside Tessel's (tessel-run-gpu) in
+the same session; with --bench (not under ncu) it also prints the peer's time on the row as the
+anchor measures it (do_bench median, L2 flushed) and GB/s by the anchor's byte count. ROW: layernorm, rmsnorm or softmax (4096x16384 bf16, Triton's kernel of
 ../shared/anchors/triton_reference.py with its num_warps = 16), rope (B8 S4096 H32/8 D128:
 Triton's kernel) or rope_compile (torch.compile's). The Triton kernels are those of the anchor script,
 written out here so that profiling does not run the whole anchor."""
@@ -112,3 +113,30 @@ elif row in ("rope", "rope_compile"):
     for _ in range(3 if row == "rope_compile" else 0):
         f(q, k)
 torch.cuda.synchronize()
+if "--bench" in sys.argv:
+    bench = lambda fn: triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
+    if row in ("layernorm", "rmsnorm", "softmax"):
+        launch = {"layernorm": lambda: layernorm_kernel[(M,)](out, x, w, b, x.stride(0), N, 1e-5,
+                                                              BLOCK=N, num_warps=16),
+                  "rmsnorm": lambda: rmsnorm_kernel[(M,)](out, x, w, x.stride(0), N, 1e-6,
+                                                          BLOCK=N, num_warps=16),
+                  "softmax": lambda: softmax_kernel[(M,)](out, x, x.stride(0), out.stride(0), N,
+                                                          BLOCK=N, num_warps=16)}[row]
+        runs = [("triton", launch)]
+        nbytes = 2 * x.numel() * 2
+    else:
+        # The anchor's eager rope: bf16 math on bf16 tables of D columns, compiled.
+        cc, ss = c2.to(bf), s2.to(bf)
+
+        def eager(q, k):
+            rot = lambda t: torch.cat([-t[..., D // 2:], t[..., :D // 2]], -1)
+            return q * cc + rot(q) * ss, k * cc + rot(k) * ss
+        fc = torch.compile(eager)
+        fc(q, k)
+        runs = [("triton", lambda: rope_kernel[(B * S,)](q, k, cos, sin, S, HQ, HK, HALF=D // 2,
+                                                            BLOCK_H=32, num_warps=4)),
+                ("torch.compile", lambda: fc(q, k))]
+        nbytes = 2 * (q.numel() + k.numel()) * 2
+    for name, fn in runs:
+        ms = bench(fn)
+        print(f"bench {row} {name}: median {ms * 1e3:.1f} us, {nbytes / ms / 1e6:.0f} GB/s", flush=True)

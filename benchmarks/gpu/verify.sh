@@ -4,7 +4,8 @@
 # on the GPU against the harness's double-precision references (`verify.sh gemm`: the GEMM part
 # alone; `verify.sh cases`: the cases alone; `verify.sh library`: the library variants alone,
 # VERIFY_FILTER (a glob, e.g. 'kernels/gemm_swiglu__*') selecting among them).
-# One line per failure, then "gpu verify: N passed, M failed".
+# One line per failure (and per pass with VERIFY_VERBOSE=1, which shows how far a run cut short
+# got), then "gpu verify: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")"
 run=./tessel-run-gpu
@@ -12,7 +13,7 @@ pass=0 fail=0
 check() { # check LABEL ARGS...: one verified run
   local label=$1; shift
   if msg=$($run "$@" --target=cuda --quiet 2>&1); then
-    pass=$((pass + 1))
+    pass=$((pass + 1)); [[ -n ${VERIFY_VERBOSE:-} ]] && echo "PASS $label"
   else
     fail=$((fail + 1)); echo "FAIL $label: $msg"
   fi
