@@ -3,6 +3,7 @@
 import os
 
 import lit.formats
+import lit.util
 from lit.llvm import llvm_config
 
 config.name = "Tessel"
@@ -65,7 +66,7 @@ for dt, ext, trunc in [("f32", "arith.bitcast", "arith.bitcast"),
          "sh %s/test/kernels/instantiate.sh %s %s %s" % (config.tessel_src_root, dt, ext, trunc)))
 
 # The executables link LLVM and MLIR's static archives (CMakeLists.txt, TESSEL_STATIC_LLVM).
-if config.tessel_static_llvm.upper() in ("ON", "1", "TRUE", "YES"):
+if lit.util.pythonize_bool(config.tessel_static_llvm):
     config.available_features.add("static-llvm")
 
 # tesselc (the DSL's compiler driver) runs the dsl/kernels tests when it is part of the build.

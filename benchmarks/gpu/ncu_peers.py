@@ -2,10 +2,11 @@
 """ncu_peers.py ROW [--bench] (on the GPU machine, under ncu): launches the peers' kernel of one
 benchmark row a few times, for `ncu -k regex:...` to profile beside Tessel's (tessel-run-gpu) in
 the same session; with --bench (not under ncu) it also prints the peer's time on the row as the
-anchor measures it (do_bench median, L2 flushed) and GB/s by the anchor's byte count. ROW: layernorm, rmsnorm or softmax (4096x16384 bf16, Triton's kernel of
+anchor measures it (do_bench median, L2 flushed) and GB/s by the anchor's byte count.
+ROW: layernorm, rmsnorm or softmax (4096x16384 bf16, Triton's kernel of
 ../shared/anchors/triton_reference.py with its num_warps = 16), rope (B8 S4096 H32/8 D128:
-Triton's kernel) or rope_compile (torch.compile's). The Triton kernels are those of the anchor script,
-written out here so that profiling does not run the whole anchor."""
+Triton's kernel) or rope_compile (torch.compile's). The Triton kernels are those of the anchor
+script, written out here so that profiling does not run the whole anchor."""
 import sys
 
 import torch
@@ -80,13 +81,14 @@ if row in ("layernorm", "rmsnorm", "softmax"):
     x = torch.randn(M, N, device=dev, dtype=bf)
     out = torch.empty_like(x)
     w, b = torch.randn(N, device=dev, dtype=bf), torch.randn(N, device=dev, dtype=bf)
+    launch = {"layernorm": lambda: layernorm_kernel[(M,)](out, x, w, b, x.stride(0), N, 1e-5,
+                                                          BLOCK=N, num_warps=16),
+              "rmsnorm": lambda: rmsnorm_kernel[(M,)](out, x, w, x.stride(0), N, 1e-6, BLOCK=N,
+                                                      num_warps=16),
+              "softmax": lambda: softmax_kernel[(M,)](out, x, x.stride(0), out.stride(0), N,
+                                                      BLOCK=N, num_warps=16)}[row]
     for _ in range(3):
-        if row == "layernorm":
-            layernorm_kernel[(M,)](out, x, w, b, x.stride(0), N, 1e-5, BLOCK=N, num_warps=16)
-        elif row == "rmsnorm":
-            rmsnorm_kernel[(M,)](out, x, w, x.stride(0), N, 1e-6, BLOCK=N, num_warps=16)
-        else:
-            softmax_kernel[(M,)](out, x, x.stride(0), out.stride(0), N, BLOCK=N, num_warps=16)
+        launch()
     kernel = {"layernorm": layernorm_kernel, "rmsnorm": rmsnorm_kernel, "softmax": softmax_kernel}[row]
     try:  # registers and spills of what ran (Triton 3.6's per-device cache)
         for c in kernel.device_caches[0][0].values():
@@ -100,8 +102,10 @@ elif row in ("rope", "rope_compile"):
     inv = 1.0 / (10000 ** (torch.arange(0, D, 2, device=dev).float() / D))
     ang = torch.arange(S, device=dev).float()[:, None] * inv[None, :]
     cos, sin = ang.cos().contiguous(), ang.sin().contiguous()
+    launch = lambda: rope_kernel[(B * S,)](q, k, cos, sin, S, HQ, HK, HALF=D // 2, BLOCK_H=32,
+                                           num_warps=4)
     for _ in range(3 if row == "rope" else 0):
-        rope_kernel[(B * S,)](q, k, cos, sin, S, HQ, HK, HALF=D // 2, BLOCK_H=32, num_warps=4)
+        launch()
     c2 = torch.cat([cos, cos], -1).repeat(B, 1)[:, None, :]
     s2 = torch.cat([sin, sin], -1).repeat(B, 1)[:, None, :]
 
@@ -116,12 +120,6 @@ torch.cuda.synchronize()
 if "--bench" in sys.argv:
     bench = lambda fn: triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
     if row in ("layernorm", "rmsnorm", "softmax"):
-        launch = {"layernorm": lambda: layernorm_kernel[(M,)](out, x, w, b, x.stride(0), N, 1e-5,
-                                                              BLOCK=N, num_warps=16),
-                  "rmsnorm": lambda: rmsnorm_kernel[(M,)](out, x, w, x.stride(0), N, 1e-6,
-                                                          BLOCK=N, num_warps=16),
-                  "softmax": lambda: softmax_kernel[(M,)](out, x, x.stride(0), out.stride(0), N,
-                                                          BLOCK=N, num_warps=16)}[row]
         runs = [("triton", launch)]
         nbytes = 2 * x.numel() * 2
     else:
@@ -133,9 +131,7 @@ if "--bench" in sys.argv:
             return q * cc + rot(q) * ss, k * cc + rot(k) * ss
         fc = torch.compile(eager)
         fc(q, k)
-        runs = [("triton", lambda: rope_kernel[(B * S,)](q, k, cos, sin, S, HQ, HK, HALF=D // 2,
-                                                            BLOCK_H=32, num_warps=4)),
-                ("torch.compile", lambda: fc(q, k))]
+        runs = [("triton", launch), ("torch.compile", lambda: fc(q, k))]
         nbytes = 2 * (q.numel() + k.numel()) * 2
     for name, fn in runs:
         ms = bench(fn)
