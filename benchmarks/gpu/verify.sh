@@ -140,7 +140,7 @@ PY
       shapes=$([[ $spec == 1 ]] && echo "3x$((block - 8)) 2x16" || echo "3x$((block - 1)) 1x1 2x17") ;;
     *_looped) shapes=$([[ $spec == 1 ]] && echo "3x$((block + 904))" || echo "3x$((block + 905)) 1x1") ;;
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
-    cross_entropy | cross_entropy_backward)
+    cross_entropy | cross_entropy_backward | cross_entropy_fused | cross_entropy_backward_lse)
       shapes=$([[ $spec == 1 ]] && echo "8x5000 2x1000" || echo "8x5000 1x15") ;;
     moe_routing | moe_routing_atomics)
       shapes=$([[ $spec == 1 ]] && echo "1000x8 4096x64" || echo "1000x7 3x1 4100x60") ;;
@@ -166,6 +166,10 @@ PY
   [[ $kernel == moe_routing_atomics ]] && problem=(--problem moe_routing)
   # RoPE's __h0 twins (prepare.sh) assume cos_half_offset = 0: tables of D/2 columns.
   [[ $j == *__h0.json ]] && problem=(--opt table=half)
+  # In place (fused linear cross-entropy's use): another warp's gradient pass must not
+  # overwrite the target logit before it is read.
+  [[ $kernel == cross_entropy_fused || $kernel == cross_entropy_backward_lse ]] &&
+    problem=(--opt inplace=1)
   for s in $shapes; do check "$(basename "$j") $s" "$j" "${problem[@]}" --shape "$s" --dtype "$dtype"; done
 done
 echo "library variants: $pass passed, $fail failed"

@@ -59,6 +59,16 @@ std::tuple<Float, Float, Float> online_softmax_sum(int block, Ptr<T> base, Int n
                    });
 }
 
+/// One row's loss from its logsumexp, its target logit and its sum s.
+inline Float row_loss(Float lse, Float target, Float s, Int n_cols, Float label_smoothing,
+                      Float z_loss) {
+  Float nll = lse - target;         // -log softmax(x)_t
+  Float uniform = lse - s / n_cols; // mean_j -log softmax(x)_j
+  Float eps = label_smoothing;
+  Float smooth = where(eps != 0.0, eps * uniform, 0.0);
+  return (1.0 - eps) * nll + smooth + z_loss * lse * lse;
+}
+
 /// loss (n_rows) f32. The target logit is only read for rows that are not ignored. The
 /// smoothing term is selected away when eps = 0, so a row holding -inf (a masked logit, whose
 /// sum is -inf) keeps the plain cross-entropy rather than 0 * inf = NaN.
@@ -69,16 +79,11 @@ void cross_entropy(const CrossEntropyConfig &c, Ptr<f32> loss, Ptr<T> logits, Pt
   Int row = program_id(0);
   Int label = load(labels + row);
   Ptr<T> base = logits + row * stride;
-  auto [m, d, s] = online_softmax_sum(c.BLOCK, base, n_cols);
   Bool valid = label != ignore_index;
   Float target = cast<f32>(load(base + label, valid, 0.0));
+  auto [m, d, s] = online_softmax_sum(c.BLOCK, base, n_cols);
   Float lse = log(d) + m;
-  Float nll = lse - target;         // -log softmax(x)_t
-  Float uniform = lse - s / n_cols; // mean_j -log softmax(x)_j
-  Float eps = label_smoothing;
-  Float smooth = where(eps != 0.0, eps * uniform, 0.0);
-  Float lo = (1.0 - eps) * nll + smooth + z_loss * lse * lse;
-  store(loss + row, where(valid, lo, 0.0));
+  store(loss + row, where(valid, row_loss(lse, target, s, n_cols, label_smoothing, z_loss), 0.0));
 }
 TESSEL_KERNEL(cross_entropy, DTYPES(f32, f16, bf16),
               ARGS(loss, logits, labels, stride, n_cols, ignore_index, label_smoothing, z_loss),
@@ -95,6 +100,28 @@ struct CrossEntropyBackwardConfig {
   int num_warps = 8;
 };
 TESSEL_CONFIG(CrossEntropyBackwardConfig, BLOCK, reduction, num_warps)
+
+/// The gradient pass over one row: dbase[j] = (p_j * (1 + 2 * z * lse) - (1 - eps) *
+/// [j == label] - eps / V) * g with p_j = exp(x_j - lse), computed in f32 and rounded once to
+/// T. An ignored row stores exactly 0 (selected, never multiplied, so a mean over zero rows
+/// cannot produce NaN: case C4). dbase may be base (in place): each element is read and
+/// written by the same thread.
+template <class T>
+void store_gradient(int block, Ptr<T> dbase, Ptr<T> base, Int n_cols, Int label, Bool ignored,
+                    Float lse, Float g, Float label_smoothing, Float z_loss) {
+  Float pscale = 1.0 + 2.0 * z_loss * lse; // d (lse + z * lse^2) / d lse, p_j's factor
+  Float hit = 1.0 - label_smoothing;       // 1 - eps, the label's weight
+  Float spread = label_smoothing / n_cols; // eps / V, every class's weight
+  Tile<i32> cols = arange(0, block);       // (BLOCK)
+  for_range(0, n_cols, block, [&](Int start) {
+    Tile<i64> offs = start + cols;                                   // (BLOCK)
+    Mask mask = offs < n_cols;                                       // (BLOCK)
+    Tile<f32> x = cast<f32>(load(base + offs, mask, -inf));          // (BLOCK)
+    Tile<f32> p = exp(x - lse);                                      // (BLOCK)
+    Tile<f32> grad = (p * pscale - cast<f32>(offs == label) * hit - spread) * g; // (BLOCK)
+    store(dbase + offs, cast<T>(where(ignored, 0.0, grad)), mask);
+  });
+}
 
 /// dlogits[row, j] = (p_j * (1 + 2 * z * lse) - (1 - eps) * [j == label] - eps / V) * g, with
 /// p = softmax(logits[row]), eps = label_smoothing and z = z_loss (the forward's loss
@@ -122,19 +149,8 @@ void cross_entropy_backward(const CrossEntropyBackwardConfig &c, Ptr<T> dlogits,
     g = load(dloss);
   else
     g = load(dloss) / n_valid;
-  Bool ignored = label == ignore_index;
-  Float pscale = 1.0 + 2.0 * z_loss * lse; // d (lse + z * lse^2) / d lse, p_j's factor
-  Float hit = 1.0 - label_smoothing;       // 1 - eps, the label's weight
-  Float spread = label_smoothing / n_cols; // eps / V, every class's weight
-  Tile<i32> cols = arange(0, c.BLOCK); // (BLOCK)
-  for_range(0, n_cols, c.BLOCK, [&](Int start) {
-    Tile<i64> offs = start + cols;                                   // (BLOCK)
-    Mask mask = offs < n_cols;                                       // (BLOCK)
-    Tile<f32> x = cast<f32>(load(base + offs, mask, -inf));          // (BLOCK)
-    Tile<f32> p = exp(x - lse);                                      // (BLOCK)
-    Tile<f32> grad = (p * pscale - cast<f32>(offs == label) * hit - spread) * g; // (BLOCK)
-    store(dbase + offs, cast<T>(where(ignored, 0.0, grad)), mask);
-  });
+  store_gradient(c.BLOCK, dbase, base, n_cols, label, label == ignore_index, lse, g,
+                 label_smoothing, z_loss);
 }
 TESSEL_KERNEL(cross_entropy_backward, DTYPES(f32, f16, bf16),
               ARGS(dlogits, logits, labels, dloss, stride, dstride, n_cols, ignore_index,
@@ -142,3 +158,61 @@ TESSEL_KERNEL(cross_entropy_backward, DTYPES(f32, f16, bf16),
               CONFIGS(CrossEntropyBackwardConfig{.reduction = Reduction::none},
                       CrossEntropyBackwardConfig{.reduction = Reduction::mean},
                       CrossEntropyBackwardConfig{.reduction = Reduction::sum}))
+
+/// cross_entropy and cross_entropy_backward in one kernel (Liger-Kernel's cross-entropy
+/// kernel): loss[row] as cross_entropy, lse[row] = logsumexp(logits[row]) (f32, every row, for
+/// cross_entropy_backward_lse), and dlogits as cross_entropy_backward for the upstream
+/// gradient g = grad_scale[0] on every row (fused linear cross-entropy passes 1 / n_valid for
+/// a mean, 1 for a sum). The row is read twice, the second time mostly from L2 (the program
+/// has just read it), and written once, where the two kernels read it three times. dlogits may
+/// alias logits: the target logit is read before the first pass, since the gradient pass of
+/// another warp may overwrite it once the last reduction of the first pass is done.
+template <class T>
+void cross_entropy_fused(const CrossEntropyConfig &c, Ptr<f32> loss, Ptr<f32> lse_out,
+                         Ptr<T> dlogits, Ptr<T> logits, Ptr<i64> labels, Ptr<f32> grad_scale,
+                         Int stride, Int dstride, Int n_cols, Int ignore_index,
+                         Float label_smoothing, Float z_loss) {
+  Int row = program_id(0);
+  Int label = load(labels + row);
+  Ptr<T> base = logits + row * stride;
+  Bool valid = label != ignore_index;
+  Float target = cast<f32>(load(base + label, valid, 0.0));
+  Float g = load(grad_scale);
+  auto [m, d, s] = online_softmax_sum(c.BLOCK, base, n_cols);
+  Float lse = log(d) + m;
+  store(loss + row, where(valid, row_loss(lse, target, s, n_cols, label_smoothing, z_loss), 0.0));
+  store(lse_out + row, lse);
+  store_gradient(c.BLOCK, dlogits + row * dstride, base, n_cols, label, !valid, lse, g,
+                 label_smoothing, z_loss);
+}
+TESSEL_KERNEL(cross_entropy_fused, DTYPES(f32, f16, bf16),
+              ARGS(loss, lse, dlogits, logits, labels, grad_scale, stride, dstride, n_cols,
+                   ignore_index, label_smoothing, z_loss),
+              CONFIGS(CrossEntropyConfig{.BLOCK = 4096, .num_warps = 8},
+                      CrossEntropyConfig{.BLOCK = 8192, .num_warps = 16}))
+TESSEL_TUNE(cross_entropy_fused, loopedRowSpace<CrossEntropyConfig>())
+
+/// The gradient of a window of columns [col_offset, col_offset + n_cols) of each row, given the
+/// row's logsumexp over all its columns (lse, f32, from cross_entropy_fused): dlogits[row, j] =
+/// (exp(logits[row, j] - lse[row]) - [col_offset + j == label]) * grad_scale[0], computed in f32
+/// and rounded once to T; ignored rows get exactly 0. Fused linear cross-entropy's
+/// vocabulary-chunked backward recomputes a (rows, n_cols) window of the logits and turns it
+/// into its gradient with this, without the rest of the row. No label smoothing or z-loss.
+/// dlogits may alias logits. One program per row; grid = (n_rows,).
+template <class T>
+void cross_entropy_backward_lse(const CrossEntropyConfig &c, Ptr<T> dlogits, Ptr<T> logits,
+                                Ptr<i64> labels, Ptr<f32> lse, Ptr<f32> grad_scale, Int stride,
+                                Int dstride, Int n_cols, Int col_offset, Int ignore_index) {
+  Int row = program_id(0);
+  Int label = load(labels + row);
+  // The label as a column of the window: outside [0, n_cols) when the window lacks it.
+  store_gradient(c.BLOCK, dlogits + row * dstride, logits + row * stride, n_cols,
+                 label - col_offset, label == ignore_index, load(lse + row), load(grad_scale),
+                 Float(0.0), Float(0.0));
+}
+TESSEL_KERNEL(cross_entropy_backward_lse, DTYPES(f32, f16, bf16),
+              ARGS(dlogits, logits, labels, lse, grad_scale, stride, dstride, n_cols, col_offset,
+                   ignore_index),
+              CONFIGS(CrossEntropyConfig{.BLOCK = 2048, .num_warps = 4},
+                      CrossEntropyConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(cross_entropy_backward_lse, loopedRowSpace<CrossEntropyConfig>())

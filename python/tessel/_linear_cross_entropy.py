@@ -1,5 +1,6 @@
-"""tessel.ops.fused_linear_cross_entropy's forward and backward: Liger-Kernel's chunked
-algorithm on the gemm, gemm_residual, cross_entropy and cross_entropy_backward kernels."""
+"""tessel.ops.fused_linear_cross_entropy's forward and backward: chunks of rows for the loss
+and grad_x (Liger-Kernel's), then chunks of the vocabulary for grad_weight, on the gemm,
+gemm_split_k, cross_entropy_fused and cross_entropy_backward_lse kernels."""
 
 from . import kernels as _k
 from ._arrays import describe, is_torch
@@ -15,11 +16,19 @@ def _tiles(v, m, n):
 
 
 def _gemm_variant(kernels, dtype, device, layout, m, n, sms):
+    """_pick_gemm's answer, remembered per shape (kernels.remember)."""
+    return _k.remember(("fused_linear_cross_entropy", kernels, dtype, device, layout, m, n, sms),
+                       lambda: _pick_gemm(kernels, dtype, device, layout, m, n, sms))
+
+
+def _pick_gemm(kernels, dtype, device, layout, m, n, sms):
     """A plain variant (no bias, no activation) of the first of `kernels` that is compiled, for
     an (m, n) product with operands in `layout` ("nt": A and B contiguous along K, "nn": A
     along K and B along N, "tn": A along M and B along N). In order: one with a twin for that
     layout (prepare.sh's TMA or cp.async twins), whose tiles fill the `sms` SMs (sms=0: any),
-    the widest tile, the deepest pipeline."""
+    the largest tile, the widest one (BLOCK_N: the long side of the chunks' skinny products;
+    H200, grad_x at 256 x 4096 x 128256 split in two: 64x256 0.374 ms, 128x128 0.404 ms), the
+    deepest pipeline."""
     def plain(c):
         return not c.get("HAS_BIAS") and c.get("ACT", "none") == "none"
     best, best_key = None, None
@@ -29,7 +38,8 @@ def _gemm_variant(kernels, dtype, device, layout, m, n, sms):
                 continue
             has_twin = any(t.name == f"{v.name}__{layout}" for t in v.twins)
             key = (not has_twin, rank, _tiles(v, m, n) < sms,
-                   -v.config["BLOCK_M"] * v.config["BLOCK_N"], -v.config.get("num_stages", 0))
+                   -v.config["BLOCK_M"] * v.config["BLOCK_N"], -v.config["BLOCK_N"],
+                   -v.config.get("num_stages", 0))
             if best_key is None or key < best_key:
                 best, best_key = v, key
     if best is None:  # says how to compile one
@@ -46,19 +56,45 @@ def _matmul(v, a, b, c, m, n, k, sa, sb, sc, residual=None, sr=(0, 0)):
     _k.launch(v, _tiles(v, m, n), *args)
 
 
+# Split-K workspaces (f32 partials and zeroed locks) kept per (device, stream, size), as
+# PyTorch keeps cuBLAS's workspace: allocated by the first call, reused by the next ones on the
+# same stream (launches on one stream run in order, so two never share one at once).
+_workspaces = {}
+
+
+def _workspace(like, floats, tiles):
+    key = (str(getattr(like, "device", "cpu")), _stream_of(like), floats, tiles)
+    hit = _workspaces.get(key)
+    if hit is None:
+        locks = _empty(like, (tiles,), "i32")
+        locks[...] = 0
+        hit = _workspaces[key] = (_empty(like, (floats,), "f32"), locks)
+    return hit
+
+
+def _stream_of(like):
+    """The current CUDA stream of a torch CUDA tensor's device; None elsewhere."""
+    if is_torch(like) and like.is_cuda:
+        import torch
+        return torch.cuda.current_stream(like.device).cuda_stream
+    return None
+
+
 class _SplitK:
     """c (m, n) = a @ b through gemm_split_k, for products whose tiles leave SMs idle (grad_x:
-    (chunk, H) with K = V): about two programs per SM, K cut into `splits` slices reduced in
-    order (deterministic) through an f32 workspace; the locks are zero between launches."""
+    (chunk, H) with K = V): K cut into `splits` slices reduced in order (deterministic) through
+    an f32 workspace; the locks are zero between launches. `splits` makes one wave of programs
+    at one per SM (the tiles' programs times the slices, at most `sms`): the large tiles' rings
+    fill an SM's shared memory, and each slice more adds a pass over the workspace (H200,
+    256x4096x128256: 64x256 tiles in 2 slices 0.374 ms, in 4 0.439 ms; H100, 128x128 tiles: 2
+    slices 0.42 ms, 4 slices 0.46 ms, 8 slices 0.50 ms)."""
 
     def __init__(self, variant, like, m, n, k, sms):
         self.v = variant
         tiles = _tiles(variant, m, n)
         k_blocks = -(-k // variant.config["BLOCK_K"])
-        self.splits = max(1, min(k_blocks, -(-2 * sms // tiles)))
-        self.workspace = _empty(like, (self.splits * m * n,), "f32")
-        self.locks = _empty(like, (tiles,), "i32")
-        self.locks[...] = 0
+        self.splits = max(1, min(k_blocks, sms // tiles))
+        self.workspace, self.locks = _workspace(like, self.splits * m * n, tiles)
 
     def __call__(self, a, b, c, m, n, k, sa, sb, sc):  # m <= the m it was made for
         _k.launch(self.v, (_tiles(self.v, m, n), self.splits), a, b, c, c, self.workspace,
@@ -72,21 +108,39 @@ def _flce_chunk_rows(rows, hidden, vocab):
     return 1 << (per - 1).bit_length()
 
 
+def _flce_vocab_cols(rows, vocab, budget):
+    """Columns of the backward's vocabulary chunks: as many multiples of 128 as fit (rows, cols)
+    in `budget` elements (the forward's chunk of logits), at least 128, at most V. Multiples of
+    128 keep each chunk's slices of the weight and grad_weight 16-byte aligned."""
+    cols = max(128, budget // max(1, rows) // 128 * 128)
+    return vocab if cols >= vocab else cols
+
+
 def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=-100,
                                                 reduction="mean", chunk_rows=None, grads=True):
     """cross_entropy(x @ weight.T, target) and its gradients for an upstream gradient of 1:
     (loss (0-d, f32), grad_x (x's shape and dtype), grad_weight (V, H), x's dtype), without
-    the (N, V) logits: the rows go through in chunks of `chunk_rows` (default: Liger-Kernel's,
-    _flce_chunk_rows). Per chunk, on one (chunk, V) buffer:
-      logits = x_c @ weight.T                         (gemm)
-      loss_c = cross-entropy per row, online softmax  (cross_entropy)
-      dlogits = (softmax - onehot) * g, in place      (cross_entropy_backward)
-      grad_x_c = dlogits @ weight                     (gemm)
-      grad_weight += dlogits.T @ x_c                  (gemm_residual, in place, from zeros)
-    g is 1 (sum) or 1 / n_valid (mean, the rows whose target != ignore_index). grad_weight
-    accumulates in x's dtype, as Liger-Kernel's addmm. x: (N, H) or (B, T, H); weight: (V, H),
-    nn.Linear's layout; target: int64 (N,) or (B, T). No bias yet. grads=False: the loss alone
-    (grad_x and grad_weight None), without the backward's kernels."""
+    the (N, V) logits. x: (N, H) or (B, T, H); weight: (V, H), nn.Linear's layout; target: int64
+    (N,) or (B, T). No bias, label smoothing or z-loss yet. g is 1 (sum) or 1 / n_valid (mean,
+    the rows whose target != ignore_index).
+
+    Two passes over one buffer of chunk x V elements (chunk = `chunk_rows`, default
+    Liger-Kernel's, _flce_chunk_rows), so the peak memory is Liger-Kernel's:
+      1. row chunks x_c (chunk rows, every column of the logits):
+           logits = x_c @ weight.T                    (gemm_block_ptr)
+           loss_c, lse_c, dlogits = (softmax - onehot) * g, in place
+                                                      (cross_entropy_fused)
+           grad_x_c = dlogits @ weight                (gemm_split_k: K = V in f32, one rounding)
+      2. vocabulary chunks W_c (cols columns of every row, _flce_vocab_cols):
+           logits_c = x @ W_c.T                       (recomputed)
+           dlogits_c = (exp(logits_c - lse) - onehot) * g, in place
+                                                      (cross_entropy_backward_lse)
+           grad_weight[c] = dlogits_c.T @ x           (gemm: K = N in f32, one rounding)
+    Liger-Kernel's single pass adds each row chunk's dlogits^T @ x_c into grad_weight: a read
+    and a write of all of grad_weight per chunk (2 GiB at V = 128256, H = 4096, bf16; 32
+    chunks), where pass 2 writes each row of it once, for one more logits GEMM. Every gradient
+    element is rounded to x's dtype once. grads=False: the loss alone (grad_x and grad_weight
+    None), pass 1 without the gradient (cross_entropy)."""
     op = "fused_linear_cross_entropy"
     if reduction not in ("mean", "sum"):
         raise ValueError(f"{op}: reduction must be 'mean' or 'sum', got {reduction!r}")
@@ -119,52 +173,71 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
         with np.errstate(invalid="ignore", divide="ignore"):
             g = np.array([1.0 / n_valid if reduction == "mean" else 1.0], dtype=np.float32)
     g = _contiguous(g)
-    dt = xd.dtype
-    # logits = x_c @ W^T (nt), grad_x_c = dlogits @ W (nn), grad_W (+)= dlogits^T @ x_c (tn)
+    dt, dev = xd.dtype, xd.device
     sms, m0 = _slots(x), min(chunk, rows)
-    gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nt", m0, vocab, sms)
-    # grad_x (chunk, H) has few tiles and a long K (V): the widest tile, split along K when its
-    # tiles leave SMs idle (H200, chunk 256, H 4096: 64x64 tiles fill the GPU at 340 TFLOP/s,
-    # where cuBLAS splits 320x128 tiles at 710).
-    gemm_nn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, xd.device, "nn", m0, hidden, 0)
-    gemm_acc = _gemm_variant(("gemm_residual",), dt, xd.device, "tn", vocab, hidden, sms)
-    grad_x_gemm = lambda *a: _matmul(gemm_nn, *a)
-    if grads and _tiles(gemm_nn, m0, hidden) < sms:
-        try:
-            split = _gemm_variant(("gemm_split_k",), dt, xd.device, "nn", m0, hidden, 0)
-            grad_x_gemm = _SplitK(split, x, m0, hidden, vocab, sms)
-        except LookupError:  # not compiled (or not for this dtype): the plain GEMM
-            pass
-    ce = _k.choose("cross_entropy", dt, xd.device)
-    ce_grad = _k.choose("cross_entropy_backward", dt, xd.device,
-                        valid=lambda c: c.get("reduction") == "sum")
-    losses = _empty(x, (rows,), "f32")
-    grad_x = _empty(x, (rows, hidden), dt) if grads else None
-    grad_w = _empty(x, (vocab, hidden), dt) if grads else None
+    cols = _flce_vocab_cols(rows, vocab, m0 * vocab)
+    # logits = x_c @ W^T and logits_c = x @ W_c^T (nt), grad_x_c = dlogits @ W (nn),
+    # grad_W_c = dlogits_c^T @ x (tn).
+    gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", m0, vocab, sms)
     if grads:
-        grad_w[...] = 0  # every chunk accumulates, through one kernel
-    logits = _empty(x, (min(chunk, rows), vocab), dt)
-    loss_c = _empty(x, (min(chunk, rows),), "f32")
+        ce_fused = _k.choose("cross_entropy_fused", dt, dev, prefer=lambda c: -c["BLOCK"],
+                             key="widest")
+        ce_window = _k.choose("cross_entropy_backward_lse", dt, dev, key=())
+        gemm_nt2 = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", rows, cols, sms)
+        gemm_tn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "tn", cols, hidden, sms)
+        # grad_x_c (chunk, H) has few tiles and a long K (V): the largest tile, split along K
+        # when its tiles leave SMs idle (H200, chunk 256, H 4096, V 128256: 64x256 tiles in two
+        # slices 0.374 ms, 700 TFLOP/s; cuBLAS (Liger-Kernel) splits 320x128 tiles: 0.372 ms).
+        gemm_nn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nn", m0, hidden, 0)
+        grad_x_gemm = lambda *a: _matmul(gemm_nn, *a)
+        if _tiles(gemm_nn, m0, hidden) < sms:
+            try:
+                split = _gemm_variant(("gemm_split_k",), dt, dev, "nn", m0, hidden, 0)
+                grad_x_gemm = _SplitK(split, x, m0, hidden, vocab, sms)
+            except LookupError:  # not compiled (or not for this dtype): the plain GEMM
+                pass
+    else:
+        ce = _k.choose("cross_entropy", dt, dev, key=())
+    losses = _empty(x, (rows,), "f32")
+    lse = _empty(x, (rows,), "f32") if grads else None
+    grad_x = _empty(x, (rows, hidden), dt) if grads else None
+    # One buffer for pass 1's (chunk, V) logits and pass 2's (rows, cols).
+    buf = _empty(x, (max(m0 * vocab, rows * cols if grads else 0),), dt)
+    logits = buf[:m0 * vocab].reshape(m0, vocab)
+    loss_c = _empty(x, (m0,), "f32")
+    lse_c = _empty(x, (m0,), "f32")
     for r0 in range(0, rows, chunk):
         m = min(chunk, rows - r0)
         # Kernels take 16-byte-aligned arrays: a chunk's rows are copied when their slice of x,
         # the targets or grad_x does not start on 16 bytes.
         xc, tc, lc = _contiguous(x2[r0:r0 + m]), _contiguous(t[r0:r0 + m]), logits[:m]
         _matmul(gemm_nt, xc, w, lc, m, vocab, hidden, (hidden, 1), (1, hidden), (vocab, 1))
-        _k.launch(ce, m, loss_c, lc, tc, vocab, vocab, int(ignore_index), 0.0, 0.0)
-        losses[r0:r0 + m] = loss_c[:m]
         if not grads:
+            _k.launch(ce, m, loss_c, lc, tc, vocab, vocab, int(ignore_index), 0.0, 0.0)
+            losses[r0:r0 + m] = loss_c[:m]
             continue
-        _k.launch(ce_grad, m, lc, lc, tc, g, vocab, vocab, vocab, int(ignore_index), 1, 0.0, 0.0)
+        _k.launch(ce_fused, m, loss_c, lse_c, lc, lc, tc, g, vocab, vocab, vocab,
+                  int(ignore_index), 0.0, 0.0)
+        losses[r0:r0 + m] = loss_c[:m]
+        lse[r0:r0 + m] = lse_c[:m]
         gx = grad_x[r0:r0 + m]
         gxc = gx if describe(gx, "grad_x").address % 16 == 0 else _empty(x, (m, hidden), dt)
         grad_x_gemm(lc, w, gxc, m, hidden, vocab, (vocab, 1), (hidden, 1), (hidden, 1))
         if gxc is not gx:
             gx[...] = gxc
-        _matmul(gemm_acc, lc, xc, grad_w, vocab, hidden, m, (1, vocab), (hidden, 1),
-                (hidden, 1), residual=grad_w, sr=(hidden, 1))
     total = losses.sum()
     loss = total * g[0] if reduction == "mean" else total
     if not grads:
         return loss, None, None
+    grad_w = _empty(x, (vocab, hidden), dt)
+    xs = _contiguous(x2)
+    window = buf[:rows * cols].reshape(rows, cols)
+    for v0 in range(0, vocab, cols):
+        n = min(cols, vocab - v0)
+        wc = w[v0:v0 + n]
+        _matmul(gemm_nt2, xs, wc, window, rows, n, hidden, (hidden, 1), (1, hidden), (cols, 1))
+        _k.launch(ce_window, rows, window, window, t, lse, g, cols, cols, n, v0,
+                  int(ignore_index))
+        _matmul(gemm_tn, window, xs, grad_w[v0:v0 + n], n, hidden, rows, (1, cols), (hidden, 1),
+                (hidden, 1))
     return loss, grad_x.reshape(xd.shape), grad_w

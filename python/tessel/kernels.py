@@ -153,6 +153,18 @@ def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None)
     return vs[0]
 
 
+def remember(key, compute):
+    """compute()'s answer for `key` (hashable), computed once until the kernel index changes:
+    for ops that pick variants by their own rules on every call (fused linear
+    cross-entropy's GEMMs scan hundreds of variants; the host time it takes is on the
+    critical path of a call that waits for the device)."""
+    hit = _chosen.get(key)
+    if hit is None or _index is None:
+        hit = compute()
+        _chosen[key] = hit
+    return hit
+
+
 _raw_stream = None  # torch's current-stream query, found on the first CUDA launch
 
 

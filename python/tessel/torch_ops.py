@@ -354,6 +354,12 @@ def _flce_backward(ctx, dloss, _dgx, _dgw):
                            "instead of backward(retain_graph=True)")
     ctx.state["scaled"] = True
     gx, gw = ctx.saved_tensors
+    # An upstream gradient of exactly 1 (loss.backward()) needs no scaling, which reads and
+    # writes all of grad_weight (1.6 ms at V = 128256, H = 4096, bf16, H100). The test waits
+    # for the device, so only in eager mode (Liger-Kernel's check), not while torch.compile
+    # traces.
+    if not torch.compiler.is_compiling() and bool(dloss == 1):
+        return gx, gw, None, None, None, None
     return (gx.mul_(dloss.to(gx.dtype)), gw.mul_(dloss.to(gw.dtype)), None, None, None, None)
 
 

@@ -30,6 +30,8 @@ PY
     *_looped) shapes="3x$((block + 905)) 1x1" ;;
     rope | rope_out) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
+    # In place, as fused linear cross-entropy runs it: the gradient over the logits.
+    cross_entropy_fused | cross_entropy_backward_lse) shapes="8x5000 1x15"; opts="--opt inplace=1" ;;
     gemm | gemm_block_ptr | gemm_residual | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
     # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64).
     gemm_split_k) shapes="100x70x1000 1x128x50"; opts="--opt split_k=3" ;;

@@ -218,4 +218,146 @@ Status crossEntropyBackward(Builder &b) {
   return launchLossRows(b, rows, 2);
 }
 
+/// Each row's logsumexp, in float64.
+static std::vector<double> logSumExp(const std::vector<double> &x, int64_t n, int64_t v) {
+  std::vector<double> out(n);
+  for (int64_t i = 0; i < n; ++i) {
+    double m = -std::numeric_limits<double>::infinity(), d = 0;
+    for (int64_t j = 0; j < v; ++j)
+      m = std::max(m, x[i * v + j]);
+    for (int64_t j = 0; j < v; ++j)
+      d += std::exp(x[i * v + j] - m);
+    out[i] = m + std::log(d);
+  }
+  return out;
+}
+
+/// Both at once (kernel cross_entropy_fused): loss[row] as crossEntropy, lse[row] (each row's
+/// logsumexp) and dlogits as crossEntropyBackward for one upstream scale g = grad_scale[0] on
+/// every row. Option
+/// inplace=1 makes dlogits the logits buffer itself (fused linear cross-entropy's use): the
+/// kernel must read the target logit before any gradient overwrites it.
+Status crossEntropyFused(Builder &b) {
+  LossRows rows;
+  if (Status s = lossRows(b, rows); !s)
+    return s;
+  const int64_t n = rows.n, v = rows.v;
+  bool inplace = b.option("inplace", "0") == "1";
+  int loss = b.output("loss", DType::f32, {n});
+  int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
+  std::vector<int64_t> lab = labels(b, n, v, kIgnoreIndex);
+  setTrueProb(b, logits, lab, n, v, kIgnoreIndex);
+  int labelsBuf = labelsBuffer(b, lab);
+  int scale = b.input("grad_scale", DType::f32, {1}, 0.5, 2.0);
+  std::vector<double> values = b.values(logits);
+  ref::CrossEntropy r = ref::crossEntropy(values, lab, n, v, kIgnoreIndex, ref::Reduction::sum,
+                                          rows.smoothing, rows.zLoss);
+  b.p.buffers[loss].reference = r.loss;
+  // With true_prob the loss is -log(P) (1e-3 at P = 0.999), the difference of lse and x[t],
+  // both about 10: f32 leaves ~1e-6 absolute there, 1e-3 relative.
+  b.p.buffers[loss].tol = {b.option("true_prob", "").empty() ? 1e-5 : 1e-2, 1e-6};
+  int lse = b.output("lse", DType::f32, {n});
+  b.p.buffers[lse].reference = logSumExp(values, n, v);
+  b.p.buffers[lse].tol = {1e-5, 1e-6};
+  std::vector<double> g(n, b.values(scale)[0]);
+  std::vector<double> grad = ref::crossEntropyBackward(
+      values, lab, n, v, kIgnoreIndex, ref::Reduction::none, g, rows.smoothing, rows.zLoss);
+  int dlogits = logits;
+  if (inplace) {
+    // The logits' buffer holds the gradient after the run.
+    ProblemBuffer &x = b.p.buffers[logits];
+    x.output = true;
+    x.tol = defaultTolerance(b.o.dtype);
+    x.reference = std::move(grad);
+  } else {
+    dlogits = b.output("dlogits", b.o.dtype, {n, v});
+    b.p.buffers[dlogits].reference = std::move(grad);
+  }
+  b.ptr("loss", loss, {"loss_ptr", "losses"});
+  b.ptr("lse", lse, {"lse_ptr", "logsumexp"});
+  b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
+  b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr", "input"});
+  b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
+  b.ptr("grad_scale", scale, {"dloss", "dloss_ptr", "scale"});
+  b.i64("stride", v, {"row_stride", "logits_stride"});
+  b.i64("dstride", v, {"dlogits_stride", "grad_stride"});
+  b.i64("n_cols", v, {"vocab", "v", "cols"});
+  b.i64("ignore_index", kIgnoreIndex, {"ignore"});
+  smoothingArgs(b, rows);
+  if (Status s = launchLossRows(b, rows, 2); !s)
+    return s;
+  if (inplace)
+    b.p.description += " inplace";
+  return Status::ok();
+}
+
+/// A window of columns [off, off + W) of NxV' logits (shape NxW, option col_offset=off, W by
+/// default) and its gradient given each row's logsumexp over all V' columns (kernel
+/// cross_entropy_backward_lse, fused linear cross-entropy's vocabulary chunks): dlogits =
+/// (exp(x - lse) - [off + j == label]) * g, 0 for ignored rows. The lse input stands for a
+/// row of three windows of similar mass: the window's logsumexp + log(3). Rows 0, 3, 6, ...
+/// have their label in the window, rows 2, 5, ... below or above it (rows 1, 4, ... ignored,
+/// or not with ignore=none). Option inplace=1 as crossEntropyFused.
+Status crossEntropyBackwardLse(Builder &b) {
+  int64_t n = 0, v = 0;
+  if (Status s = rowsCols(b.o, n, v); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  std::string offText = b.option("col_offset", std::to_string(v));
+  char *end = nullptr;
+  int64_t off = std::strtoll(offText.c_str(), &end, 10);
+  if (end == offText.c_str() || *end != '\0' || off < 0)
+    return Status::error("problem " + b.o.name + ": option col_offset=" + offText +
+                         " is not a non-negative integer");
+  bool inplace = b.option("inplace", "0") == "1";
+  int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
+  std::vector<int64_t> lab = labels(b, n, v, kIgnoreIndex);
+  for (int64_t i = 0; i < n; ++i)
+    if (lab[i] != kIgnoreIndex && i % 3 != 0) // below the window when there is room, else above
+      lab[i] += (i % 2 == 0 && off >= v) ? 0 : off + v;
+    else if (lab[i] != kIgnoreIndex)
+      lab[i] += off;
+  int labelsBuf = labelsBuffer(b, lab);
+  std::vector<double> values = b.values(logits);
+  int lse = b.input("lse", DType::f32, {n});
+  std::vector<double> lseRef = logSumExp(values, n, v);
+  for (int64_t i = 0; i < n; ++i)
+    b.p.buffers[lse].host.set(i, lseRef[i] + std::log(3.0));
+  lseRef = b.values(lse); // as stored, in f32
+  int scale = b.input("grad_scale", DType::f32, {1}, 0.5, 2.0);
+  double g = b.values(scale)[0];
+  std::vector<double> grad(n * v, 0.0);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; lab[i] != kIgnoreIndex && j < v; ++j)
+      grad[i * v + j] = (std::exp(values[i * v + j] - lseRef[i]) - (off + j == lab[i])) * g;
+  int dlogits = logits;
+  if (inplace) {
+    ProblemBuffer &x = b.p.buffers[logits];
+    x.output = true;
+    x.tol = defaultTolerance(b.o.dtype);
+    x.reference = std::move(grad);
+  } else {
+    dlogits = b.output("dlogits", b.o.dtype, {n, v});
+    b.p.buffers[dlogits].reference = std::move(grad);
+  }
+  b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
+  b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr", "input"});
+  b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
+  b.ptr("lse", lse, {"lse_ptr", "logsumexp"});
+  b.ptr("grad_scale", scale, {"dloss", "dloss_ptr", "scale"});
+  b.i64("stride", v, {"row_stride", "logits_stride"});
+  b.i64("dstride", v, {"dlogits_stride", "grad_stride"});
+  b.i64("n_cols", v, {"vocab", "v", "cols"});
+  b.i64("col_offset", off, {"offset", "vocab_offset"});
+  b.i64("ignore_index", kIgnoreIndex, {"ignore"});
+  b.p.launch.grid.x = n;
+  b.p.elements = n * v;
+  b.p.bytes = 2 * n * v * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * n;
+  b.describe();
+  b.p.description += " col_offset=" + std::to_string(off) +
+                     " ignore=" + b.option("ignore", "some") + (inplace ? " inplace" : "");
+  return Status::ok();
+}
+
 } // namespace tessel::harness::problems

@@ -171,6 +171,8 @@ Status rope(Builder &b);         // Rope.cpp
 Status ropeOut(Builder &b);      // Rope.cpp
 Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
+Status crossEntropyFused(Builder &b);
+Status crossEntropyBackwardLse(Builder &b);
 Status gemm(Builder &b);            // Gemm.cpp
 Status gemmSplitK(Builder &b);      // Gemm.cpp
 Status gemmResidual(Builder &b);    // Gemm.cpp

@@ -157,6 +157,20 @@ const std::vector<Entry> &entries() {
        "dlogits = (softmax * (1 + 2 z lse) - (1 - eps) * onehot - eps / V) * g, 0 for ignored "
        "rows. Config (or option) reduction; options ignore=..., true_prob=P (C2, C3, C4), "
        "label_smoothing=eps, z_loss=z."},
+      {"cross_entropy_fused",
+       "loss, lse, dlogits, logits, labels, grad_scale, stride, dstride, n_cols, ignore_index, "
+       "label_smoothing, z_loss",
+       "NxV", "rows", crossEntropyFused,
+       "cross_entropy's loss, each row's logsumexp and cross_entropy_backward's dlogits for g = "
+       "grad_scale[0] in one kernel. Options ignore=..., true_prob=P, label_smoothing=eps, "
+       "z_loss=z, inplace=1 (dlogits is the logits' buffer)."},
+      {"cross_entropy_backward_lse",
+       "dlogits, logits, labels, lse, grad_scale, stride, dstride, n_cols, col_offset, "
+       "ignore_index",
+       "NxW", "rows", crossEntropyBackwardLse,
+       "a window of W columns at col_offset (option, default W) of each row and its gradient "
+       "(exp(x - lse) - onehot) * g given the row's logsumexp; labels in, below and above the "
+       "window. Options ignore=..., inplace=1."},
       {"moe_routing", "expert_ids, counts, offsets, lock, n, n_experts", "NxE", "cdiv(n, BLOCK)",
        moeRouting,
        "shape NxE: n i32 expert ids in [0, E] (E: a dropped token; option dropped=0: none), "
