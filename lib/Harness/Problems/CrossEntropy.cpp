@@ -218,6 +218,22 @@ Status crossEntropyBackward(Builder &b) {
   return launchLossRows(b, rows, 2);
 }
 
+/// The buffer dlogits is checked in: with `inplace` (option inplace=1) the logits' own, which
+/// holds the gradient after the run, else a new NxV output.
+static int gradientBuffer(Builder &b, int logits, std::vector<double> grad, bool inplace, int64_t n,
+                          int64_t v) {
+  if (inplace) {
+    ProblemBuffer &x = b.p.buffers[logits];
+    x.output = true;
+    x.tol = defaultTolerance(b.o.dtype);
+    x.reference = std::move(grad);
+    return logits;
+  }
+  int dlogits = b.output("dlogits", b.o.dtype, {n, v});
+  b.p.buffers[dlogits].reference = std::move(grad);
+  return dlogits;
+}
+
 /// Each row's logsumexp, in float64.
 static std::vector<double> logSumExp(const std::vector<double> &x, int64_t n, int64_t v) {
   std::vector<double> out(n);
@@ -262,17 +278,7 @@ Status crossEntropyFused(Builder &b) {
   std::vector<double> g(n, b.values(scale)[0]);
   std::vector<double> grad = ref::crossEntropyBackward(
       values, lab, n, v, kIgnoreIndex, ref::Reduction::none, g, rows.smoothing, rows.zLoss);
-  int dlogits = logits;
-  if (inplace) {
-    // The logits' buffer holds the gradient after the run.
-    ProblemBuffer &x = b.p.buffers[logits];
-    x.output = true;
-    x.tol = defaultTolerance(b.o.dtype);
-    x.reference = std::move(grad);
-  } else {
-    dlogits = b.output("dlogits", b.o.dtype, {n, v});
-    b.p.buffers[dlogits].reference = std::move(grad);
-  }
+  int dlogits = gradientBuffer(b, logits, std::move(grad), inplace, n, v);
   b.ptr("loss", loss, {"loss_ptr", "losses"});
   b.ptr("lse", lse, {"lse_ptr", "logsumexp"});
   b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
@@ -331,16 +337,7 @@ Status crossEntropyBackwardLse(Builder &b) {
   for (int64_t i = 0; i < n; ++i)
     for (int64_t j = 0; lab[i] != kIgnoreIndex && j < v; ++j)
       grad[i * v + j] = (std::exp(values[i * v + j] - lseRef[i]) - (off + j == lab[i])) * g;
-  int dlogits = logits;
-  if (inplace) {
-    ProblemBuffer &x = b.p.buffers[logits];
-    x.output = true;
-    x.tol = defaultTolerance(b.o.dtype);
-    x.reference = std::move(grad);
-  } else {
-    dlogits = b.output("dlogits", b.o.dtype, {n, v});
-    b.p.buffers[dlogits].reference = std::move(grad);
-  }
+  int dlogits = gradientBuffer(b, logits, std::move(grad), inplace, n, v);
   b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
   b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr", "input"});
   b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
