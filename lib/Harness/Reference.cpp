@@ -109,6 +109,13 @@ static double lse(const double *row, int64_t v) {
   return m + std::log(s);
 }
 
+Vec ref::logSumExp(const Vec &logits, int64_t n, int64_t v) {
+  Vec out(n);
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = lse(logits.data() + i * v, v);
+  return out;
+}
+
 CrossEntropy ref::crossEntropy(const Vec &logits, const std::vector<int64_t> &labels, int64_t n,
                                int64_t v, int64_t ignoreIndex, Reduction red, double smoothing,
                                double zLoss) {

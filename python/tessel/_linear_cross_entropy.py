@@ -101,6 +101,19 @@ class _SplitK:
                   self.locks, m, n, k, sa[0], sa[1], sb[0], sb[1], sc[0], sc[1])
 
 
+def _aligned(view, like):
+    """`view` (a contiguous slice of an output) for a kernel to write, or, when it does not
+    start on 16 bytes (the kernels' promise), a new array of its shape and dtype that
+    _written copies back."""
+    d = describe(view, "output")
+    return view if d.address % 16 == 0 else _empty(like, tuple(view.shape), d.dtype)
+
+
+def _written(view, out):
+    if out is not view:
+        view[...] = out
+
+
 def _flce_chunk_rows(rows, hidden, vocab):
     """Liger-Kernel's chunk size: the next power of two of rows / ceil(V / H), so that a chunk's
     logits (chunk, V) are about the size of the input (rows, H)."""
@@ -204,27 +217,26 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     # One buffer for pass 1's (chunk, V) logits and pass 2's (rows, cols).
     buf = _empty(x, (max(m0 * vocab, rows * cols if grads else 0),), dt)
     logits = buf[:m0 * vocab].reshape(m0, vocab)
-    loss_c = _empty(x, (m0,), "f32")
-    lse_c = _empty(x, (m0,), "f32")
     for r0 in range(0, rows, chunk):
         m = min(chunk, rows - r0)
-        # Kernels take 16-byte-aligned arrays: a chunk's rows are copied when their slice of x,
-        # the targets or grad_x does not start on 16 bytes.
+        # Kernels take 16-byte-aligned arrays: a chunk's rows are copied when their slice of x
+        # or the targets does not start on 16 bytes, and written through _aligned's copies when
+        # their slice of an output does not.
         xc, tc, lc = _contiguous(x2[r0:r0 + m]), _contiguous(t[r0:r0 + m]), logits[:m]
         _matmul(gemm_nt, xc, w, lc, m, vocab, hidden, (hidden, 1), (1, hidden), (vocab, 1))
+        loss_v = losses[r0:r0 + m]
+        loss_c = _aligned(loss_v, x)
         if not grads:
             _k.launch(ce, m, loss_c, lc, tc, vocab, vocab, int(ignore_index), 0.0, 0.0)
-            losses[r0:r0 + m] = loss_c[:m]
+            _written(loss_v, loss_c)
             continue
+        lse_v, gx_v = lse[r0:r0 + m], grad_x[r0:r0 + m]
+        lse_c, gx_c = _aligned(lse_v, x), _aligned(gx_v, x)
         _k.launch(ce_fused, m, loss_c, lse_c, lc, lc, tc, g, vocab, vocab, vocab,
                   int(ignore_index), 0.0, 0.0)
-        losses[r0:r0 + m] = loss_c[:m]
-        lse[r0:r0 + m] = lse_c[:m]
-        gx = grad_x[r0:r0 + m]
-        gxc = gx if describe(gx, "grad_x").address % 16 == 0 else _empty(x, (m, hidden), dt)
-        grad_x_gemm(lc, w, gxc, m, hidden, vocab, (vocab, 1), (hidden, 1), (hidden, 1))
-        if gxc is not gx:
-            gx[...] = gxc
+        grad_x_gemm(lc, w, gx_c, m, hidden, vocab, (vocab, 1), (hidden, 1), (hidden, 1))
+        for view, out in ((loss_v, loss_c), (lse_v, lse_c), (gx_v, gx_c)):
+            _written(view, out)
     total = losses.sum()
     loss = total * g[0] if reduction == "mean" else total
     if not grads:

@@ -49,6 +49,8 @@ struct CrossEntropy {
 CrossEntropy crossEntropy(const Vec &logits, const std::vector<int64_t> &labels, int64_t n,
                           int64_t v, int64_t ignoreIndex, Reduction red, double smoothing = 0,
                           double zLoss = 0);
+/// Each row's logsumexp of logits (n, v): (n).
+Vec logSumExp(const Vec &logits, int64_t n, int64_t v);
 /// d loss / d logits (n, v) for an upstream gradient `gradOut` ((n) for reduction none, one
 /// value otherwise): (softmax * (1 + 2 z lse) - (1 - eps) * onehot - eps / v) * scale per row,
 /// scale = gradOut[i] (none), gradOut (sum), gradOut / #non-ignored (mean); ignored rows get 0.

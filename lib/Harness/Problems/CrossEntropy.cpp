@@ -234,20 +234,6 @@ static int gradientBuffer(Builder &b, int logits, std::vector<double> grad, bool
   return dlogits;
 }
 
-/// Each row's logsumexp, in float64.
-static std::vector<double> logSumExp(const std::vector<double> &x, int64_t n, int64_t v) {
-  std::vector<double> out(n);
-  for (int64_t i = 0; i < n; ++i) {
-    double m = -std::numeric_limits<double>::infinity(), d = 0;
-    for (int64_t j = 0; j < v; ++j)
-      m = std::max(m, x[i * v + j]);
-    for (int64_t j = 0; j < v; ++j)
-      d += std::exp(x[i * v + j] - m);
-    out[i] = m + std::log(d);
-  }
-  return out;
-}
-
 /// Both at once (kernel cross_entropy_fused): loss[row] as crossEntropy, lse[row] (each row's
 /// logsumexp) and dlogits as crossEntropyBackward for one upstream scale g = grad_scale[0] on
 /// every row. Option
@@ -273,7 +259,7 @@ Status crossEntropyFused(Builder &b) {
   // both about 10: f32 leaves ~1e-6 absolute there, 1e-3 relative.
   b.p.buffers[loss].tol = {b.option("true_prob", "").empty() ? 1e-5 : 1e-2, 1e-6};
   int lse = b.output("lse", DType::f32, {n});
-  b.p.buffers[lse].reference = logSumExp(values, n, v);
+  b.p.buffers[lse].reference = ref::logSumExp(values, n, v);
   b.p.buffers[lse].tol = {1e-5, 1e-6};
   std::vector<double> g(n, b.values(scale)[0]);
   std::vector<double> grad = ref::crossEntropyBackward(
@@ -327,7 +313,7 @@ Status crossEntropyBackwardLse(Builder &b) {
   int labelsBuf = labelsBuffer(b, lab);
   std::vector<double> values = b.values(logits);
   int lse = b.input("lse", DType::f32, {n});
-  std::vector<double> lseRef = logSumExp(values, n, v);
+  std::vector<double> lseRef = ref::logSumExp(values, n, v);
   for (int64_t i = 0; i < n; ++i)
     b.p.buffers[lse].host.set(i, lseRef[i] + std::log(3.0));
   lseRef = b.values(lse); // as stored, in f32
