@@ -651,6 +651,15 @@ def torch_fused_linear_cross_entropy_autograd():
         close(loss.detach().numpy(), ref.detach().numpy(), tol, f"torch flce loss {dt}")
         close(x.grad.float().numpy(), xd.grad.numpy(), tol, f"torch flce grad_x {dt}")
         close(w.grad.float().numpy(), wd.grad.numpy(), tol, f"torch flce grad_w {dt}")
+    # loss.backward() (an upstream gradient of exactly 1): the gradients are used unscaled.
+    x = torch.randn(9, 32, requires_grad=True)
+    w = (torch.randn(130, 32) * 0.3).requires_grad_()
+    t = torch.randint(0, 130, (9,))
+    ops.fused_linear_cross_entropy(x, w, t, reduction="sum").backward()
+    xd, wd = (a.detach().double().requires_grad_() for a in (x, w))
+    torch.nn.functional.cross_entropy(xd @ wd.T, t, reduction="sum").backward()
+    close(x.grad.numpy(), xd.grad.numpy(), 1e-5, "torch flce grad_x, upstream 1")
+    close(w.grad.numpy(), wd.grad.numpy(), 1e-5, "torch flce grad_w, upstream 1")
     # The gradients are scaled in place, so a second backward must refuse, not double them.
     x = torch.randn(5, 32, requires_grad=True)
     loss = ops.fused_linear_cross_entropy(x, torch.randn(40, 32, requires_grad=True),
