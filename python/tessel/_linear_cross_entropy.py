@@ -47,13 +47,10 @@ def _pick_gemm(kernels, dtype, device, layout, m, n, sms):
     return best
 
 
-def _matmul(v, a, b, c, m, n, k, sa, sb, sc, residual=None, sr=(0, 0)):
-    """c (m, n) = a (m, k) @ b (k, n) [+ residual], each operand given as an array whose first
-    element is the matrix's and its (row, column) strides in elements."""
-    args = [a, b, c, c] + ([residual] if residual is not None else [])
-    args += [m, n, k, sa[0], sa[1], sb[0], sb[1], sc[0], sc[1]]
-    args += list(sr) if residual is not None else []
-    _k.launch(v, _tiles(v, m, n), *args)
+def _matmul(v, a, b, c, m, n, k, sa, sb, sc):
+    """c (m, n) = a (m, k) @ b (k, n), each operand given as an array whose first element is the
+    matrix's and its (row, column) strides in elements (the bias argument is c, unread)."""
+    _k.launch(v, _tiles(v, m, n), a, b, c, c, m, n, k, sa[0], sa[1], sb[0], sb[1], sc[0], sc[1])
 
 
 # Split-K workspaces (f32 partials and zeroed locks) kept per (device, stream, size), as

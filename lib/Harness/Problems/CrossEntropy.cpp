@@ -236,9 +236,9 @@ static int gradientBuffer(Builder &b, int logits, std::vector<double> grad, bool
 
 /// Both at once (kernel cross_entropy_fused): loss[row] as crossEntropy, lse[row] (each row's
 /// logsumexp) and dlogits as crossEntropyBackward for one upstream scale g = grad_scale[0] on
-/// every row. Option
-/// inplace=1 makes dlogits the logits buffer itself (fused linear cross-entropy's use): the
-/// kernel must read the target logit before any gradient overwrites it.
+/// every row. Option inplace=1 makes dlogits the logits buffer itself (fused linear
+/// cross-entropy's use): the kernel must read the target logit before any gradient overwrites
+/// it.
 Status crossEntropyFused(Builder &b) {
   LossRows rows;
   if (Status s = lossRows(b, rows); !s)
