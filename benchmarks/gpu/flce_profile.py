@@ -2,8 +2,11 @@
 """flce_profile.py (in a directory made by prepare.sh, on a GPU machine): where fused linear
 cross-entropy's time and memory go, Tessel's against Liger-Kernel's, at (BT, H, V) = (8192, 4096,
 128256) in bf16: the CUDA kernels of one forward+backward by total device time (torch.profiler),
-and the memory allocated after each step of the measurement torch_ops.py makes."""
-import os, sys
+the memory allocated after each step of the measurement torch_ops.py makes, and the host's
+share: the time to queue a forward against the time until the GPU has run it (a forward that
+waits for the GPU inside queues as long as it runs), then the forward's profile by Python
+function (cProfile)."""
+import cProfile, os, pstats, sys, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "python"))
@@ -52,3 +55,21 @@ for name, fn in impls.items():
     print(f"{name}: kernels by device time")
     print(prof.key_averages().table(sort_by="cuda_time_total", row_limit=12,
                                     max_name_column_width=90))
+    # The host: a forward queued from an idle GPU (Tessel's computes the gradients too).
+    for _ in range(3):
+        h.grad = W.grad = None
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        loss = fn()
+        t1 = time.perf_counter()
+        torch.cuda.synchronize()
+        t2 = time.perf_counter()
+        print(f"{name}: forward queued in {(t1 - t0) * 1e3:.2f} ms, run by {(t2 - t0) * 1e3:.2f} ms")
+    prof = cProfile.Profile()
+    torch.cuda.synchronize()
+    prof.enable()
+    loss = fn()
+    prof.disable()
+    torch.cuda.synchronize()
+    print(f"{name}: the forward's host time by function (cProfile, cumulative)")
+    pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(14)

@@ -3,10 +3,8 @@
 // The Python package's GPU path (include/tessel/CApi/Kernels.h), in libtessel_launcher.so so
 // that it needs neither MLIR nor LLVM. Variants are loaded by path: the caller picks them.
 //
-// A variant that reads through TMA takes its tensor maps in device memory (CudaTensorMaps.h).
-// Launches do not wait, so a map buffer may still be read by an earlier launch: each distinct
-// set of maps gets its own buffer, uploaded once on the launch's stream and kept (a kernel's
-// cache is emptied past kMaxMapSets, after the device has finished with them).
+// A variant that reads through TMA takes its tensor maps by value in its last parameter
+// (CudaTensorMaps.h), encoded per launch: nothing is uploaded, so a launch never waits.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/CApi/ErrorBuffer.h"
@@ -30,45 +28,10 @@ using harness::LaunchArg;
 using tessel::capi::fail;
 
 namespace {
-constexpr size_t kMaxMapSets = 4096; // 512 KiB of device memory per kernel at most
-
 struct CApiKernel {
   KernelMetadata meta;
   CudaKernel kernel;
-  std::unordered_map<std::string, CUdeviceptr> mapSets; // encoded tensor maps -> device copy
 };
-
-/// The device copy of `k`'s tensor maps for these arguments (0 without maps); false, with
-/// `error`, when the arguments break a TMA rule (e.g. a base not on 16 bytes).
-bool tensorMaps(CudaContext &ctx, CApiKernel &k, const std::vector<CheckedArg> &bits,
-                CUstream stream, CUdeviceptr &out, std::string &error) {
-  out = 0;
-  if (k.meta.tensorMaps.empty())
-    return true;
-  std::vector<uint8_t> maps;
-  if (!encodeTensorMaps(ctx.getDriver(), k.meta, bits, maps, error))
-    return false;
-  std::string key(maps.begin(), maps.end());
-  if (auto it = k.mapSets.find(key); it != k.mapSets.end()) {
-    out = it->second;
-    return true;
-  }
-  if (k.mapSets.size() >= kMaxMapSets) {
-    if (!ctx.synchronize(error)) // earlier launches may still read them
-      return false;
-    for (auto &[_, ptr] : k.mapSets)
-      ctx.free(ptr);
-    k.mapSets.clear();
-  }
-  if (!ctx.alloc(maps.size(), out, "tensor maps", error))
-    return false;
-  if (!ctx.uploadAsync(out, maps.data(), maps.size(), stream, error)) {
-    ctx.free(out);
-    return false;
-  }
-  k.mapSets.emplace(std::move(key), out);
-  return true;
-}
 
 /// Device 0's primary context, shared by every kernel of the process.
 struct CApiShared {
@@ -159,21 +122,21 @@ extern "C" int tessel_cuda_launch(void *kernel, void *const *twins, int32_t numT
   auto *chosen = static_cast<CApiKernel *>(kernel);
   auto cuStream = static_cast<CUstream>(stream);
   std::vector<CheckedArg> bits;
+  std::vector<uint8_t> maps; // the trailing by-value parameter of a TMA variant
   std::string error;
-  CUdeviceptr maps = 0;
   bool twinFits = false;
   for (int32_t t = 0; t < numTwins && !twinFits; ++t) {
     auto *twin = static_cast<CApiKernel *>(twins[t]);
     // A twin whose TMA rules the arguments break (a base off 16 bytes) is passed over too.
     if (twin && (twinFits = checkArgs(twin->meta, args, numArgs, bits) &&
-                            tensorMaps(*ctx, *twin, bits, cuStream, maps, error)))
+                            encodeTensorMaps(ctx->getDriver(), twin->meta, bits, maps, error)))
       chosen = twin;
   }
   if (!twinFits) {
     error.clear();
     if (harness::Status s = checkArgs(chosen->meta, args, numArgs, bits); !s)
       return fail(s.message(), err, errLen);
-    if (!tensorMaps(*ctx, *chosen, bits, cuStream, maps, error))
+    if (!encodeTensorMaps(ctx->getDriver(), chosen->meta, bits, maps, error))
       return fail("tessel: " + error, err, errLen);
   }
   unsigned g[3];
@@ -189,8 +152,8 @@ extern "C" int tessel_cuda_launch(void *kernel, void *const *twins, int32_t numT
   std::vector<void *> params;
   for (CheckedArg &c : bits)
     params.push_back(&c.bits);
-  if (maps)
-    params.push_back(&maps); // the kernel's extra trailing parameter
+  if (!chosen->meta.tensorMaps.empty())
+    params.push_back(maps.data()); // copied by the launch
   if (!ctx->launch(chosen->kernel, g, params, error, /*synchronize=*/false, cuStream))
     return fail("tessel: " + error, err, errLen);
   return 0;

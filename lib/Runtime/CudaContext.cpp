@@ -75,13 +75,6 @@ bool CudaContext::upload(CUdeviceptr dst, const void *src, size_t bytes, std::st
   return check(driver->cuMemcpyHtoD(dst, src, bytes), "copying to the GPU", error);
 }
 
-bool CudaContext::uploadAsync(CUdeviceptr dst, const void *src, size_t bytes, CUstream stream,
-                              std::string &error) {
-  if (bytes == 0)
-    return true;
-  return check(driver->cuMemcpyHtoDAsync(dst, src, bytes, stream), "copying to the GPU", error);
-}
-
 bool CudaContext::download(void *dst, CUdeviceptr src, size_t bytes, std::string &error) {
   if (bytes == 0)
     return true;

@@ -42,7 +42,6 @@ bool CudaDriver::load(std::string &error) {
   TESSEL_RESOLVE(cuMemAlloc, "cuMemAlloc_v2")
   TESSEL_RESOLVE(cuMemFree, "cuMemFree_v2")
   TESSEL_RESOLVE(cuMemcpyHtoD, "cuMemcpyHtoD_v2")
-  TESSEL_RESOLVE(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2")
   TESSEL_RESOLVE(cuMemcpyDtoH, "cuMemcpyDtoH_v2")
   TESSEL_RESOLVE(cuMemcpyDtoD, "cuMemcpyDtoD_v2")
   TESSEL_RESOLVE(cuMemsetD8, "cuMemsetD8_v2")

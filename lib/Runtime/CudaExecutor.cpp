@@ -4,8 +4,8 @@
 // every argument against the variant's signature and divisibility promises, launches with
 // num_warps x 32 threads and the kernel's dynamic shared memory, and times launches with CUDA
 // events (CudaContext::time). A variant that copies with TMA gets its tensor maps, encoded from
-// the arguments, in one extra trailing parameter (CudaTensorMaps.h). Every CUDA call is checked; a
-// failed launch or a fault names the kernel.
+// the arguments, by value in one extra trailing parameter (CudaTensorMaps.h). Every CUDA call is
+// checked; a failed launch or a fault names the kernel.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Runtime/CudaExecutor.h"
@@ -24,10 +24,6 @@ namespace {
 class CudaExecutor : public rt::GpuExecutorBase<rt::CudaContext, CUdeviceptr> {
 public:
   CudaExecutor() : GpuExecutorBase("tessel-run: cuda: ") {}
-  ~CudaExecutor() override {
-    if (ctx_ && maps_)
-      ctx_->free(maps_);
-  }
 
   std::string target() const override { return "cuda"; }
   std::string driverVersion() const override {
@@ -89,43 +85,19 @@ private:
     params_.clear();
     for (const rt::CheckedArg &c : checked)
       storage_.push_back(c.bits); // little-endian: the first c.size bytes are the value
-    if (!variant_.tensorMaps.empty()) {
-      if (Status s = uploadTensorMaps(checked); !s)
-        return s;
-      storage_.push_back(maps_);
-    }
     for (uint64_t &bits : storage_)
       params_.push_back(&bits);
-    return Status::ok();
-  }
-
-  /// The TMA descriptors for these arguments in device memory (maps_), uploaded only when they
-  /// change, so that timed launches of one problem copy nothing.
-  Status uploadTensorMaps(const std::vector<rt::CheckedArg> &checked) {
-    std::vector<uint8_t> maps;
-    std::string error;
-    if (!rt::encodeTensorMaps(ctx_->getDriver(), variant_, checked, maps, error))
-      return Status::error(prefix_ + error);
-    if (maps == uploadedMaps_)
-      return Status::ok();
-    if (!maps_ || maps.size() > mapsBytes_) {
-      if (maps_)
-        ctx_->free(maps_);
-      maps_ = 0;
-      if (!ctx_->alloc(maps.size(), maps_, "tensor maps", error))
+    if (!variant_.tensorMaps.empty()) {
+      std::string error;
+      if (!rt::encodeTensorMaps(ctx_->getDriver(), variant_, checked, maps_, error))
         return Status::error(prefix_ + error);
-      mapsBytes_ = maps.size();
+      params_.push_back(maps_.data()); // by value: each launch copies them
     }
-    if (!ctx_->upload(maps_, maps.data(), maps.size(), error))
-      return Status::error(prefix_ + error);
-    uploadedMaps_ = std::move(maps);
     return Status::ok();
   }
 
   rt::CudaKernel kernel_;
-  CUdeviceptr maps_ = 0;
-  size_t mapsBytes_ = 0;
-  std::vector<uint8_t> uploadedMaps_;
+  std::vector<uint8_t> maps_; // a TMA variant's tensor maps, its trailing parameter
   std::vector<uint64_t> storage_;
   std::vector<void *> params_;
 };

@@ -3,6 +3,7 @@
 
 #include "tessel/Harness/KernelMetadata.h"
 #include "tessel/Runtime/CudaContext.h"
+#include "tessel/Runtime/CudaTensorMaps.h"
 #include "tessel/Runtime/GpuLaunch.h"
 #include "tessel/Tuning/TuningCache.h"
 
@@ -119,10 +120,6 @@ struct Launcher::Impl {
         error = s.message();
         return nullptr;
       }
-      if (!l->meta.tensorMaps.empty()) {
-        error = variant + ": the launcher does not build tensor maps yet; use tessel-run";
-        return nullptr;
-      }
       std::string kind = l->meta.files.count("cubin") ? "cubin" : "ptx", image;
       if (harness::Status s = readArtifact(l->meta, kind, "--emit=cubin", image); !s) {
         error = s.message();
@@ -229,9 +226,15 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
     grid[d] = unsigned(g[d]);
   }
   thread_local std::vector<void *> params;
+  thread_local std::vector<uint8_t> maps; // a TMA variant's trailing by-value parameter
   params.clear();
   for (CheckedArg &c : bits)
     params.push_back(&c.bits);
+  if (!chosen->meta.tensorMaps.empty()) {
+    if (!encodeTensorMaps(ctx->getDriver(), chosen->meta, bits, maps, error))
+      return Status::error("tessel launcher: " + *name + ": " + error);
+    params.push_back(maps.data());
+  }
   if (!ctx->launch(chosen->kernel, grid, params, error, /*synchronize=*/false,
                    static_cast<CUstream>(stream)))
     return Status::error("tessel launcher: " + error);

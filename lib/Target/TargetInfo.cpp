@@ -1,11 +1,16 @@
 //===- TargetInfo.cpp - the adapter interface -----------------------------===//
 #include "tessel/Target/TargetInfo.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
 
 tessel::TargetInfo::~TargetInfo() = default;
+
+void tessel::TargetInfo::setKernelArgumentAttributes(mlir::func::FuncOp,
+                                                     mlir::LLVM::LLVMFuncOp) const {}
 
 LogicalResult tessel::TargetInfo::printf(OpBuilder &, Location loc, StringRef, ValueRange,
                                          Value) const {

@@ -41,8 +41,8 @@ struct VariantResources {
 };
 
 /// A tensor map (a bulk-copy descriptor) that the runtime encodes before each launch from the
-/// kernel's arguments: the JSON's `tensor_maps` entry (docs/Artifacts.md). The maps travel, 128
-/// bytes each, in one extra kernel parameter after the arguments.
+/// kernel's arguments: the JSON's `tensor_maps` entry (docs/Artifacts.md). The maps travel by
+/// value, 128 bytes each, in one extra kernel parameter after the arguments.
 struct TensorMapInfo {
   /// A dimension or stride: kernel argument `arg`, or the constant `value`.
   struct Operand {

@@ -42,10 +42,6 @@ public:
   bool alloc(size_t bytes, CUdeviceptr &ptr, const std::string &what, std::string &error);
   void free(CUdeviceptr ptr);
   bool upload(CUdeviceptr dst, const void *src, size_t bytes, std::string &error);
-  /// As upload, ordered on `stream` (before the kernels launched on it next); `src` may be
-  /// reused on return (the driver stages pageable memory before it returns).
-  bool uploadAsync(CUdeviceptr dst, const void *src, size_t bytes, CUstream stream,
-                   std::string &error);
   bool download(void *dst, CUdeviceptr src, size_t bytes, std::string &error);
   /// Fills `bytes` (a multiple of 4) with the 32-bit `pattern`.
   bool fill32(CUdeviceptr dst, uint32_t pattern, size_t bytes, std::string &error);

@@ -1,8 +1,10 @@
 //===- CudaTensorMaps.h - a variant's TMA descriptors at launch -*- C++ -*-===//
 //
-// A variant that copies with TMA (sm_90a) reads its tensor maps
-// (KernelMetadata::tensorMaps) from one extra trailing kernel parameter; the CUDA executor
-// encodes them from the launch's arguments with cuTensorMapEncodeTiled.
+// A variant that copies with TMA (sm_90a) takes its tensor maps (KernelMetadata::tensorMaps)
+// by value in one extra trailing kernel parameter of kTensorMapBytes per map, a grid constant:
+// the launchers encode them from each launch's arguments with cuTensorMapEncodeTiled and pass
+// the bytes as that parameter, which the launch copies (no device buffer, no upload to wait
+// for; CUTLASS and Triton pass theirs the same way).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSEL_RUNTIME_CUDATENSORMAPS_H

@@ -29,6 +29,9 @@ class RewritePatternSet;
 namespace LLVM {
 class LLVMFuncOp;
 }
+namespace func {
+class FuncOp;
+}
 } // namespace mlir
 
 namespace tessel {
@@ -89,8 +92,9 @@ struct CompiledKernel {
 };
 
 /// Module attribute: the tensor maps (TMA descriptors) the kernel reads, which the runtime
-/// builds before each launch and passes, 128 bytes each, in one extra trailing kernel parameter
-/// (a global pointer). An array of dictionaries, one per map:
+/// builds before each launch and passes by value, 128 bytes each, in one extra trailing kernel
+/// parameter (`.param .align 64 .b8 [128 * maps]`, a grid constant). An array of dictionaries, one
+/// per map:
 ///   {base = <argument index>, element = "bf16", dims = [...], strides = [...],
 ///    box = [...], swizzle = <bytes>}
 /// dims (innermost first) and strides (elements, of dims 1..rank-1) are each {arg = <index>} or
@@ -156,6 +160,11 @@ public:
                                     mlir::RewritePatternSet &patterns) const = 0;
   /// Marks `func` as a kernel launched with `numThreads` threads per program.
   virtual void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const = 0;
+  /// Sets the attributes of `func`'s arguments that the adapter's own argument markers on
+  /// `source` (the kernel before the lowering) call for; NVIDIA: the tensor maps passed by
+  /// value as a grid constant.
+  virtual void setKernelArgumentAttributes(mlir::func::FuncOp source,
+                                           mlir::LLVM::LLVMFuncOp func) const;
 
   //===--- matrix units ------------------------------------------------------===//
   /// The result encoding a `tile.dot` with these operand and result types takes on this target:

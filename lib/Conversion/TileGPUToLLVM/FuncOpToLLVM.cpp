@@ -48,6 +48,7 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
         if (isa<tile::PtrType>(type.getInput(i)) && div.getInt() > 1)
           func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                           rewriter.getI64IntegerAttr(div.getInt()));
+    target.setKernelArgumentAttributes(op, func);
     if (tile::isKernel(op)) {
       unsigned warps = 4;
       if (auto nw = op->getAttrOfType<IntegerAttr>(tile::TileDialect::getNumWarpsAttrName()))

@@ -1,7 +1,7 @@
 // RUN: tessel-opt %s -split-input-file -verify-diagnostics
 
-// The barrier and bulk-copy verifiers: a barrier is one i64; a copy's box has one coordinate
-// per dimension and lands in a placement TMA swizzles (rows of 32, 64 or 128 bytes, at most
+// The barrier and bulk-copy verifiers: a barrier is one i64; a copy reads its map through a
+// generic pointer (the maps are a kernel parameter); its box has one coordinate per dimension and lands in a placement TMA swizzles (rows of 32, 64 or 128 bytes, at most
 // 256 of them). Each case breaks one rule.
 
 #b = #tile_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
@@ -24,9 +24,9 @@ func.func @no_arrivals(%bar: !tile_gpu.memdesc<1xi64, #b>) {
 
 #s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
 #b = #tile_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
-func.func @one_coordinate(%maps: !tile.ptr<i8>, %dst: !tile_gpu.memdesc<128x64xbf16, #s>, %bar: !tile_gpu.memdesc<1xi64, #b>, %x: i32, %p: i1) {
+func.func @one_coordinate(%maps: !tile.ptr<i8, 0>, %dst: !tile_gpu.memdesc<128x64xbf16, #s>, %bar: !tile_gpu.memdesc<1xi64, #b>, %x: i32, %p: i1) {
   // expected-error @below {{expects one coordinate per dimension of the box}}
-  tile_nv.async_tma_copy_global_to_local %maps[0] [%x] %dst, %bar, %p : !tile.ptr<i8>, !tile_gpu.memdesc<128x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  tile_nv.async_tma_copy_global_to_local %maps[0] [%x] %dst, %bar, %p : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
   return
 }
 
@@ -34,9 +34,9 @@ func.func @one_coordinate(%maps: !tile.ptr<i8>, %dst: !tile_gpu.memdesc<128x64xb
 
 #s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
 #b = #tile_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
-func.func @software_swizzle(%maps: !tile.ptr<i8>, %dst: !tile_gpu.memdesc<128x64xbf16, #s>, %bar: !tile_gpu.memdesc<1xi64, #b>, %x: i32, %p: i1) {
+func.func @software_swizzle(%maps: !tile.ptr<i8, 0>, %dst: !tile_gpu.memdesc<128x64xbf16, #s>, %bar: !tile_gpu.memdesc<1xi64, #b>, %x: i32, %p: i1) {
   // expected-error @below {{destination must be a 2-D tile in a hardware-swizzled placement}}
-  tile_nv.async_tma_copy_global_to_local %maps[0] [%x, %x] %dst, %bar, %p : !tile.ptr<i8>, !tile_gpu.memdesc<128x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  tile_nv.async_tma_copy_global_to_local %maps[0] [%x, %x] %dst, %bar, %p : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
   return
 }
 
@@ -44,8 +44,18 @@ func.func @software_swizzle(%maps: !tile.ptr<i8>, %dst: !tile_gpu.memdesc<128x64
 
 #s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
 #b = #tile_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
-func.func @too_many_rows(%maps: !tile.ptr<i8>, %dst: !tile_gpu.memdesc<512x64xbf16, #s>, %bar: !tile_gpu.memdesc<1xi64, #b>, %x: i32, %p: i1) {
+func.func @too_many_rows(%maps: !tile.ptr<i8, 0>, %dst: !tile_gpu.memdesc<512x64xbf16, #s>, %bar: !tile_gpu.memdesc<1xi64, #b>, %x: i32, %p: i1) {
   // expected-error @below {{a box has at most 256 rows, not 512}}
-  tile_nv.async_tma_copy_global_to_local %maps[0] [%x, %x] %dst, %bar, %p : !tile.ptr<i8>, !tile_gpu.memdesc<512x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  tile_nv.async_tma_copy_global_to_local %maps[0] [%x, %x] %dst, %bar, %p : !tile.ptr<i8, 0>, !tile_gpu.memdesc<512x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  return
+}
+
+// -----
+
+#s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
+#b = #tile_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
+func.func @maps_in_global_memory(%maps: !tile.ptr<i8>, %dst: !tile_gpu.memdesc<128x64xbf16, #s>, %bar: !tile_gpu.memdesc<1xi64, #b>, %x: i32, %p: i1) {
+  // expected-error @below {{expects the kernel's tensor maps as !tile.ptr<i8, 0> (a generic pointer: the maps are a kernel parameter), not '!tile.ptr<i8>'}}
+  tile_nv.async_tma_copy_global_to_local %maps[0] [%x, %x] %dst, %bar, %p : !tile.ptr<i8>, !tile_gpu.memdesc<128x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
   return
 }

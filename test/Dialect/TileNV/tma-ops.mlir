@@ -10,15 +10,15 @@
 #b = #tile_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
 
 // CHECK-LABEL: func.func @ops
-// CHECK-SAME:    %[[MAPS:[^:]+]]: !tile.ptr<i8>
-func.func @ops(%maps: !tile.ptr<i8>, %dst: !tile_gpu.memdesc<128x128xbf16, #s>,
+// CHECK-SAME:    %[[MAPS:[^:]+]]: !tile.ptr<i8, 0>
+func.func @ops(%maps: !tile.ptr<i8, 0>, %dst: !tile_gpu.memdesc<128x128xbf16, #s>,
                %bar: !tile_gpu.memdesc<1xi64, #b>, %x: i32, %y: i32, %p: i1) {
   // CHECK: tile_nv.init_barrier %{{.+}}, 1 : !tile_gpu.memdesc<1xi64, #{{.+}}>
   tile_nv.init_barrier %bar, 1 : !tile_gpu.memdesc<1xi64, #b>
   // CHECK-NEXT: tile_nv.barrier_expect %{{.+}}, 32768, %{{.+}} : !tile_gpu.memdesc<1xi64, #{{.+}}>
   tile_nv.barrier_expect %bar, 32768, %p : !tile_gpu.memdesc<1xi64, #b>
-  // CHECK-NEXT: tile_nv.async_tma_copy_global_to_local %[[MAPS]][1] [%{{.+}}, %{{.+}}] %{{.+}}, %{{.+}}, %{{.+}} : !tile.ptr<i8>, !tile_gpu.memdesc<128x128xbf16, #{{.+}}>, !tile_gpu.memdesc<1xi64, #{{.+}}>
-  tile_nv.async_tma_copy_global_to_local %maps[1] [%x, %y] %dst, %bar, %p : !tile.ptr<i8>, !tile_gpu.memdesc<128x128xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  // CHECK-NEXT: tile_nv.async_tma_copy_global_to_local %[[MAPS]][1] [%{{.+}}, %{{.+}}] %{{.+}}, %{{.+}}, %{{.+}} : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x128xbf16, #{{.+}}>, !tile_gpu.memdesc<1xi64, #{{.+}}>
+  tile_nv.async_tma_copy_global_to_local %maps[1] [%x, %y] %dst, %bar, %p : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x128xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
   // CHECK-NEXT: tile_nv.wait_barrier %{{.+}}, %{{.+}} : !tile_gpu.memdesc<1xi64, #{{.+}}>
   tile_nv.wait_barrier %bar, %x : !tile_gpu.memdesc<1xi64, #b>
   // CHECK-NEXT: tile_nv.inval_barrier %{{.+}} : !tile_gpu.memdesc<1xi64, #{{.+}}>

@@ -63,7 +63,7 @@
 // CHECK-NEXT:      tile_nv.named_barrier 1, 128
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return
-func.func @ring(%maps: !tile.ptr<i8>, %n: i64) attributes {tile.num_stages = 2 : i32, tile.num_warps = 4 : i32, tile.warp_specialize = 1 : i32} {
+func.func @ring(%maps: !tile.ptr<i8, 0>, %n: i64) attributes {tile.num_stages = 2 : i32, tile.num_warps = 4 : i32, tile.warp_specialize = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c2 = arith.constant 2 : i32
@@ -86,8 +86,8 @@ func.func @ring(%maps: !tile.ptr<i8>, %n: i64) attributes {tile.num_stages = 2 :
   %b0 = tile_gpu.memdesc_index %bm[%c0] : !tile_gpu.memdesc<3x64x64xf16, #s> -> !tile_gpu.memdesc<64x64xf16, #s>
   tile_gpu.barrier
   tile_nv.barrier_expect %bar0, 16384, %in0 : !tile_gpu.memdesc<1xi64, #b>
-  tile_nv.async_tma_copy_global_to_local %maps[0] [%c0, %c0] %a0, %bar0, %in0 : !tile.ptr<i8>, !tile_gpu.memdesc<64x64xf16, #s>, !tile_gpu.memdesc<1xi64, #b>
-  tile_nv.async_tma_copy_global_to_local %maps[1] [%c0, %c0] %b0, %bar0, %in0 : !tile.ptr<i8>, !tile_gpu.memdesc<64x64xf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  tile_nv.async_tma_copy_global_to_local %maps[0] [%c0, %c0] %a0, %bar0, %in0 : !tile.ptr<i8, 0>, !tile_gpu.memdesc<64x64xf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  tile_nv.async_tma_copy_global_to_local %maps[1] [%c0, %c0] %b0, %bar0, %in0 : !tile.ptr<i8, 0>, !tile_gpu.memdesc<64x64xf16, #s>, !tile_gpu.memdesc<1xi64, #b>
   %r:3 = scf.for %k = %c0_i64 to %n step %c1_i64 iter_args(%acc = %cst, %off = %c64, %count = %c0) -> (tensor<64x64xf32, #mma>, i32, i32) : i64 {
     %round = arith.divui %count, %c3 : i32
     %slot = arith.remui %count, %c3 : i32
@@ -104,8 +104,8 @@ func.func @ring(%maps: !tile.ptr<i8>, %n: i64) attributes {tile.num_stages = 2 :
     %barn = tile_gpu.memdesc_index %bars[%ns] : !tile_gpu.memdesc<3x1xi64, #b> -> !tile_gpu.memdesc<1xi64, #b>
     tile_nv.barrier_expect %barn, 16384, %in : !tile_gpu.memdesc<1xi64, #b>
     tile_gpu.barrier
-    tile_nv.async_tma_copy_global_to_local %maps[0] [%off, %c0] %an, %barn, %in : !tile.ptr<i8>, !tile_gpu.memdesc<64x64xf16, #s>, !tile_gpu.memdesc<1xi64, #b>
-    tile_nv.async_tma_copy_global_to_local %maps[1] [%c0, %off] %bn, %barn, %in : !tile.ptr<i8>, !tile_gpu.memdesc<64x64xf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+    tile_nv.async_tma_copy_global_to_local %maps[0] [%off, %c0] %an, %barn, %in : !tile.ptr<i8, 0>, !tile_gpu.memdesc<64x64xf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+    tile_nv.async_tma_copy_global_to_local %maps[1] [%c0, %off] %bn, %barn, %in : !tile.ptr<i8, 0>, !tile_gpu.memdesc<64x64xf16, #s>, !tile_gpu.memdesc<1xi64, #b>
     %d = tile_nv.warpgroup_dot %as, %bs, %acc : !tile_gpu.memdesc<64x64xf16, #s>, !tile_gpu.memdesc<64x64xf16, #s>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
     %w = tile_nv.warpgroup_dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #mma>
     %off2 = arith.addi %off, %c64 : i32

@@ -81,6 +81,8 @@ public:
   void populateMathPatterns(mlir::LLVMTypeConverter &converter,
                             mlir::RewritePatternSet &patterns) const override;
   void setKernelAttributes(mlir::LLVM::LLVMFuncOp func, unsigned numThreads) const override;
+  void setKernelArgumentAttributes(mlir::func::FuncOp source,
+                                   mlir::LLVM::LLVMFuncOp func) const override;
   mlir::Attribute getDotEncoding(mlir::RankedTensorType a, mlir::RankedTensorType b,
                                  mlir::RankedTensorType d, tile::InputPrecision precision,
                                  unsigned numWarps, std::string &reason) const override;

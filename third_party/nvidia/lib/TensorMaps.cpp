@@ -7,7 +7,9 @@
 // kernel arguments, so the block's base, shape and strides must be kernel arguments or
 // constants, its contiguous dimension must have stride 1 and the other strides and the base
 // 16-byte multiples (the __div8 variants' promises). The kernel's maps are recorded in the
-// module (kTensorMapsAttrName) and passed in one extra kernel parameter.
+// module (kTensorMapsAttrName) and passed by value in one extra kernel parameter, a grid
+// constant (setKernelArgumentAttributes): a launch copies them with its other parameters, so
+// the runtime uploads nothing and a launch never waits for an earlier one.
 //
 //===----------------------------------------------------------------------===//
 #include "NVIDIATargetInfo.h"
@@ -16,6 +18,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
@@ -132,8 +136,9 @@ unsigned registerTensorMap(tile::MakeBlockPtrOp block, tile_gpu::MemDescType box
       maps = func.getArgument(i);
   if (!maps) {
     unsigned i = func.getNumArguments();
+    // A generic pointer: the maps are the parameter itself, addressed in parameter space.
     func.insertArgument(
-        i, tile::PtrType::get(b.getI8Type()),
+        i, tile::PtrType::get(b.getI8Type(), /*addressSpace=*/0),
         b.getDictionaryAttr({b.getNamedAttr(kMapsArgAttr, b.getUnitAttr()),
                              b.getNamedAttr(tile::TileDialect::getDivisibilityAttrName(),
                                             b.getI32IntegerAttr(64))}),
@@ -167,6 +172,24 @@ unsigned registerTensorMap(tile::MakeBlockPtrOp block, tile_gpu::MemDescType box
 }
 
 } // namespace
+
+void NVIDIATargetInfo::setKernelArgumentAttributes(func::FuncOp source,
+                                                   LLVM::LLVMFuncOp func) const {
+  auto maps = source->getParentOfType<ModuleOp>()->getAttrOfType<ArrayAttr>(kTensorMapsAttrName);
+  for (unsigned i = 0; i < source.getNumArguments(); ++i) {
+    if (!maps || !source.getArgAttr(i, kMapsArgAttr))
+      continue;
+    // `.param .align 64 .b8 maps[128 * n]`; the grid-constant annotation lets the copies take
+    // its address (cvta.param) instead of LLVM copying the parameter to local memory.
+    MLIRContext *ctx = func.getContext();
+    func.setArgAttr(
+        i, LLVM::LLVMDialect::getByValAttrName(),
+        TypeAttr::get(LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 128 * maps.size())));
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    IntegerAttr::get(IntegerType::get(ctx, 64), 64));
+    func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(), UnitAttr::get(ctx));
+  }
+}
 
 bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
   if (arch != "sm_90a" || !isa<tile::BlockPtrType>(load.getPtr().getType()) || load.getMask() ||

@@ -92,6 +92,11 @@ LogicalResult InvalBarrierOp::verify() { return verifyBarrier(*this, getBarrier(
 LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
   if (failed(verifyBarrier(*this, getBarrier().getType())))
     return failure();
+  auto maps = cast<tile::PtrType>(getMaps().getType());
+  if (maps.getAddressSpace() != 0 || !maps.getPointeeType().isInteger(8))
+    return emitOpError() << "expects the kernel's tensor maps as !tile.ptr<i8, 0> (a generic "
+                            "pointer: the maps are a kernel parameter), not "
+                         << maps;
   tile_gpu::MemDescType dst = getDst().getType();
   if (getCoords().size() != dst.getShape().size())
     return emitOpError() << "expects one coordinate per dimension of the box " << dst << ", got "

@@ -151,10 +151,11 @@ def TileNV_AsyncTMACopyGlobalToLocalOp : TileNV_Op<"async_tma_copy_global_to_loc
   let description = [{
     ```mlir
     tile_nv.async_tma_copy_global_to_local %maps[0] [%k, %m] %dst, %bar, %pred
-        : !tile.ptr<i8>, !tile_gpu.memdesc<128x64xbf16, #swizzled>, !tile_gpu.memdesc<1xi64, #shared1d>
+        : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x64xbf16, #swizzled>, !tile_gpu.memdesc<1xi64, #shared1d>
     ```
     `maps` is the kernel's array of 128-byte tensor maps (CUtensorMap, built by the runtime from
-    the kernel's `tensor_maps` metadata); `map` selects one. `coords` (i32, innermost dimension
+    the kernel's `tensor_maps` metadata), a kernel parameter passed by value and addressed as a
+    generic pointer (address space 0); `map` selects one. `coords` (i32, innermost dimension
     first) is the box's first element; elements outside the tensor read as the map's fill
     (zero). The destination is in the hardware-swizzled placement of the map's swizzle
     (`#tile_gpu.shared` with blockCols): one cp.async.bulk.tensor per column block of blockCols
