@@ -15,10 +15,8 @@
 #include "tessel/Runtime/CudaTensorMaps.h"
 #include "tessel/Runtime/GpuLaunch.h"
 
-#include <cstring>
 #include <memory>
 #include <mutex>
-#include <unordered_map>
 
 using namespace tessel;
 using namespace tessel::rt;
