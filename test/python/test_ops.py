@@ -196,13 +196,13 @@ def programs_per_sm_counts_the_scarcest_resource():
     assert programs_per_sm(255, 32) == 1   # a program that launches fits alone
 
 
-def fake_variant(block, warps, registers, twin_registers=None):
+def fake_variant(block, warps, registers, twin_registers=None, spill=0):
     from tessel import kernels
     meta = {"variant": f"k__BLOCK_{block}__num_warps_{warps}", "kernel": "k",
             "target": "cuda:sm_90a", "num_warps": warps, "threads_per_warp": 32,
             "config": {"BLOCK": block, "num_warps": warps},
             "args": [{"name": "n_cols", "kind": "scalar", "type": "i64", "divisibility": 1}],
-            "resources": {"registers": registers, "shared_bytes": 64, "spill_bytes": 0}}
+            "resources": {"registers": registers, "shared_bytes": 64, "spill_bytes": spill}}
     v = kernels.Variant("", meta)
     if twin_registers is not None:
         t = dict(meta, variant=meta["variant"] + "__div8", specializes=meta["variant"],
@@ -213,13 +213,13 @@ def fake_variant(block, warps, registers, twin_registers=None):
 
 
 @test
-def backward_variant_fits_the_row_then_the_most_warps_per_sm():
+def backward_variant_fits_the_row_then_the_most_programs_per_sm():
     from tessel import _common, kernels
-    # (BLOCK, num_warps): warps resident per SM at these registers.
-    vs = [fake_variant(1024, 4, 72),              # 32 warps, but more padding than needed
-          fake_variant(4096, 8, 162, 114),       # 8 warps; its twin 16
-          fake_variant(4096, 16, 64, 64),        # 32 warps in 2 programs
-          fake_variant(4096, 32, 64, 64),        # 32 warps in 1 program
+    # (BLOCK, num_warps, registers, the __div8 twin's): programs per SM at these registers.
+    vs = [fake_variant(1024, 4, 72),              # 7 programs, but more padding than needed
+          fake_variant(4096, 32, 32, 32, 52),     # 2 programs, 52 bytes spilled
+          fake_variant(4096, 16, 64, 64),         # 2 programs
+          fake_variant(4096, 8, 162, 114),        # 1 program; its twin 2
           fake_variant(8192, 32, 63)]
     saved = kernels.variants
     kernels.variants = lambda kernel, dtype, device: vs
@@ -227,15 +227,18 @@ def backward_variant_fits_the_row_then_the_most_warps_per_sm():
         def pick(cols):
             return _common._row_block_variant("k", "bf16", "cuda", cols, {"n_cols": cols}).config
 
-        assert pick(4096) == {"BLOCK": 4096, "num_warps": 16}
+        # Two programs each: 8 warps (the twin) before 16 (more warps), both before 32 (spills).
+        assert pick(4096) == {"BLOCK": 4096, "num_warps": 8}
+        # Without the twin's promise 8 warps fit one program: 16 warps at two win.
+        assert pick(4095) == {"BLOCK": 4096, "num_warps": 16}
         assert pick(1000) == {"BLOCK": 1024, "num_warps": 4}
         assert pick(5000) == {"BLOCK": 8192, "num_warps": 32}
         raises(LookupError, lambda: pick(9000), "no compiled variant")
         # The twin runs when n_cols % 8 == 0, and holds fewer registers.
-        assert _common._launched(vs[1], {"n_cols": 4096}) is vs[1].twins[0]
-        assert _common._launched(vs[1], {"n_cols": 4095}) is vs[1]
+        assert _common._launched(vs[3], {"n_cols": 4096}) is vs[3].twins[0]
+        assert _common._launched(vs[3], {"n_cols": 4095}) is vs[3]
         vs[2:4] = []
-        assert pick(4096) == {"BLOCK": 4096, "num_warps": 8}
+        assert pick(4096) == {"BLOCK": 4096, "num_warps": 32}  # spills, but two programs
     finally:
         kernels.variants = saved
 
