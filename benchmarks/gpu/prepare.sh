@@ -36,6 +36,7 @@ h0+=,k_head_stride%8,cos_batch_stride%8,cos_seq_stride%8,cos_half_offset=0
 tune rope.cpp rope "-D HALF=64 -D BLOCK_H=32 -D num_warps=8 $h0" "-D HALF=64 -D BLOCK_H=32 -D num_warps=2 $h0" \
   "-D HALF=64 -D BLOCK_H=32 -D num_warps=16" "-D HALF=64 -D BLOCK_H=32 -D num_warps=4 $h0"
 tune rmsnorm.cpp add_rmsnorm "-D BLOCK=4096 -D num_warps=16" "-D BLOCK=4096 -D num_warps=4"
+tune rmsnorm.cpp add_rmsnorm_out "-D BLOCK=4096 -D num_warps=16" "-D BLOCK=4096 -D num_warps=4"
 tune rmsnorm.cpp rmsnorm_looped "-D BLOCK=4096 -D num_warps=16"
 # The norms' backward on 32 warps (past AMD's limit, so not in the library's CONFIGS): fewer
 # elements per thread, so fewer registers and spills at 8192 and 16384 columns (tessel.ops

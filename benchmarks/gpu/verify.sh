@@ -137,7 +137,7 @@ PY
   # Base variants get any shape; __div8 twins only shapes whose sizes are multiples of 8.
   case $kernel in
     vector_add | swiglu | geglu) shapes=$([[ $spec == 1 ]] && echo "3x1000 8" || echo "3x1001 1") ;;
-    softmax | rmsnorm | add_rmsnorm | layernorm)
+    softmax | rmsnorm | add_rmsnorm | add_rmsnorm_out | layernorm)
       shapes=$([[ $spec == 1 ]] && echo "3x$((block - 8)) 2x16" || echo "3x$((block - 1)) 1x1 2x17") ;;
     *_looped) shapes=$([[ $spec == 1 ]] && echo "3x$((block + 904))" || echo "3x$((block + 905)) 1x1") ;;
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
@@ -154,6 +154,8 @@ PY
     swiglu_backward | geglu_backward)
       shapes=$([[ $spec == 1 ]] && echo "3x1000 8" || echo "3x1001 1") ;;
     rope_out) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
+    # Blocks of 16 or 32 tokens, the last partial; one token; the (B, S, H, D) layout too.
+    rope_seq_out) shapes="2x3x1x37x$((2 * half)) 1x1x1x1x$((2 * half)) 8x32x8x100x$((2 * half))" ;;
     top_k_top_p_mask)
       shapes=$([[ $spec == 1 ]] && echo "12x32000 3x128256" || echo "12x50257 1x1 64x32000") ;;
     gemm | gemm_block_ptr | gemm_split_k | gemm_residual) continue ;; # gemm_verify below

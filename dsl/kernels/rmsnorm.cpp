@@ -1,8 +1,8 @@
 //===- rmsnorm.cpp - RMSNorm, and RMSNorm with a fused residual add -------===//
 //
 // out[row, :] = x / sqrt(mean(x^2) + eps) * w, in f32; one program per row; grid = (n_rows,).
-// The add_ variants first form x = in + res and write it back to res (the residual stream of
-// the next layer). The _looped variants handle rows longer than one block in two passes.
+// The add_ variants first form x = in + res and store it (the residual stream of the next
+// layer): back into res (add_rmsnorm) or into sum_out (add_rmsnorm_out). The _looped variants handle rows longer than one block in two passes.
 //
 //===----------------------------------------------------------------------===//
 #include "RowSpaces.h"
@@ -37,25 +37,51 @@ TESSEL_KERNEL(rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, in, w, stride, n_cols, 
                       RMSNormConfig{.BLOCK = 16384, .num_warps = 16}))
 TESSEL_TUNE(rmsnorm, oneBlockRowSpace<RMSNormConfig>())
 
-/// Fused residual add: res <- in + res (rounded to T, as the next layer reads it), then
-/// out = rmsnorm(in + res) from the f32 sum.
+/// The fused residual add of one row: sum = in + res, rounded to T, is stored at `sum_dst`
+/// (the next layer reads it rounded), then out = rmsnorm(in + res) from the f32 sum. A plain
+/// C++ function: its ops are emitted inline in each kernel below.
 template <class T>
-void add_rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> res, Ptr<T> w,
-                 Int stride, Int n_cols, Float eps) {
+void add_rmsnorm_row(const RMSNormConfig &c, Ptr<T> out, Ptr<T> sum_dst, Ptr<T> in, Ptr<T> res,
+                     Ptr<T> w, Int stride, Int n_cols, Float eps) {
   Int row = program_id(0);
   Tile<i32> cols = arange(0, c.BLOCK);                                // (BLOCK)
   Mask m = cols < n_cols;                                             // (BLOCK)
   Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0));    // (BLOCK)
   x += cast<f32>(load(res + row * stride + cols, m, 0.0));            // (BLOCK)
-  store(res + row * stride + cols, cast<T>(x), m);
-  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
+  store(sum_dst + row * stride + cols, cast<T>(x), m);
   Float r = 1.0 / sqrt(sum(x * x, 0) / n_cols + eps);
+  // After the reduction, as in rmsnorm: only x is live across it (16384 columns on 16 warps
+  // then fit two programs per sm_90a SM without spills).
+  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
   store(out + row * stride + cols, cast<T>(x * r * wt), m);
+}
+
+/// Fused residual add in place: res <- in + res, out = rmsnorm(in + res).
+template <class T>
+void add_rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> res, Ptr<T> w,
+                 Int stride, Int n_cols, Float eps) {
+  add_rmsnorm_row(c, out, res, in, res, w, stride, n_cols, eps);
 }
 TESSEL_KERNEL(add_rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, in, res, w, stride, n_cols, eps),
               CONFIGS(RMSNormConfig{.BLOCK = 1024, .num_warps = 4},
-                      RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))
+                      RMSNormConfig{.BLOCK = 4096, .num_warps = 8},
+                      RMSNormConfig{.BLOCK = 16384, .num_warps = 16}))
 TESSEL_TUNE(add_rmsnorm, oneBlockRowSpace<RMSNormConfig>())
+
+/// Fused residual add out of place: sum_out <- in + res, out = rmsnorm(in + res); in and res
+/// are only read. What tessel.ops.rms_norm(x, w, residual=r) runs: the caller's residual stays
+/// as it was without a copy of it first (a copy + add_rmsnorm moves 6 rows of traffic, this 4).
+template <class T>
+void add_rmsnorm_out(const RMSNormConfig &c, Ptr<T> out, Ptr<T> sum_out, Ptr<T> in, Ptr<T> res,
+                     Ptr<T> w, Int stride, Int n_cols, Float eps) {
+  add_rmsnorm_row(c, out, sum_out, in, res, w, stride, n_cols, eps);
+}
+TESSEL_KERNEL(add_rmsnorm_out, DTYPES(f32, f16, bf16),
+              ARGS(out, sum_out, in, res, w, stride, n_cols, eps),
+              CONFIGS(RMSNormConfig{.BLOCK = 1024, .num_warps = 4},
+                      RMSNormConfig{.BLOCK = 4096, .num_warps = 8},
+                      RMSNormConfig{.BLOCK = 16384, .num_warps = 16}))
+TESSEL_TUNE(add_rmsnorm_out, oneBlockRowSpace<RMSNormConfig>())
 
 /// Any n_cols: pass 1 accumulates the sum of squares block by block, pass 2 normalizes.
 template <class T>

@@ -43,12 +43,21 @@ def _rope_apply(q, k, cos, sin, backward, op):
     fits = (lambda cfg: cfg["HALF"] * 2 == D and cfg["BLOCK_H"] >= max(HQ, HK))
     # The fewest masked heads, then the fewest warps (4 for 32 heads among the library's).
     prefer = (lambda cfg: (cfg["BLOCK_H"], cfg["num_warps"]))
+    qc, kc = _contiguous(q), _contiguous(k)
+    try:  # by blocks of tokens: each head's (block, D) rows are one contiguous run in (B, H, S, D)
+        v = _k.choose("rope_seq_out", qd.dtype, qd.device,
+                      valid=(lambda cfg: cfg["HALF"] * 2 == D), key=(D,))
+    except LookupError:
+        v = None
+    if v is not None:
+        qo, ko = _empty(q, tuple(qd.shape), qd.dtype), _empty(k, tuple(kd.shape), kd.dtype)
+        _k.launch(v, (-(-S // v.config["BLOCK_S"]), B), qo, ko, qc, kc, c, s, *strides)
+        return qo, ko
     try:  # rope_out reads q and k once and writes new tensors: half the traffic of copy + rope
         v = _k.choose("rope_out", qd.dtype, qd.device, valid=fits, prefer=prefer,
                       key=(D, max(HQ, HK)))
     except LookupError:
         v = None
-    qc, kc = _contiguous(q), _contiguous(k)
     if v is not None:
         qo, ko = _empty(q, tuple(qd.shape), qd.dtype), _empty(k, tuple(kd.shape), kd.dtype)
         _k.launch(v, B * S, qo, ko, qc, kc, c, s, *strides)
@@ -64,7 +73,8 @@ def _rope(q, k, cos, sin):
     """Rotary position embedding of q and k (rotate-half, as Hugging Face's
     apply_rotary_pos_emb): q * cos + rotate_half(q) * sin, and k likewise, computed in f32.
     q: (B, HQ, S, D), k: (B, HK, S, D); cos, sin: (1 or B, S, D). Returns new (q, k); the
-    inputs are not modified. Kernel `rope` (HALF = D / 2, BLOCK_H >= the head counts)."""
+    inputs are not modified. Kernel `rope_seq_out` (HALF = D / 2), else `rope_out` or `rope`
+    (HALF = D / 2, BLOCK_H >= the head counts)."""
     return _rope_apply(q, k, cos, sin, False, "rope")
 
 

@@ -58,7 +58,14 @@ def _rms_norm(x, weight, eps=1e-6, residual=None):
         raise ValueError(f"{op}: residual has shape {tuple(rd.shape)} but x has "
                          f"{tuple(xd.shape)}")
     res = _empty(x, xd.shape, xd.dtype)
-    res[...] = residual  # the kernel writes the sum here, not into the caller's
+    try:  # the sum into a new buffer, the caller's residual only read
+        v = _one_block_or_looped("add_rmsnorm_out", None, xd.dtype, xd.device, cols)
+    except LookupError:  # no block holds the row: a copy, then the in-place kernel on it
+        v = None
+    if v is not None:
+        _k.launch(v, rows, out, res, x2, _rows(residual)[0], w, cols, cols, float(eps))
+        return out, res
+    res[...] = residual
     v = _one_block_or_looped("add_rmsnorm", "add_rmsnorm_looped", xd.dtype, xd.device, cols)
     _k.launch(v, rows, out, x2, res, w, cols, cols, float(eps))
     return out, res

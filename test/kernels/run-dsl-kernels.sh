@@ -26,9 +26,11 @@ PY
     # Not 1x1: one column makes dx = dy w r eps / (x^2 + eps), a cancellation to ~1e-6.
     rmsnorm_backward | layernorm_backward) shapes="37x$((block - 1)) 1x7 2x17" ;;
     rmsnorm_dw_reduce) shapes="9x1000 1x1 132x257" ;;
-    softmax | rmsnorm | add_rmsnorm | layernorm) shapes="3x$((block - 1)) 1x1 2x17" ;;
+    softmax | rmsnorm | add_rmsnorm | add_rmsnorm_out | layernorm) shapes="3x$((block - 1)) 1x1 2x17" ;;
     *_looped) shapes="3x$((block + 905)) 1x1" ;;
     rope | rope_out) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
+    # Three blocks of tokens, the last partial; one token.
+    rope_seq_out) shapes="2x3x1x37x$((2 * half)) 1x1x1x1x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
     # In place, as fused linear cross-entropy runs it: the gradient over the logits.
     cross_entropy_fused | cross_entropy_backward_lse) shapes="8x5000 1x15"; opts="--opt inplace=1" ;;

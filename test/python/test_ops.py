@@ -157,15 +157,26 @@ def rms_norm_wide_rows_use_the_looped_kernel():
 
 @test
 def rms_norm_residual_numpy():
-    for shape in ((3, 5, 1000), (7, 4097)):
-        x, res = randn(*shape), randn(*shape)
-        keep = res.copy()
-        w = RNG.uniform(0.5, 1.5, shape[-1]).astype(np.float32)
-        y, s = ops.rms_norm(x, w, residual=res)
-        s_ref = x.astype(np.float64) + res
-        close(s, s_ref, 1e-6, f"residual sum {shape}")
-        close(y, rms_ref(s_ref, w), 1e-5, f"add rms_norm {shape}")
-        assert np.array_equal(res, keep), "rms_norm modified the caller's residual"
+    # Rows a block holds run add_rmsnorm_out (the residual only read); 20000 columns, longer than
+    # any block, a copy of the residual and add_rmsnorm_looped on it.
+    launched = []
+    saved = ops._k.launch
+    ops._k.launch = lambda v, *a: (launched.append(v.meta["kernel"]), saved(v, *a))[1]
+    try:
+        for shape, kernel in (((3, 5, 1000), "add_rmsnorm_out"), ((7, 4097), "add_rmsnorm_out"),
+                              ((2, 20000), "add_rmsnorm_looped")):
+            x, res = randn(*shape), randn(*shape)
+            keep = res.copy()
+            w = RNG.uniform(0.5, 1.5, shape[-1]).astype(np.float32)
+            launched.clear()
+            y, s = ops.rms_norm(x, w, residual=res)
+            assert launched == [kernel], f"{shape}: ran {launched}, expected {kernel}"
+            s_ref = x.astype(np.float64) + res
+            close(s, s_ref, 1e-6, f"residual sum {shape}")
+            close(y, rms_ref(s_ref, w), 1e-5, f"add rms_norm {shape}")
+            assert np.array_equal(res, keep), "rms_norm modified the caller's residual"
+    finally:
+        ops._k.launch = saved
 
 
 @test
@@ -412,19 +423,34 @@ def rope_bwd_ref(d, cos, sin):
 @test
 def rope_numpy():
     # Hugging Face's layout (B, H, S, D); one k head (case C5); tables shared by the batch or
-    # per batch, with halves that differ (the kernel does not assume they are equal).
-    for (B, HQ, HK, S, D), tb in (((2, 4, 1, 5, 64), 1), ((2, 3, 2, 7, 128), 2)):
-        q, k = randn(B, HQ, S, D), randn(B, HK, S, D)
-        cos, sin = randn(tb, S, D), randn(tb, S, D)
-        q0, k0 = q.copy(), k.copy()
-        rq, rk = ops.rope(q, k, cos, sin)
-        assert np.array_equal(q, q0) and np.array_equal(k, k0), "rope modified its inputs"
-        close(rq, rope_ref(q, cos, sin), 1e-5, f"rope q {(B, HQ, HK, S, D)}")
-        close(rk, rope_ref(k, cos, sin), 1e-5, f"rope k {(B, HQ, HK, S, D)}")
-        dq, dk = randn(*q.shape), randn(*k.shape)
-        gq, gk = ops.rope_backward(dq, dk, cos, sin)
-        close(gq, rope_bwd_ref(dq, cos, sin), 1e-5, "rope dq")
-        close(gk, rope_bwd_ref(dk, cos, sin), 1e-5, "rope dk")
+    # per batch, with halves that differ (the kernel does not assume they are equal). S = 37:
+    # rope_seq_out's blocks of 16 tokens and a partial one. Then the same without rope_seq_out:
+    # rope_out, one program per token.
+    from tessel import kernels
+    launched = []
+    saved_launch, saved_variants = kernels.launch, kernels.variants
+    kernels.launch = lambda v, *a: (launched.append(v.meta["kernel"]), saved_launch(v, *a))[1]
+    try:
+        for hide, kernel in ((None, "rope_seq_out"), ("rope_seq_out", "rope_out")):
+            kernels._chosen.clear()
+            kernels.variants = (lambda k, *a: [] if k == hide else saved_variants(k, *a))
+            for (B, HQ, HK, S, D), tb in (((2, 4, 1, 5, 64), 1), ((2, 3, 2, 37, 128), 2)):
+                q, k = randn(B, HQ, S, D), randn(B, HK, S, D)
+                cos, sin = randn(tb, S, D), randn(tb, S, D)
+                q0, k0 = q.copy(), k.copy()
+                launched.clear()
+                rq, rk = ops.rope(q, k, cos, sin)
+                assert launched == [kernel], f"ran {launched}, expected {kernel}"
+                assert np.array_equal(q, q0) and np.array_equal(k, k0), "rope modified its inputs"
+                close(rq, rope_ref(q, cos, sin), 1e-5, f"{kernel} q {(B, HQ, HK, S, D)}")
+                close(rk, rope_ref(k, cos, sin), 1e-5, f"{kernel} k {(B, HQ, HK, S, D)}")
+                dq, dk = randn(*q.shape), randn(*k.shape)
+                gq, gk = ops.rope_backward(dq, dk, cos, sin)
+                close(gq, rope_bwd_ref(dq, cos, sin), 1e-5, f"{kernel} dq")
+                close(gk, rope_bwd_ref(dk, cos, sin), 1e-5, f"{kernel} dk")
+    finally:
+        kernels.launch, kernels.variants = saved_launch, saved_variants
+        kernels._chosen.clear()
     raises(ValueError, lambda: ops.rope(q, randn(B, HK, S + 1, D), cos, sin), "k has shape")
     raises(ValueError, lambda: ops.rope(q, k, randn(3, S, D), sin), "cos has shape")
     raises(LookupError, lambda: ops.rope(randn(1, 1, 2, 48), randn(1, 1, 2, 48),

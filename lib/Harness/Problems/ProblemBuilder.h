@@ -166,9 +166,11 @@ Status rowMax(Builder &b);
 Status cumsum(Builder &b);
 Status rmsnorm(Builder &b);
 Status addRmsnorm(Builder &b);
+Status addRmsnormOut(Builder &b);
 Status layernorm(Builder &b);
-Status rope(Builder &b);         // Rope.cpp
-Status ropeOut(Builder &b);      // Rope.cpp
+Status rope(Builder &b); // Rope.cpp
+Status ropeOut(Builder &b);
+Status ropeSeqOut(Builder &b);   // Rope.cpp
 Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
 Status crossEntropyFused(Builder &b);

@@ -108,6 +108,8 @@ const std::vector<Entry> &entries() {
        "shape ROWSxCOLS, eps 1e-6."},
       {"add_rmsnorm", "out, in, res, w, stride, n_cols, eps", "ROWSxCOLS", "rows", addRmsnorm,
        "res += in (written back), out = rmsnorm(res) * w."},
+      {"add_rmsnorm_out", "out, sum_out, in, res, w, stride, n_cols, eps", "ROWSxCOLS", "rows",
+       addRmsnormOut, "sum_out = in + res (res only read), out = rmsnorm(sum_out) * w."},
       {"layernorm", "out, in, w, bias, stride, n_cols, eps", "ROWSxCOLS", "rows", layernorm,
        "biased variance, eps 1e-5 (C1)."},
       {"rmsnorm_backward",
@@ -143,6 +145,12 @@ const std::vector<Entry> &entries() {
        "cos_seq_stride, cos_half_offset",
        "BxHQxHKxSxD", "B * S", ropeOut,
        "as rope, into q_out and k_out (q's and k's strides); q and k must come back unchanged."},
+      {"rope_seq_out",
+       "q_out, k_out, q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride, "
+       "q_head_stride, k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride, "
+       "cos_seq_stride, cos_half_offset",
+       "BxHQxHKxSxD", "(cdiv(S, BLOCK_S), B)", ropeSeqOut,
+       "as rope_out, by blocks of BLOCK_S tokens of one batch (config BLOCK_S, default 16)."},
       {"cross_entropy",
        "loss, logits, labels, stride, n_cols, ignore_index, label_smoothing, z_loss", "NxV", "rows",
        crossEntropy,

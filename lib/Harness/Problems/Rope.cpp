@@ -1,7 +1,8 @@
 //===- Rope.cpp - rotary position embedding -------------------------------===//
 //
 // q and k rotated (rotate-half) with f32 cos/sin tables, in place (rope) or into q_out and k_out
-// (rope_out); grid B * S.
+// (rope_out; grid B * S), or into them by blocks of BLOCK_S tokens (rope_seq_out; grid
+// (cdiv(S, BLOCK_S), B)).
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -18,7 +19,7 @@ namespace {
 /// variant's HALF must be D/2 and BLOCK_H at least max(HQ, HK) when its config names them.
 /// Options: layout=bhsd|bshd, cos=per_batch|shared, table=full|half (tables of D or D/2
 /// columns).
-Status ropeProblem(Builder &b, bool outOfPlace) {
+Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
   if (Status s = needRank(b.o, 5, "BxHQxHKxSxD"); !s)
     return s;
   if (Status s = floatDType(b.o); !s)
@@ -126,7 +127,14 @@ Status ropeProblem(Builder &b, bool outOfPlace) {
   b.i64("cos_batch_stride", sharedCos ? 0 : S * TD);
   b.i64("cos_seq_stride", TD);
   b.i64("cos_half_offset", halfTable ? 0 : D / 2);
-  b.p.launch.grid = {B * S, 1, 1};
+  if (seqBlocks) {
+    int64_t blockS = b.config({"BLOCK_S"}, 16);
+    if (blockS <= 0)
+      return Status::error("problem rope_seq_out: BLOCK_S must be positive");
+    b.p.launch.grid = {cdiv(S, blockS), B, 1};
+  } else {
+    b.p.launch.grid = {B * S, 1, 1};
+  }
   b.p.elements = B * (HQ + HK) * S * D;
   b.p.bytes = 2 * b.p.elements * static_cast<int64_t>(sizeOf(b.o.dtype)) + 8 * CB * S * TD;
   b.describe();
@@ -136,5 +144,6 @@ Status ropeProblem(Builder &b, bool outOfPlace) {
 
 Status rope(Builder &b) { return ropeProblem(b, /*outOfPlace=*/false); }
 Status ropeOut(Builder &b) { return ropeProblem(b, /*outOfPlace=*/true); }
+Status ropeSeqOut(Builder &b) { return ropeProblem(b, /*outOfPlace=*/true, /*seqBlocks=*/true); }
 
 } // namespace tessel::harness::problems

@@ -1,7 +1,7 @@
 //===- Rows.cpp - softmax, row_max and the norms --------------------------===//
 //
 // One program per row of a ROWSxCOLS input: softmax, row_max, cumsum, rmsnorm, add_rmsnorm,
-// layernorm.
+// add_rmsnorm_out, layernorm.
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -143,6 +143,29 @@ Status addRmsnorm(Builder &b) {
   r.reference = sum;
   r.tol = defaultTolerance(b.o.dtype);
   normArgs(b, out, x, w, cols, kRmsNormEps, /*residual=*/res);
+  return launchRows(b, rows, cols, 4 * rows * cols + cols);
+}
+
+/// add_rmsnorm out of place: sum_out = in + res (res only read), out = rmsnorm(sum_out) * w.
+Status addRmsnormOut(Builder &b) {
+  RowsInOut io;
+  if (Status s = rowsInOut(b, io); !s)
+    return s;
+  auto [rows, cols, out, x] = io;
+  int sumOut = b.output("sum_out", b.o.dtype, {rows, cols});
+  int res = b.input("res", b.o.dtype, {rows, cols});
+  int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
+  std::vector<double> sum = ref::vectorAdd(b.values(x), b.values(res));
+  b.p.buffers[out].reference = ref::rmsNorm(sum, b.values(w), rows, cols, kRmsNormEps);
+  b.p.buffers[sumOut].reference = std::move(sum);
+  b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
+  b.ptr("sum_out", sumOut, {"residual_out", "res_out"});
+  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
+  b.ptr("res", res, {"residual", "residual_ptr", "res_ptr", "r"});
+  b.ptr("w", w, {"w_ptr", "weight", "weight_ptr"});
+  b.i64("stride", cols, {"row_stride", "x_stride"});
+  b.i64("n_cols", cols, {"cols", "n"});
+  b.f64("eps", kRmsNormEps, {"epsilon"});
   return launchRows(b, rows, cols, 4 * rows * cols + cols);
 }
 
