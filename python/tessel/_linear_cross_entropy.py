@@ -111,6 +111,23 @@ def _written(view, out):
         view[...] = out
 
 
+def _grad_scale(t, ignore_index, reduction):
+    """The (1,) f32 upstream gradient of each row of a cross-entropy reduced by `reduction`
+    over the rows of target `t` (1-D): 1 / n_valid for "mean" (n_valid: targets !=
+    ignore_index; inf when there are none, so the loss is NaN as PyTorch's), 1 for "sum". On
+    t's device: nothing waits for the host."""
+    if is_torch(t):
+        import torch
+        n_valid = (t != ignore_index).sum().to(torch.float32)
+        g = (1.0 / n_valid if reduction == "mean" else torch.ones_like(n_valid)).reshape(1)
+    else:
+        import numpy as np
+        n_valid = np.float32((t != ignore_index).sum())
+        with np.errstate(invalid="ignore", divide="ignore"):
+            g = np.array([1.0 / n_valid if reduction == "mean" else 1.0], dtype=np.float32)
+    return _contiguous(g)
+
+
 def _flce_chunk_rows(rows, hidden, vocab):
     """Liger-Kernel's chunk size: the next power of two of rows / ceil(V / H), so that a chunk's
     logits (chunk, V) are about the size of the input (rows, H)."""
@@ -172,17 +189,7 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     chunk = int(chunk_rows or _flce_chunk_rows(rows, hidden, vocab))
     if chunk < 1:
         raise ValueError(f"{op}: chunk_rows must be positive, got {chunk_rows}")
-    # The gradient's scale, kept on the device (nothing waits for the host).
-    if is_torch(x):
-        import torch
-        n_valid = (t != ignore_index).sum().to(torch.float32)
-        g = (1.0 / n_valid if reduction == "mean" else torch.ones_like(n_valid)).reshape(1)
-    else:
-        import numpy as np
-        n_valid = np.float32((t != ignore_index).sum())
-        with np.errstate(invalid="ignore", divide="ignore"):
-            g = np.array([1.0 / n_valid if reduction == "mean" else 1.0], dtype=np.float32)
-    g = _contiguous(g)
+    g = _grad_scale(t, ignore_index, reduction)
     dt, dev = xd.dtype, xd.device
     sms, m0 = _slots(x), min(chunk, rows)
     cols = _flce_vocab_cols(rows, vocab, m0 * vocab)

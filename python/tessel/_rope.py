@@ -5,6 +5,40 @@ from . import kernels as _k
 from ._arrays import describe, is_torch
 from ._common import _contiguous, _empty, _float, _same
 
+# The f32 tables last made from a torch table (the converted cos or sin, and the backward's
+# transposed sin), so that the layers of one model step, which share one cos and one sin, convert
+# them once: {(name, transpose): (weak reference to the table, its version counter, the f32
+# table)}. A table that died or was written since (its _version moved) misses.
+_tables = {}
+
+
+def _cached_table(t, name, transpose):
+    hit = _tables.get((name, transpose))
+    if hit is not None and hit[0]() is t and hit[1] == t._version:
+        return hit[2]
+    return None
+
+
+def _remember_table(t, name, transpose, table):
+    import weakref
+    _tables[(name, transpose)] = (weakref.ref(t), t._version, table)
+
+
+def _kernel_table(t, transpose, D):
+    """The table as the kernels take it: f32, contiguous; `transpose`: the backward's sin."""
+    if is_torch(t):
+        t = t.float()
+    else:
+        import numpy as np
+        t = np.asarray(t, dtype=np.float32)
+    if transpose:
+        # The transpose: d1 c1 + d2 s2 and d2 c2 - d1 s1, the forward's formula on
+        # sin' = -[sin2, sin1] (-sin when the halves are equal, a rotation by -angle).
+        h = D // 2
+        t = -(t[..., list(range(h, D)) + list(range(h))])
+    return _contiguous(t)
+
+
 def _rope_apply(q, k, cos, sin, backward, op):
     """Copies of q and k rotated by the rope kernel (rotate-half) in f32, or by its transpose
     (`backward`). q: (B, HQ, S, D), k: (B, HK, S, D) (Hugging Face's layout); cos, sin:
@@ -25,17 +59,13 @@ def _rope_apply(q, k, cos, sin, backward, op):
         if len(td.shape) != 3 or td.shape[0] not in (1, B) or td.shape[1:] != (S, D):
             raise ValueError(f"{op}: {name} has shape {tuple(td.shape)}, expected (1 or {B}, "
                              f"{S}, {D})")
-        if is_torch(t):
-            t = t.float()
-        else:
-            import numpy as np
-            t = np.asarray(t, dtype=np.float32)
-        if name == "sin" and backward:
-            # The transpose: d1 c1 + d2 s2 and d2 c2 - d1 s1, the forward's formula on
-            # sin' = -[sin2, sin1] (-sin when the halves are equal, a rotation by -angle).
-            h = D // 2
-            t = -(t[..., list(range(h, D)) + list(range(h))])
-        tables.append(_contiguous(t))
+        transpose = name == "sin" and backward
+        table = _cached_table(t, name, transpose) if is_torch(t) else None
+        if table is None:
+            table = _kernel_table(t, transpose, D)
+            if is_torch(t):
+                _remember_table(t, name, transpose, table)
+        tables.append(table)
     c, s = tables
     HK = kd.shape[1]
     strides = (S, HQ, HK, HQ * S * D, D, S * D, HK * S * D, D, S * D,

@@ -19,7 +19,7 @@ from ._arrays import _TorchArray, describe, is_torch
 from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _one_block_or_looped,
                       _programs, _row_block_variant, _rows, _same, _torch_alike,
                       _torch_norm_inputs, _variant_programs_per_sm, _vector)
-from ._linear_cross_entropy import fused_linear_cross_entropy_forward_backward
+from ._linear_cross_entropy import _grad_scale, fused_linear_cross_entropy_forward_backward
 from ._rope import _rope, rope_backward
 
 
@@ -354,6 +354,41 @@ def cross_entropy_backward(dloss, logits, target, reduction="mean", ignore_index
                   valid=lambda c: c.get("reduction") == mode, key=mode)
     _k.launch(v, rows, dlogits, l2, t, g, stride, cols, cols, int(ignore_index), 1, eps, z)
     return dlogits.reshape(tuple(ld.shape))
+
+
+def cross_entropy_forward_backward(logits, target, reduction="mean", ignore_index=-100,
+                                   label_smoothing=0.0, z_loss=0.0):
+    """cross_entropy(logits, target, reduction, ignore_index, label_smoothing, z_loss) and its
+    gradient with respect to the logits for an upstream gradient of 1, in one kernel
+    (cross_entropy_fused, as Liger-Kernel's cross-entropy kernel computes both): (loss,
+    dlogits). reduction "mean" or "sum" (the loss as cross_entropy's: a 0-d array of the
+    logits' dtype); dlogits is new and contiguous, of the logits' shape and dtype, equal to
+    cross_entropy_backward(1, ...). The kernel reads each row twice, the second time mostly
+    from L2, and writes its gradient once: where cross_entropy then cross_entropy_backward read
+    the logits from memory twice. What tessel.torch_ops' eager autograd runs for mean and sum."""
+    op = "cross_entropy"
+    if reduction not in ("mean", "sum"):
+        raise ValueError(f"{op}: the gradient in the forward takes reduction 'mean' or 'sum', "
+                         f"got {reduction!r} (use cross_entropy and cross_entropy_backward)")
+    eps, z = _ce_terms(op, label_smoothing, z_loss)
+    ld, l2, stride, t, rows, cols = _ce_inputs(op, logits, target)
+    g = _grad_scale(t, ignore_index, reduction)
+    loss = _empty(logits, (rows,), "f32")
+    lse = _empty(logits, (rows,), "f32")
+    dlogits = _empty(logits, (rows, cols), ld.dtype)
+    # The widest block: 256 rows of 128256 logits took 79 us on 8192 (16 warps) against 93 on
+    # 4096 (8 warps) on the H200 (benchmarks/gpu/results/2026-12-03-h200-s33).
+    v = _k.choose("cross_entropy_fused", ld.dtype, ld.device, prefer=lambda c: -c["BLOCK"],
+                  key="widest")
+    _k.launch(v, rows, loss, lse, dlogits, l2, t, g, stride, cols, cols, int(ignore_index), eps,
+              z)
+    if is_torch(loss):
+        total = (loss.sum() * g[0]).to(logits.dtype)
+    else:
+        import numpy as np
+        with np.errstate(invalid="ignore"):  # 0 * inf when every row is ignored: NaN
+            total = (loss.sum() * g[0]).astype(_NUMPY_NAMES[ld.dtype])
+    return total, dlogits.reshape(tuple(ld.shape))
 
 
 # ---------------------------------------------------------------- autograd routing

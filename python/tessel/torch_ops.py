@@ -284,6 +284,37 @@ _cross_entropy_eager = _eager("CrossEntropy", _cross_entropy_forward, _cross_ent
                               _cross_entropy_backward)
 
 
+class _CrossEntropyWithGrad(torch.autograd.Function):
+    """Eager cross_entropy for reduction mean or sum: the forward computes the gradient with
+    the loss (ops.cross_entropy_forward_backward, one pass over the logits where a forward and a
+    backward kernel take two; Liger-Kernel's does the same) and keeps it instead of the logits;
+    the backward scales it in place, as fused_linear_cross_entropy's, so it runs once per
+    forward. Under torch.compile the custom ops run instead (the loss, then the backward
+    kernel)."""
+
+    @staticmethod
+    def forward(ctx, logits, target, reduction, ignore_index, label_smoothing, z_loss):
+        loss, dlogits = _ops.cross_entropy_forward_backward(
+            logits, target, reduction, ignore_index, label_smoothing, z_loss)
+        ctx.save_for_backward(dlogits)
+        ctx.state = {"scaled": False}
+        return loss
+
+    @staticmethod
+    def backward(ctx, dloss):
+        if ctx.state["scaled"]:
+            raise RuntimeError("tessel.ops.cross_entropy: its backward runs once per forward "
+                               "(the gradient is scaled in place); run the forward again "
+                               "instead of backward(retain_graph=True)")
+        ctx.state["scaled"] = True
+        (dlogits,) = ctx.saved_tensors
+        # An upstream gradient of exactly 1 (loss.backward()) needs no pass over dlogits; the
+        # test waits for the device, as fused_linear_cross_entropy's and Liger-Kernel's.
+        if not bool(dloss == 1):
+            dlogits.mul_(dloss.to(dlogits.dtype))
+        return dlogits, None, None, None, None, None
+
+
 @torch.library.custom_op("tessel::rope", mutates_args=())
 def _rope_op(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor,
              sin: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -408,5 +439,7 @@ def cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smo
     and z-loss scale z as there, (1 - eps) * nll + eps * the uniform target's cross-entropy
     + z * lse**2 per row."""
     eps, z = _ops._ce_terms("cross_entropy", label_smoothing, z_loss)
+    if reduction in ("mean", "sum") and not torch.compiler.is_compiling():
+        return _CrossEntropyWithGrad.apply(logits, target, reduction, int(ignore_index), eps, z)
     return _call(_cross_entropy_op, _cross_entropy_eager, logits, target, reduction,
                  int(ignore_index), eps, z)

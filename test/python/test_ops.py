@@ -370,6 +370,30 @@ def cross_entropy_numpy():
 
 
 @test
+def cross_entropy_forward_backward_numpy():
+    # The loss and its gradient for an upstream gradient of 1 from one kernel
+    # (cross_entropy_fused), as the two kernels give them: plain, smoothed and z-loss, rows over
+    # several blocks, a third of them ignored; every row ignored (mean: NaN, gradient 0).
+    for shape in ((3, 5, 1000), (7, 9000), (2, 17)):
+        logits = randn(*shape, scale=3)
+        target = RNG.integers(0, shape[-1], shape[:-1]).astype(np.int64)
+        target.reshape(-1)[::3] = -100
+        for eps, z in ((0.0, 0.0), (0.1, 1e-4)):
+            for red in ("mean", "sum"):
+                what = f"{red} {shape} eps={eps} z={z}"
+                loss, d = ops.cross_entropy_forward_backward(logits, target, red, -100, eps, z)
+                assert d.shape == logits.shape and d.dtype == logits.dtype, what
+                close(loss, ce_ref(logits, target, red, eps=eps, z=z), 1e-5, f"loss {what}")
+                close(d, ce_bwd_ref(np.float32(1), logits, target, red, eps=eps, z=z), 1e-5,
+                      f"dlogits {what}")
+    logits = randn(4, 300)
+    loss, d = ops.cross_entropy_forward_backward(logits, np.full(4, -100, np.int64), "mean")
+    assert np.isnan(loss) and not d.any(), "every row ignored: NaN loss, zero gradient"
+    raises(ValueError, lambda: ops.cross_entropy_forward_backward(
+        logits, np.zeros(4, np.int64), "none"), "reduction", "'mean' or 'sum'")
+
+
+@test
 def cross_entropy_label_smoothing_and_z_loss_numpy():
     # eps and z alone and together, eps = 1 (only the uniform term), on rows of one column and
     # vocabularies spread over several blocks; a quarter of the rows ignored.
@@ -664,6 +688,32 @@ def torch_rope_autograd():
 
 
 @torch_test
+def torch_rope_tables_converted_once_until_written():
+    # bf16 tables are converted to f32 once for the layers that share them; writing to one
+    # (its version counter moves) or passing another makes a new conversion.
+    from tessel import _rope
+    q, k = torch.randn(1, 2, 5, 64).bfloat16(), torch.randn(1, 1, 5, 64).bfloat16()
+    cos, sin = torch.randn(1, 5, 64).bfloat16(), torch.randn(1, 5, 64).bfloat16()
+    rot = lambda x: torch.cat([-x[..., 32:], x[..., :32]], -1)
+
+    def check(what):
+        rq, _ = ops.rope(q, k, cos, sin)
+        c, s = cos.double()[:, None], sin.double()[:, None]
+        ref = q.double() * c + rot(q.double()) * s
+        close(rq.double().numpy(), ref.numpy(), 1e-2, f"rope {what}")
+
+    check("first call")
+    first = _rope._tables[("cos", False)][2]
+    check("second call")
+    assert _rope._tables[("cos", False)][2] is first, "the same cos table was converted again"
+    cos.mul_(-0.5)
+    check("after cos was written")
+    assert _rope._tables[("cos", False)][2] is not first, "a written table was not converted"
+    cos = torch.randn(1, 5, 64).bfloat16()
+    check("another cos")
+
+
+@torch_test
 def torch_fused_linear_cross_entropy_autograd():
     # Against torch's cross_entropy(x @ w.T) in float64, with an upstream gradient of 2.5 (the
     # custom op scales the gradients it computed with the loss); bf16 at bf16's tolerance.
@@ -742,6 +792,27 @@ def torch_cross_entropy_label_smoothing_and_z_loss():
                       f"torch cross_entropy {what}")
                 close(logits.grad.float().numpy(), lg.grad.numpy(), tol,
                       f"torch cross_entropy grad {what}")
+
+
+@torch_test
+def torch_cross_entropy_gradient_from_the_forward():
+    # Eager mean and sum keep the forward's gradient (ops.cross_entropy_forward_backward) and
+    # scale it in the backward: an upstream gradient of 1 and of 0.3, and one backward per
+    # forward.
+    logits0 = torch.randn(6, 500) * 3
+    target = torch.randint(0, 500, (6,))
+    target[2] = -100
+    for red in ("mean", "sum"):
+        for scale in (1.0, 0.3):
+            logits = logits0.clone().requires_grad_()
+            (ops.cross_entropy(logits, target, red) * scale).backward()
+            lg = logits0.double().requires_grad_()
+            (torch.nn.functional.cross_entropy(lg, target, reduction=red) * scale).backward()
+            close(logits.grad.numpy(), lg.grad.numpy(), 1e-5, f"torch ce grad {red} x{scale}")
+    logits = logits0.clone().requires_grad_()
+    loss = ops.cross_entropy(logits, target)
+    loss.backward(retain_graph=True)
+    raises(RuntimeError, lambda: loss.backward(), "once per forward")
 
 
 @torch_test
