@@ -284,35 +284,48 @@ _cross_entropy_eager = _eager("CrossEntropy", _cross_entropy_forward, _cross_ent
                               _cross_entropy_backward)
 
 
-class _CrossEntropyWithGrad(torch.autograd.Function):
-    """Eager cross_entropy for reduction mean or sum: the forward computes the gradient with
-    the loss (ops.cross_entropy_forward_backward, one pass over the logits where a forward and a
-    backward kernel take two; Liger-Kernel's does the same) and keeps it instead of the logits;
-    the backward scales it in place, as fused_linear_cross_entropy's, so it runs once per
-    forward. Under torch.compile the custom ops run instead (the loss, then the backward
-    kernel)."""
+def _is_one(dloss):
+    """Whether the upstream gradient `dloss` (0-d) is exactly 1, asked of the device; False
+    while torch.compile traces: under Dynamo (is_compiling) and while AOTAutograd traces a
+    custom op's backward with fake tensors, where is_compiling() is False (torch 2.11) and the
+    test would be a guard on data."""
+    from torch._subclasses.fake_tensor import is_fake
+    if torch.compiler.is_compiling() or is_fake(dloss):
+        return False
+    return bool(dloss == 1)
 
-    @staticmethod
-    def forward(ctx, logits, target, reduction, ignore_index, label_smoothing, z_loss):
-        loss, dlogits = _ops.cross_entropy_forward_backward(
-            logits, target, reduction, ignore_index, label_smoothing, z_loss)
-        ctx.save_for_backward(dlogits)
-        ctx.state = {"scaled": False}
-        return loss
 
-    @staticmethod
-    def backward(ctx, dloss):
-        if ctx.state["scaled"]:
-            raise RuntimeError("tessel.ops.cross_entropy: its backward runs once per forward "
-                               "(the gradient is scaled in place); run the forward again "
-                               "instead of backward(retain_graph=True)")
-        ctx.state["scaled"] = True
-        (dlogits,) = ctx.saved_tensors
-        # An upstream gradient of exactly 1 (loss.backward()) needs no pass over dlogits; the
-        # test waits for the device, as fused_linear_cross_entropy's and Liger-Kernel's.
-        if not bool(dloss == 1):
-            dlogits.mul_(dloss.to(dlogits.dtype))
-        return dlogits, None, None, None, None, None
+def _ce_with_grad_forward(ctx, logits, target, reduction, ignore_index, label_smoothing,
+                          z_loss):
+    loss, dlogits = _ops.cross_entropy_forward_backward(
+        logits, target, reduction, ignore_index, label_smoothing, z_loss)
+    ctx.save_for_backward(dlogits)
+    ctx.state = {"scaled": False}
+    return loss
+
+
+def _ce_with_grad_backward(ctx, dloss):
+    if ctx.state["scaled"]:
+        raise RuntimeError("tessel.ops.cross_entropy: its backward runs once per forward (the "
+                           "gradient is scaled in place); run the forward again instead of "
+                           "backward(retain_graph=True)")
+    ctx.state["scaled"] = True
+    (dlogits,) = ctx.saved_tensors
+    # An upstream gradient of exactly 1 (loss.backward()) needs no pass over dlogits; the test
+    # waits for the device, as fused_linear_cross_entropy's and Liger-Kernel's.
+    if not _is_one(dloss):
+        dlogits.mul_(dloss.to(dlogits.dtype))
+    return dlogits, None, None, None, None, None
+
+
+# Eager cross_entropy for reduction mean or sum: the forward computes the gradient with the loss
+# (ops.cross_entropy_forward_backward, one pass over the logits where a forward and a backward
+# kernel take two; Liger-Kernel's does the same) and keeps it instead of the logits; the
+# backward scales it in place, as fused_linear_cross_entropy's, so it runs once per forward.
+# Under torch.compile the custom ops run instead (the loss, then the backward kernel).
+_cross_entropy_with_grad = type("CrossEntropy", (torch.autograd.Function,), {
+    "forward": staticmethod(_ce_with_grad_forward),
+    "backward": staticmethod(_ce_with_grad_backward)}).apply
 
 
 @torch.library.custom_op("tessel::rope", mutates_args=())
@@ -389,7 +402,7 @@ def _flce_backward(ctx, dloss, _dgx, _dgw):
     # writes all of grad_weight (1.6 ms at V = 128256, H = 4096, bf16, H100). The test waits
     # for the device, so only in eager mode (Liger-Kernel's check), not while torch.compile
     # traces.
-    if not torch.compiler.is_compiling() and bool(dloss == 1):
+    if _is_one(dloss):
         return gx, gw, None, None, None, None
     return (gx.mul_(dloss.to(gx.dtype)), gw.mul_(dloss.to(gw.dtype)), None, None, None, None)
 
@@ -440,6 +453,7 @@ def cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smo
     + z * lse**2 per row."""
     eps, z = _ops._ce_terms("cross_entropy", label_smoothing, z_loss)
     if reduction in ("mean", "sum") and not torch.compiler.is_compiling():
-        return _CrossEntropyWithGrad.apply(logits, target, reduction, int(ignore_index), eps, z)
+        return _cross_entropy_with_grad(logits, target, reduction, int(ignore_index), eps,
+                                        z)
     return _call(_cross_entropy_op, _cross_entropy_eager, logits, target, reduction,
                  int(ignore_index), eps, z)
