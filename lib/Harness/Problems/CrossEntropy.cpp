@@ -116,6 +116,22 @@ static void smoothingArgs(Builder &b, const LossRows &l) {
   b.f64("z_loss", l.zLoss, {"lse_square_scale"});
 }
 
+/// The arguments the cross-entropy kernels share, each under every name the problems accept:
+/// the logits and labels, and the row geometry (stride, dstride for a gradient output, n_cols).
+static void logitsLabelsArgs(Builder &b, int logits, int labels) {
+  b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr", "input"});
+  b.ptr("labels", labels, {"labels_ptr", "target", "target_ptr", "y", "y_ptr"});
+}
+static void dlogitsArg(Builder &b, int dlogits) {
+  b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
+}
+static void rowArgs(Builder &b, int64_t v, bool gradient) {
+  b.i64("stride", v, {"row_stride", "logits_stride"});
+  if (gradient)
+    b.i64("dstride", v, {"dlogits_stride", "grad_stride"});
+  b.i64("n_cols", v, {"vocab", "v", "n_vocab", "cols"});
+}
+
 /// The rows whose label is not ignored.
 static int64_t countValid(const std::vector<int64_t> &lab) {
   return std::count_if(lab.begin(), lab.end(), [](int64_t l) { return l != kIgnoreIndex; });
@@ -172,10 +188,8 @@ Status crossEntropy(Builder &b) {
     p.buffers[total].host.set(0, value);
   };
   b.ptr("loss", loss, {"loss_ptr", "losses"});
-  b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr", "input"});
-  b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr", "y", "y_ptr"});
-  b.i64("stride", v, {"row_stride", "logits_stride"});
-  b.i64("n_cols", v, {"vocab", "v", "n_vocab", "cols"});
+  logitsLabelsArgs(b, logits, labelsBuf);
+  rowArgs(b, v, /*gradient=*/false);
   b.i64("ignore_index", kIgnoreIndex, {"ignore"});
   smoothingArgs(b, rows);
   return launchLossRows(b, rows, 1);
@@ -205,13 +219,10 @@ Status crossEntropyBackward(Builder &b) {
   b.p.buffers[dlogits].reference =
       ref::crossEntropyBackward(b.values(logits), lab, n, v, kIgnoreIndex, ref::Reduction::none,
                                 scale, rows.smoothing, rows.zLoss);
-  b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
-  b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr"});
-  b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
+  dlogitsArg(b, dlogits);
+  logitsLabelsArgs(b, logits, labelsBuf);
   b.ptr("dloss", dloss, {"dloss_ptr", "grad_out", "grad_output"});
-  b.i64("stride", v, {"row_stride", "logits_stride"});
-  b.i64("dstride", v, {"dlogits_stride", "grad_stride"});
-  b.i64("n_cols", v, {"vocab", "v", "cols"});
+  rowArgs(b, v, /*gradient=*/true);
   b.i64("ignore_index", kIgnoreIndex, {"ignore"});
   b.i64("n_valid", valid, {"n_non_ignore"});
   smoothingArgs(b, rows);
@@ -267,13 +278,10 @@ Status crossEntropyFused(Builder &b) {
   int dlogits = gradientBuffer(b, logits, std::move(grad), inplace, n, v);
   b.ptr("loss", loss, {"loss_ptr", "losses"});
   b.ptr("lse", lse, {"lse_ptr", "logsumexp"});
-  b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
-  b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr", "input"});
-  b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
+  dlogitsArg(b, dlogits);
+  logitsLabelsArgs(b, logits, labelsBuf);
   b.ptr("grad_scale", scale, {"dloss", "dloss_ptr", "scale"});
-  b.i64("stride", v, {"row_stride", "logits_stride"});
-  b.i64("dstride", v, {"dlogits_stride", "grad_stride"});
-  b.i64("n_cols", v, {"vocab", "v", "cols"});
+  rowArgs(b, v, /*gradient=*/true);
   b.i64("ignore_index", kIgnoreIndex, {"ignore"});
   smoothingArgs(b, rows);
   if (Status s = launchLossRows(b, rows, 2); !s)
@@ -324,14 +332,11 @@ Status crossEntropyBackwardLse(Builder &b) {
     for (int64_t j = 0; lab[i] != kIgnoreIndex && j < v; ++j)
       grad[i * v + j] = (std::exp(values[i * v + j] - lseRef[i]) - (off + j == lab[i])) * g;
   int dlogits = gradientBuffer(b, logits, std::move(grad), inplace, n, v);
-  b.ptr("dlogits", dlogits, {"dlogits_ptr", "grad", "grad_ptr", "dx", "dx_ptr"});
-  b.ptr("logits", logits, {"logits_ptr", "x", "x_ptr", "input"});
-  b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
+  dlogitsArg(b, dlogits);
+  logitsLabelsArgs(b, logits, labelsBuf);
   b.ptr("lse", lse, {"lse_ptr", "logsumexp"});
   b.ptr("grad_scale", scale, {"dloss", "dloss_ptr", "scale"});
-  b.i64("stride", v, {"row_stride", "logits_stride"});
-  b.i64("dstride", v, {"dlogits_stride", "grad_stride"});
-  b.i64("n_cols", v, {"vocab", "v", "cols"});
+  rowArgs(b, v, /*gradient=*/true);
   b.i64("col_offset", off, {"offset", "vocab_offset"});
   b.i64("ignore_index", kIgnoreIndex, {"ignore"});
   b.p.launch.grid.x = n;
