@@ -2,7 +2,8 @@
 //
 // out[row, :] = x / sqrt(mean(x^2) + eps) * w, in f32; one program per row; grid = (n_rows,).
 // The add_ variants first form x = in + res and store it (the residual stream of the next
-// layer): back into res (add_rmsnorm) or into sum_out (add_rmsnorm_out). The _looped variants handle rows longer than one block in two passes.
+// layer): back into res (add_rmsnorm) or into sum_out (add_rmsnorm_out). The _looped variants
+// handle rows longer than one block in two passes.
 //
 //===----------------------------------------------------------------------===//
 #include "RowSpaces.h"
@@ -50,8 +51,8 @@ void add_rmsnorm_row(const RMSNormConfig &c, Ptr<T> out, Ptr<T> sum_dst, Ptr<T> 
   x += cast<f32>(load(res + row * stride + cols, m, 0.0));            // (BLOCK)
   store(sum_dst + row * stride + cols, cast<T>(x), m);
   Float r = 1.0 / sqrt(sum(x * x, 0) / n_cols + eps);
-  // After the reduction, as in rmsnorm: only x is live across it (16384 columns on 16 warps
-  // then fit two programs per sm_90a SM without spills).
+  // After the reduction, as in rmsnorm: only x is live across it, so that 16384 columns on 16
+  // warps fit two programs per SM without spills (docs/Performance.md).
   Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
   store(out + row * stride + cols, cast<T>(x * r * wt), m);
 }

@@ -163,8 +163,8 @@ TESSEL_KERNEL(rope_seq_out, DTYPES(f32, f16, bf16),
               ARGS(q_out, k_out, q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride,
                    q_seq_stride, q_head_stride, k_batch_stride, k_seq_stride, k_head_stride,
                    cos_batch_stride, cos_seq_stride, cos_half_offset),
-              // H200, B8 S4096 H32/8 D128 bf16: 16 tokens on 2 warps 177 us, on 4 180 us, 64 on
-              // 8 176 us; 16 keeps 4x the programs of 64 for short sequences.
+              // B8 S4096 H32/8 D128 bf16 (docs/Performance.md): 16 tokens on 2 warps 177 us, on
+              // 4 180 us, 64 on 8 176 us; 16 keeps 4x the programs of 64 for short sequences.
               CONFIGS(RopeSeqConfig{.HALF = 64, .BLOCK_S = 16, .num_warps = 2},
                       RopeSeqConfig{.HALF = 64, .BLOCK_S = 16, .num_warps = 4},
                       RopeSeqConfig{.HALF = 32, .BLOCK_S = 16, .num_warps = 2}))

@@ -377,7 +377,8 @@ def cross_entropy_forward_backward(logits, target, reduction="mean", ignore_inde
     lse = _empty(logits, (rows,), "f32")
     dlogits = _empty(logits, (rows, cols), ld.dtype)
     # The widest block: 256 rows of 128256 logits took 79 us on 8192 (16 warps) against 93 on
-    # 4096 (8 warps) on the H200 (benchmarks/gpu/results/2026-12-03-h200-s33).
+    # 4096 (8 warps) (benchmarks/gpu/results/2026-12-03-h200-s33). lse is the kernel's output
+    # for fused linear cross-entropy's second pass; unused here.
     v = _k.choose("cross_entropy_fused", ld.dtype, ld.device, prefer=lambda c: -c["BLOCK"],
                   key="widest")
     _k.launch(v, rows, loss, lse, dlogits, l2, t, g, stride, cols, cols, int(ignore_index), eps,

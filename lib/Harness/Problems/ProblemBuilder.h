@@ -168,8 +168,8 @@ Status rmsnorm(Builder &b);
 Status addRmsnorm(Builder &b);
 Status addRmsnormOut(Builder &b);
 Status layernorm(Builder &b);
-Status rope(Builder &b); // Rope.cpp
-Status ropeOut(Builder &b);
+Status rope(Builder &b);         // Rope.cpp
+Status ropeOut(Builder &b);      // Rope.cpp
 Status ropeSeqOut(Builder &b);   // Rope.cpp
 Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
