@@ -193,3 +193,62 @@ func.func @memdesc_subview_offsets(%t: !tile_gpu.memdesc<64x64xf16, #shared>) {
   %s = tile_gpu.memdesc_subview %t[0] : !tile_gpu.memdesc<64x64xf16, #shared> -> !tile_gpu.memdesc<64x16xf16, #shared>
   return
 }
+
+// -----
+
+// Placements and buffers are checked where they are parsed: the fuzzer's order = [2, 0] on a
+// 2-D TMA destination indexed past the shape in the cuda lowering (a SEGV under ASan).
+// expected-error @below {{shared placement order must be a permutation of [0, 2), got [2, 0]}}
+#bad_order = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [2, 0], pad = 0, blockCols = 64}>
+
+// -----
+
+// expected-error @below {{shared placement vec, perPhase and maxPhase must be powers of two, got 8, 0, 8}}
+#zero_phase = #tile_gpu.shared<{vec = 8, perPhase = 0, maxPhase = 8, order = [1, 0], pad = 0}>
+
+// -----
+
+// expected-error @below {{shared placement blockCols must be 0 (no blocks) or a power of two, got 48}}
+#odd_blocks = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 48}>
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+// expected-error @below {{memdesc of rank 4 with a placement of rank 2: the rank must be the placement's, or one more (a leading stage dimension)}}
+func.func @memdesc_rank(%t: !tile_gpu.memdesc<2x2x64x64xf16, #shared>) {
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+// expected-error @below {{memdesc dimensions must be positive, got 2 dimension(s)}}
+func.func @memdesc_empty(%t: !tile_gpu.memdesc<0x64xf16, #shared>) {
+  return
+}
+
+// -----
+
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+// expected-error @below {{memdesc element type must be an integer or a float, not 'index'}}
+func.func @memdesc_index_elements(%t: !tile_gpu.memdesc<64x64xindex, #shared>) {
+  return
+}
+
+// -----
+
+#blocked = #tile_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// expected-error @below {{memdesc placement must be a #tile_gpu.shared, not #tile_gpu.blocked}}
+func.func @memdesc_blocked(%t: !tile_gpu.memdesc<128xf32, #blocked>) {
+  return
+}
+
+// -----
+
+// The fuzzer's 4702111234474983746-row buffer overflowed int64 in the wgmma verifier's
+// placement suggestion (UBSan).
+#shared = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+// expected-error @below {{memdesc of more than 2^32 bytes}}
+func.func @memdesc_huge(%t: !tile_gpu.memdesc<64x4702111234474983746xf16, #shared>) {
+  return
+}

@@ -173,7 +173,8 @@ SharedEncodingAttr getSwizzledSharedEncoding(MLIRContext *ctx, ArrayRef<int64_t>
 SharedEncodingAttr getMmaSwizzledSharedEncoding(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                                 ArrayRef<unsigned> order, unsigned elemBits) {
   unsigned elemBytes = std::max(1u, elemBits / 8);
-  int64_t rowBytes = std::min<int64_t>(128, shape[order[0]] * elemBytes);
+  int64_t cols = shape[order[0]];
+  int64_t rowBytes = cols >= 128 / elemBytes ? 128 : cols * elemBytes;
   if (rowBytes < 32)
     return {};
   // The 16-byte group index (3 address bits for 128 B) XORs with the row's index within the

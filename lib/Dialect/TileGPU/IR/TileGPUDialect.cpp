@@ -9,6 +9,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tessel::tile_gpu;
@@ -215,6 +216,56 @@ LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> 
                        << kWidth;
   if (llvm::isa<WmmaEncodingAttr>(parent) && kWidth != 16)
     return emitError() << "dot_op of a wmma parent has kWidth 16 (16-bit), got " << kWidth;
+  return success();
+}
+
+LogicalResult SharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned vec,
+                                         unsigned perPhase, unsigned maxPhase,
+                                         ArrayRef<unsigned> order, unsigned pad,
+                                         unsigned blockCols) {
+  size_t rank = order.size();
+  llvm::SmallSet<unsigned, 4> seen;
+  for (unsigned d : order)
+    if (d >= rank || !seen.insert(d).second)
+      return emitError() << "shared placement order must be a permutation of [0, " << rank
+                         << "), got [" << order << "]";
+  if (rank == 0)
+    return emitError() << "shared placement order must name at least one dimension";
+  // The lowering divides by these and XORs the phase into the column group
+  // (TileGPUToLLVM/Utility.cpp, sharedElemOffset); a power of two keeps it inside the row.
+  if (!llvm::isPowerOf2_32(vec) || !llvm::isPowerOf2_32(perPhase) || !llvm::isPowerOf2_32(maxPhase))
+    return emitError() << "shared placement vec, perPhase and maxPhase must be powers of two, "
+                          "got "
+                       << vec << ", " << perPhase << ", " << maxPhase;
+  if (blockCols && !llvm::isPowerOf2_32(blockCols))
+    return emitError() << "shared placement blockCols must be 0 (no blocks) or a power of two, "
+                          "got "
+                       << blockCols;
+  return success();
+}
+
+LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> shape, Type elementType, Attribute encoding) {
+  if (shape.empty() || llvm::any_of(shape, [](int64_t d) { return d <= 0; }))
+    return emitError() << "memdesc dimensions must be positive, got " << shape.size()
+                       << " dimension(s)";
+  if (!elementType.isIntOrFloat())
+    return emitError() << "memdesc element type must be an integer or a float, not " << elementType;
+  // Shared memory holds at most a few hundred KiB (checked per target by the limit checks);
+  // this bound only keeps every size computed from the shape inside int64.
+  int64_t bytes = std::max(1u, elementType.getIntOrFloatBitWidth() / 8);
+  for (int64_t d : shape)
+    if (llvm::MulOverflow(bytes, d, bytes) || bytes > (int64_t(1) << 32))
+      return emitError() << "memdesc of more than 2^32 bytes";
+  auto enc = dyn_cast_if_present<SharedEncodingAttr>(encoding);
+  if (!enc)
+    return emitError() << "memdesc placement must be a #tile_gpu.shared, not " << encoding;
+  size_t tileRank = enc.getOrder().size();
+  if (shape.size() != tileRank && shape.size() != tileRank + 1)
+    return emitError() << "memdesc of rank " << shape.size() << " with a placement of rank "
+                       << tileRank
+                       << ": the rank must be the placement's, or one more (a "
+                          "leading stage dimension)";
   return success();
 }
 

@@ -43,7 +43,7 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError() << "K = " << K << " is not a multiple of wgmma's K step (16)";
   for (tile_gpu::MemDescType t : {a, b}) {
     auto enc = dyn_cast_if_present<tile_gpu::SharedEncodingAttr>(t.getEncoding());
-    if (!enc || !enc.getBlockCols())
+    if (!enc || !enc.getBlockCols() || enc.getOrder().size() != 2)
       return emitOpError() << "operands must be in a hardware-swizzled placement "
                               "(#tile_gpu.shared with blockCols), not "
                            << t;
@@ -102,7 +102,8 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
     return emitOpError() << "expects one coordinate per dimension of the box " << dst << ", got "
                          << getCoords().size();
   auto enc = dyn_cast_if_present<tile_gpu::SharedEncodingAttr>(dst.getEncoding());
-  if (dst.getShape().size() != 2 || !enc || !enc.getBlockCols() || enc.getPad() != 0)
+  if (dst.getShape().size() != 2 || !enc || enc.getOrder().size() != 2 || !enc.getBlockCols() ||
+      enc.getPad() != 0)
     return emitOpError() << "destination must be a 2-D tile in a hardware-swizzled placement "
                             "(#tile_gpu.shared with blockCols), not "
                          << dst;

@@ -195,6 +195,7 @@ def TileGPU_SharedEncodingAttr : AttrDef<TileGPU_Dialect, "SharedEncoding"> {
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase, "unsigned":$maxPhase,
                         ArrayRefParameter<"unsigned">:$order, "unsigned":$pad,
                         DefaultValuedParameter<"unsigned", "0">:$blockCols);
+  let genVerifyDecl = 1;
   let assemblyFormat = [{
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase `,`
     `order` `=` `[` $order `]` `,` `pad` `=` $pad (`,` `blockCols` `=` $blockCols^)? `}` `>`
@@ -225,11 +226,14 @@ def TileGPU_MemDescType : TypeDef<TileGPU_Dialect, "MemDesc"> {
     `!tile_gpu.memdesc<3x128x64xf16, #shared>`: a buffer in shared memory / LDS. A leading
     dimension beyond the encoding's rank is the stage index of a multi-buffered ring
     (num_stages copies of a (128, 64) tile). Lowered to a shared-memory pointer; shape,
-    element type and placement are static.
+    element type and placement are static. Verified: every dimension positive, an integer or
+    float element type, a #tile_gpu.shared placement whose order covers the trailing
+    dimensions (the rank, or the rank minus the stage dimension).
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType,
                         "::mlir::Attribute":$encoding);
   let assemblyFormat = "`<` custom<Shape>($shape, $elementType) `,` $encoding `>`";
+  let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// Bytes of one buffer of the whole shape.
     int64_t getSizeInBytes() const;
