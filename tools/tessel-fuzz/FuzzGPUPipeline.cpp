@@ -4,11 +4,12 @@
 // text. A module that parses and verifies runs the tile pipeline, the target-limit checks and
 // the GPU pipeline down to the LLVM dialect (layouts, matrix units, pipelining, allocation,
 // barriers, the lowering). Any crash or sanitizer report is a bug: unsupported input must end
-// in a diagnostic. Diagnostics are swallowed. Inputs that do not parse are rejected in a
-// child process (ParseInChild.h says why).
+// in a diagnostic. Inputs share a context (SharedContext.h); those that do not parse are
+// rejected in a child process (ParseInChild.h says why).
 //
 //===----------------------------------------------------------------------===//
 #include "ParseInChild.h"
+#include "SharedContext.h"
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Driver/GPUPipeline.h"
@@ -35,15 +36,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1 || targets.empty())
     return 0;
   const std::string &targetName = targets[data[0] % targets.size()];
-  DialectRegistry registry;
-  tessel::registerAllDialects(registry);
-  tessel::insertTargetDialects(registry);
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  context.loadAllAvailableDialects();
-  context.getDiagEngine().registerHandler([](Diagnostic &) { return success(); });
+  auto addDialects = [](DialectRegistry &registry) {
+    tessel::registerAllDialects(registry);
+    tessel::insertTargetDialects(registry);
+  };
   std::string text(reinterpret_cast<const char *>(data + 1), size - 1);
-  if (!tessel::fuzz::parsesInChild(text, context))
+  if (!tessel::fuzz::parsesInChild(text, addDialects))
     return 0;
+  MLIRContext &context = tessel::fuzz::sharedContext(addDialects);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
   if (!module || failed(verify(*module)))
     return 0;

@@ -2,11 +2,12 @@
 //
 // Input: tile IR text. Parsed and verified; a module that verifies runs the tile-level pipeline
 // (tesselc's, before any target). Any crash, sanitizer report or pass that leaves invalid IR is
-// a bug: bad input must end in a diagnostic. Diagnostics are swallowed. Inputs that do not
-// parse are rejected in a child process (ParseInChild.h says why).
+// a bug: bad input must end in a diagnostic. Inputs share a context (SharedContext.h); those
+// that do not parse are rejected in a child process (ParseInChild.h says why).
 //
 //===----------------------------------------------------------------------===//
 #include "ParseInChild.h"
+#include "SharedContext.h"
 
 #include "tessel/Driver/TilePipeline.h"
 #include "tessel/InitAllDialects.h"
@@ -29,14 +30,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return true;
   }();
   (void)once;
-  DialectRegistry registry;
-  tessel::registerAllDialects(registry);
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  context.loadAllAvailableDialects();
-  context.getDiagEngine().registerHandler([](Diagnostic &) { return success(); });
+  auto addDialects = [](DialectRegistry &registry) { tessel::registerAllDialects(registry); };
   std::string text(reinterpret_cast<const char *>(data), size);
-  if (!tessel::fuzz::parsesInChild(text, context))
+  if (!tessel::fuzz::parsesInChild(text, addDialects))
     return 0;
+  MLIRContext &context = tessel::fuzz::sharedContext(addDialects);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
   if (!module || failed(verify(*module)))
     return 0;
