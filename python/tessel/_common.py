@@ -168,16 +168,21 @@ def _torch_norm_inputs(x, weight, dy=None):
 
 def _one_block_or_looped(kernel, looped, dtype, device, cols):
     """A one-block variant whose BLOCK holds the row (the smallest), else the looped kernel
-    (remembered per (kernel, dtype, device, cols) with choose()'s answers)."""
+    (remembered per (kernel, dtype, device, cols) with choose()'s answers). With no looped
+    kernel, a row no block holds raises LookupError, and that answer is remembered too: callers
+    that fall back (ops.rms_norm's residual) ask on every call."""
     memo = ("one_block_or_looped", kernel, looped, dtype, device, cols)
     v = _k._chosen.get(memo)
     if v is not None and _k._index is not None:
+        if isinstance(v, LookupError):
+            raise LookupError(*v.args)
         return v
     try:
         v = _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
                       prefer=lambda c: c.get("BLOCK", 0), key=cols)
-    except LookupError:
+    except LookupError as e:
         if looped is None:
+            _k._chosen[memo] = LookupError(*e.args)  # without the traceback's frames
             raise
         v = _k.choose(looped, dtype, device, key=())
     _k._chosen[memo] = v
