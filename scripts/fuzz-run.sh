@@ -4,7 +4,8 @@
 # corpus in WORK_DIR/<target>/corpus seeded with the lit suite's inputs, for at most SECONDS
 # and, when RUNS is given and not 0, RUNS inputs in all. TESSEL_FUZZ_JOBS=N (default 1) runs N
 # libFuzzer processes per target on the shared corpus (-jobs=N -workers=N), each for RUNS/N
-# inputs. Needs no build tree: scripts/fuzz.sh builds and calls it, and a machine with more
+# inputs. TESSEL_FUZZ_SEED=N fixes libFuzzer's seed (with RUNS and one process, a repeatable
+# run: the test suite's). Needs no build tree: scripts/fuzz.sh builds and calls it, and a machine with more
 # cores runs the copied binaries with it. Prints per target the inputs executed (the sum of
 # each process's stat::number_of_executed_units) and whether anything crashed; exits non-zero
 # when a target left a crash-*, leak-*, timeout-* or oom-* input or a sanitizer report other
@@ -46,6 +47,7 @@ for t in "${targets[@]}"; do
          -print_final_stats=1)
   [[ $t == runargs ]] && flags+=(-close_fd_mask=3)
   [[ $runs -gt 0 ]] && flags+=(-runs=$(((runs + jobs - 1) / jobs)))
+  [[ -n ${TESSEL_FUZZ_SEED:-} ]] && flags+=(-seed="$TESSEL_FUZZ_SEED")
   rm -f "$dir"/fuzz-*.log "$dir"/log "$dir"/parser-crash-*
   echo "fuzz: tessel-fuzz-$t, $jobs process(es), ${seconds}s$([[ $runs -gt 0 ]] && echo ", $runs inputs")"
   start=$(date +%s)
@@ -68,9 +70,12 @@ for t in "${targets[@]}"; do
     (grep -vEf <(grep -v '^#' "$root/tools/tessel-fuzz/open/upstream-parser-crashes.txt") || true) | wc -l)
   echo "fuzz: tessel-fuzz-$t: $executed inputs in $(($(date +%s) - start)) s, $(ls "$corpus" | wc -l) in the corpus, $found crash/leak/timeout/oom inputs, $parser parser-crash inputs, $unknown reports not of MLIR 19's known parser crashes"
   [[ -n $summaries ]] && echo "$summaries" | cut -c1-300
-  if [[ $found -gt 0 || $unknown -gt 0 ]]; then
+  if [[ $found -gt 0 || $unknown -gt 0 || $executed -eq 0 ]]; then
+    echo "fuzz: tessel-fuzz-$t FAIL"
     rc=1
     grep -hE "ERROR|runtime error|#[0-9]+ 0x" "${logs[@]}" | head -20
+  else
+    echo "fuzz: tessel-fuzz-$t PASS"
   fi
 done
 exit $rc

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# fuzz.sh [SECONDS]: builds the libFuzzer targets (tile IR, GPU pipeline, tessel-run's command
+# fuzz.sh [SECONDS [RUNS]]: builds the libFuzzer targets (tile IR, GPU pipeline, tessel-run's command
 # line) with clang-19, AddressSanitizer and UndefinedBehaviorSanitizer in
-# ${TESSEL_FUZZ_BUILD_DIR:-build-fuzz} and runs each for SECONDS (default 60) with
+# ${TESSEL_FUZZ_BUILD_DIR:-build-fuzz} and runs each for SECONDS (default 60; at most RUNS inputs) with
 # fuzz-run.sh (TESSEL_FUZZ_JOBS=N: N processes per target), on a corpus seeded with the lit
 # suite's inputs. A crash leaves crash-* (the input) and the run's log in
 # build-fuzz/fuzz/<target>/ and exits non-zero: reduce it to a lit test. ASAN_OPTIONS defaults
@@ -29,4 +29,4 @@ if [[ ! -f $build/build.ninja ]]; then
     -DTESSEL_FUZZ_SANITIZERS=address,undefined >/dev/null
 fi
 ninja -C "$build" tessel-fuzz-tileir tessel-fuzz-gpupipeline tessel-fuzz-runargs | grep -v '^\[' || true
-exec "$root/scripts/fuzz-run.sh" "$build/bin" "$build/fuzz" "$seconds"
+exec "$root/scripts/fuzz-run.sh" "$build/bin" "$build/fuzz" "$seconds" "${2:-0}"
