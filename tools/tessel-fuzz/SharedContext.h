@@ -31,8 +31,7 @@ sharedContext(llvm::function_ref<void(mlir::DialectRegistry &)> addDialects) {
     context.reset(); // one context alive at a time: the fork in ParseInChild.h copies it
     mlir::DialectRegistry registry;
     addDialects(registry);
-    context = std::make_unique<mlir::MLIRContext>(registry,
-                                                  mlir::MLIRContext::Threading::DISABLED);
+    context = std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
     context->loadAllAvailableDialects();
     context->getDiagEngine().registerHandler([](mlir::Diagnostic &) { return mlir::success(); });
   }
