@@ -28,7 +28,7 @@ sharedContext(llvm::function_ref<void(mlir::DialectRegistry &)> addDialects) {
   static std::unique_ptr<mlir::MLIRContext> context;
   static unsigned inputs = 0;
   if (!context || ++inputs % kInputsPerContext == 0) {
-    context.reset(); // one context alive at a time: the fork in ParseInChild.h copies it
+    context.reset(); // one context alive at a time
     mlir::DialectRegistry registry;
     addDialects(registry);
     context = std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
