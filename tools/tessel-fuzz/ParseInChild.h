@@ -53,10 +53,11 @@ namespace detail {
 // A child's exit codes; anything else (a signal, the sanitizers' exit code 1) is a crash.
 constexpr int kParsed = 0, kParseError = 3;
 
-inline bool readAll(int fd, void *data, size_t size) {
-  auto *p = static_cast<char *>(data);
+/// Moves all `size` bytes through `io` (read or write), retrying after signals; false at end of
+/// file or on an error.
+template <class IO> bool transferAll(IO io, int fd, char *p, size_t size) {
   while (size) {
-    ssize_t n = read(fd, p, size);
+    ssize_t n = io(fd, p, size);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
@@ -67,18 +68,12 @@ inline bool readAll(int fd, void *data, size_t size) {
   return true;
 }
 
+inline bool readAll(int fd, void *data, size_t size) {
+  return transferAll(::read, fd, static_cast<char *>(data), size);
+}
+
 inline bool writeAll(int fd, const void *data, size_t size) {
-  auto *p = static_cast<const char *>(data);
-  while (size) {
-    ssize_t n = write(fd, p, size);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return false;
-    p += n;
-    size -= size_t(n);
-  }
-  return true;
+  return transferAll(::write, fd, const_cast<char *>(static_cast<const char *>(data)), size);
 }
 
 /// The zygote's loop: per request (a length, then the text) fork a child that parses the text
