@@ -181,6 +181,10 @@ for dt, m, n, k, bcol, epi in parse_shapes(args.shapes):
     # every row measured (run-time strides, narrower loads; results/2026-12-01-h200-tma): only
     # the twins are timed.
     covered = {v[3] for v in cands if v[3]}
+    # The __nna / __nta twins (any M, N, K) are the __nn / __nt twins without the divisibility
+    # of M, N and K: timed only where those do not run.
+    covered |= {v[0] for v in cands if v[0].endswith(("__nna", "__nta"))
+                and any(w[0] == v[0][:-1] for w in cands)}
     cands = [v[:3] for v in cands if v[0] not in covered]
     if 2 * m * n * k > 2**36 and ranked.get((dt, bcol, epi)):
         top = set(ranked[(dt, bcol, epi)][: args.large_top])

@@ -118,7 +118,11 @@ fi
 # benchmark's extra block shapes, bf16 and f16, with rings of 6-8 stages for the M = 256, decode
 # and small rows (results/2026-12-01-h200-residual: 3-30% faster there than 3-4 stages).
 nn=--twin=nn:stride_ak=1,stride_bn=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bk%8,stride_cm%8
-if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"; then
+# __nna and __nta: the same copies for any M, N and K (only the row strides aligned), which
+# tessel.ops.matmul runs on its padded copies of operands whose rows are not 16-byte multiples.
+nna=--twin=nna:stride_ak=1,stride_bn=1,stride_cn=1,stride_am%8,stride_bk%8
+nta=--twin=nta:stride_ak=1,stride_bk=1,stride_cn=1,stride_am%8,stride_bn%8
+if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt" "$nna" "$nta"; then
   for dt in bf16 f16; do
     for cfg in "-D BLOCK_M=256 -D BLOCK_N=128 -D num_warps=8 -D num_stages=3" \
                "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=8 -D num_stages=4" \
@@ -131,7 +135,7 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
                "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=6" \
                "-D BLOCK_M=64 -D BLOCK_N=64 -D num_warps=4 -D num_stages=8"; do
       kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg \
-        -D HAS_BIAS=false -D ACT=none "$nn" "$nt" || true
+        -D HAS_BIAS=false -D ACT=none "$nn" "$nt" "$nna" "$nta" || true
     done
   done
   # Warp-specialized candidates (warp_specialize=1: a producer warpgroup issues the TMA copies,
@@ -200,7 +204,7 @@ for mode in debug plain; do
   "$build/bin/tesselc" "$root/test/dsl/debug.cpp" $([[ $mode == debug ]] && echo --debug) \
     --target=cuda:sm_90a --emit=tile,cubin -o "$dest/ops/$mode" >/dev/null 2>&1
 done
-cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh,ops.py,cumsum_bench.py,moe_bench.py,sampling_bench.py,torch_ops.py,norm_bench.py,flce_profile.py,host_overhead.py} "$dest/"
+cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh,ops.py,cumsum_bench.py,moe_bench.py,sampling_bench.py,torch_ops.py,matmul_bench.py,norm_bench.py,flce_profile.py,host_overhead.py} "$dest/"
 # The tessel Python package for torch_ops.py: its sources and libtessel_launcher.so (the CUDA
 # driver only; the interpreter's library, which needs MLIR, stays here), over DEST/kernels.
 mkdir -p "$dest/python/tessel/lib"

@@ -6,7 +6,8 @@ is batch*seq rows of hidden); swiglu and geglu are element-wise over any shape. 
 dtype and device and a contiguous layout.
 
 Non-contiguous inputs: cross_entropy passes the logits' row stride to its kernels (a row-strided
-view such as logits[:, :V] is not copied); the norms and swiglu copy an input that is not
+view such as logits[:, :V] is not copied), and so does matmul (both operands' strides; on a GPU
+it copies an operand that TMA cannot read, tessel/_matmul.py); the norms and swiglu copy an input that is not
 contiguous (or not 16-byte aligned) into a contiguous buffer first, because their kernels take one
 stride for input and output. Errors: TypeError for a wrong dtype or argument type, ValueError for
 mismatched shapes or devices, LookupError when no compiled variant fits.
@@ -20,6 +21,7 @@ from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _one
                       _programs, _row_block_variant, _rows, _same, _torch_alike,
                       _torch_norm_inputs, _variant_programs_per_sm, _vector)
 from ._linear_cross_entropy import _grad_scale, fused_linear_cross_entropy_forward_backward
+from ._matmul import _matmul
 from ._rope import _rope, rope_backward
 
 
@@ -461,6 +463,20 @@ def fused_linear_cross_entropy(x, weight, target, ignore_index=-100, reduction="
                                                        reduction, chunk_rows)
     return fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index,
                                                        reduction, chunk_rows, grads=False)[0]
+
+
+def matmul(a, b):
+    """c (M, N) = a (M, K) @ b (K, N), accumulated in f32, rounded once to the inputs' dtype.
+
+    a, b: 2-D, one float dtype (f32, f16, bf16) and device, any strides (b as a weight's
+    transpose, W.T of an (N, K) W, is read in place). c is new and contiguous. On a GPU:
+    gemm_block_ptr's TMA twins, gemm_split_k for decode shapes, and a padded copy of an operand
+    that TMA cannot read in place (tessel/_matmul.py says when). Forward only: tensors that
+    require grad raise NotImplementedError (use torch.matmul there, or torch.no_grad())."""
+    if _autograd(a, b):
+        raise NotImplementedError("tessel.ops.matmul has no backward: call it under "
+                                  "torch.no_grad() or use torch.matmul for training")
+    return _matmul(a, b)
 
 
 def cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_smoothing=0.0,

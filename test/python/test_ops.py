@@ -547,6 +547,110 @@ def non_contiguous_inputs_are_copied():
     close(ops.swiglu(unaligned, unaligned), swiglu_ref(unaligned, unaligned), 1e-5, "unaligned")
 
 
+@test
+def matmul_numpy():
+    # Odd shapes in every layout the kernels read in place (b along N, b = W.T along K, strided
+    # views), then the padded-copy path (forced: the interpreter reads any strides, so only a
+    # GPU copies by default) on operands TMA could not read: rows of odd byte lengths.
+    from tessel._matmul import _matmul
+    for dt in ("float32", "float16"):
+        for m, n, k in ((13, 7, 29), (1, 128, 1), (33, 65, 100), (64, 1, 257)):
+            a, b, w = randn(m, k, dtype=dt), randn(k, n, dtype=dt), randn(n, k, dtype=dt)
+            for bb, what in ((b, "b"), (w.T, "W.T")):
+                c = ops.matmul(a, bb)
+                assert c.shape == (m, n) and c.dtype == a.dtype
+                close(c, a.astype(np.float64) @ bb.astype(np.float64), TOL[dt],
+                      f"matmul {dt} {m}x{n}x{k} {what}")
+                close(_matmul(a, bb, copy=True), a.astype(np.float64) @ bb.astype(np.float64),
+                      TOL[dt], f"matmul {dt} {m}x{n}x{k} {what}, copied")
+    a, b = randn(20, 62)[:, ::2], randn(62, 17)[::2, 1:]  # strided rows and columns
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    close(ops.matmul(a, b), ref, 1e-5, "strided matmul")
+    close(_matmul(a, b, copy=True), ref, 1e-5, "strided matmul, copied")
+    assert ops.matmul(randn(3, 0), randn(0, 4)).tolist() == [[0.0] * 4] * 3  # K = 0: zeros
+    assert ops.matmul(randn(0, 5), randn(5, 4)).shape == (0, 4)
+    # The split-K slice count is the harness's (lib/Harness/Problems/Gemm.cpp splitKFor).
+    from tessel._matmul import split_k_slices
+    assert split_k_slices(32, 4096, 64, 132) == 4   # one wave of 128 programs
+    assert split_k_slices(264, 4096, 64, 132) == 1  # two full waves already
+    assert split_k_slices(1, 256, 64, 132) == 1     # 4 K-blocks: too few to cut
+    # A second call with the same shape and strides reuses the first one's plan.
+    ops.matmul(randn(5, 6), randn(6, 7))
+    assert any(key[0] == "matmul" for key in tessel.kernels._chosen if isinstance(key, tuple))
+    raises(ValueError, lambda: ops.matmul(randn(3, 4), randn(5, 6)), "3x4", "5x6")
+    raises(ValueError, lambda: ops.matmul(randn(3, 4, 5), randn(5, 6)), "2-D")
+    raises(TypeError, lambda: ops.matmul(randn(3, 4), randn(4, 5, dtype=np.float16)), "b", "f16")
+    raises(TypeError, lambda: ops.matmul(randn(3, 4).astype(np.float64), randn(4, 5)), "a", "f64")
+
+
+def fake_gemm(bm, bn, warps, stages, registers, shared, tma, index=None):
+    """A metadata-only plain gemm_block_ptr variant with a twin for A along K and B along N
+    that copies with TMA (or not) and holds `registers` and `shared` bytes."""
+    from tessel import kernels
+    name = f"gemm_block_ptr__bf16__BLOCK_M_{bm}__BLOCK_N_{bn}__num_warps_{warps}__num_stages_{stages}"
+    config = {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": 64, "num_warps": warps,
+              "num_stages": stages, "HAS_BIAS": False, "ACT": "none"}
+    scalar = lambda n, **kw: dict({"name": n, "kind": "scalar", "type": "i32"}, **kw)
+    meta = {"variant": name, "kernel": "gemm_block_ptr", "target": "cuda:sm_90a",
+            "num_warps": warps, "config": config, "args": [scalar("K")],
+            "resources": {"registers": registers, "shared_bytes": shared}}
+    if index is not None:
+        meta["config_index"] = index
+    v = kernels.Variant("", meta)
+    twin = dict(meta, variant=name + "__nna", specializes=name,
+                args=[scalar("stride_ak", equal_to=1), scalar("stride_am", divisibility=8)])
+    if tma:
+        twin["tensor_maps"] = [{"base": 0}]
+    v.twins = [kernels.Variant("", twin)]
+    return v
+
+
+@test
+def matmul_tiles_by_the_busiest_sm():
+    from tessel import _matmul, kernels
+    vs = [fake_gemm(128, 256, 8, 3, 168, 200_000, True, 0),
+          fake_gemm(128, 128, 4, 4, 128, 131_072, True, 1),
+          fake_gemm(64, 128, 4, 6, 90, 150_000, True),
+          fake_gemm(64, 64, 4, 8, 90, 98_304, True),
+          fake_gemm(256, 256, 8, 2, 128, 100_000, False)]  # no TMA: chosen only when alone
+    saved = kernels.variants
+    kernels.variants = lambda kernel, dtype, device: vs
+    try:
+        def pick(m, n, sam=1008):
+            s = {"M": m, "N": n, "K": 1001, "stride_am": sam, "stride_ak": 1}
+            c = _matmul._pick("bf16", m, n, s, 132).config
+            return c["BLOCK_M"], c["BLOCK_N"]
+
+        # 4096^2: 4 waves of 128x256 tiles (one per SM) cost as 8 of 128x128: the larger wins.
+        assert pick(4096, 4096) == (128, 256)
+        # 1000x999: 64x128 (128 programs, one per SM) and 64x64 (256, two per SM) cost alike,
+        # less than the larger tiles, which leave SMs idle: the larger of the two.
+        assert pick(1000, 999) == (64, 128)
+        # 500x499: 64x64 tiles give one tile to each of 64 SMs.
+        assert pick(500, 499) == (64, 64)
+        # A row stride TMA cannot read: only the base kernels run, and the least cost wins.
+        assert pick(4096, 4096, sam=1001) == (256, 256)
+        # Decode products: gemm_split_k's 64x256 tile from N = 16384, else 64x128 on 6
+        # stages; slices by split_k_slices; M = 256 at N = 4096 fills the GPU unsplit.
+        split = [fake_gemm(64, 128, 4, 3, 90, 100_000, True, 0),
+                 fake_gemm(64, 128, 4, 6, 90, 150_000, True, 1),
+                 fake_gemm(64, 256, 4, 4, 128, 200_000, True)]
+        kernels.variants = lambda kernel, dtype, device: split
+        def split_k(m, n, k=4096):
+            s = {"M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1}
+            got = _matmul._split_k_variant("bf16", m, n, k, s, 132)
+            return got and (got[0].config["BLOCK_N"], got[0].config["num_stages"], got[1])
+        assert split_k(1, 28672) == (256, 4, 1)   # 112 tiles: one wave unsplit
+        assert split_k(16, 4096) == (128, 6, 4)   # 32 tiles in 4 slices
+        assert split_k(256, 4096) is None
+        kernels.variants = lambda kernel, dtype, device: vs
+        for v in vs:  # one tile: its area
+            area = v.config["BLOCK_M"] * v.config["BLOCK_N"]
+            assert _matmul._estimate(v, v, 64, 64, 132) == area
+    finally:
+        kernels.variants = saved
+
+
 def raises(exc, fn, *words):
     try:
         fn()

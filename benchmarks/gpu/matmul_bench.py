@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""matmul_bench.py [--shapes DT:MxNxK[:bT],...] [--explore] (in a directory made by prepare.sh,
+on a GPU machine): tessel.ops.matmul, the whole op as a PyTorch user calls it (the padded copy
+of operands that TMA cannot read included), beside torch.matmul (cuBLAS) and the autotuned
+Triton GEMM of shared/anchors/triton_reference.py, in one process on one GPU.
+
+Each row is verified first: the op's output against a float64 product (relative Frobenius
+error, bound 1e-2 for f16/bf16 outputs, 1e-4 for f32), on an output buffer the caching
+allocator last held full of NaN. Then two timings per library, median ms: do_bench (cold L2, as
+the anchor scripts: host launch costs included when they exceed the GPU's) and
+do_bench_cudagraph (the launches replayed from a CUDA graph: the GPU's time alone).
+
+--explore also times every plain gemm_block_ptr variant (graph timing), with and without the
+copy, on the rows of at least 64 rows and at most 2^33 flops, so the tile and copy heuristics
+of tessel/_matmul.py can be checked against measurements. Writes $OUT/matmul_bench.json when OUT is set."""
+import argparse, json, os, sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "python"))
+ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+ap.add_argument("--shapes", default="f16:1000x999x1001,f16:1024x1024x2048,f16:1024x1024x2048:bT,"
+                "bf16:1000x999x1001,f16:500x499x501,f16:2000x1999x2001,f16:127x255x129,"
+                "bf16:4096x4096x4096:bT,bf16:1x4096x4096:bT,bf16:16x6144x4096:bT")
+ap.add_argument("--explore", action="store_true")
+args = ap.parse_args()
+
+import torch
+import triton
+import triton.testing as tt
+import tessel
+from tessel import kernels as K
+from tessel._matmul import _matmul, _plain, _tma_reads
+from tessel._arrays import describe
+
+try:
+    sys.path.insert(0, here)
+    from triton_gemm import triton_mm
+except Exception as e:
+    print(f"note: no Triton GEMM ({e})")
+    triton_mm = None
+
+tessel.add_kernel_directory(os.path.join(here, "kernels"))
+dtypes = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
+
+
+def poisoned_call(fn, m, n, dtype):
+    """fn() right after a NaN-filled (m, n) buffer is freed: the caching allocator hands the
+    same block to the op's output, so an element the op does not write stays NaN."""
+    t = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
+    del t
+    return fn()
+
+
+def check(c, ref, dt):
+    err = ((c.double() - ref).norm() / ref.norm()).item()
+    ok = bool(torch.isfinite(c).all()) and err < (1e-4 if dt == "f32" else 1e-2)
+    return err, ok
+
+
+def times(fn):
+    return (tt.do_bench(fn, warmup=25, rep=100, return_mode="median"),
+            tt.do_bench_cudagraph(fn, rep=100, return_mode="median"))
+
+
+torch.manual_seed(0)
+print(f"matmul on {torch.cuda.get_device_name()}, torch {torch.__version__}, triton "
+      f"{triton.__version__}", flush=True)
+rows, failed = [], 0
+for item in args.shapes.split(","):
+    dt, dims, *flags = item.split(":")
+    m, n, k = (int(x) for x in dims.split("x"))
+    bT = "bT" in flags
+    a = torch.randn(m, k, device="cuda", dtype=dtypes[dt])
+    b = torch.randn(n, k, device="cuda", dtype=dtypes[dt]).t() if bT else \
+        torch.randn(k, n, device="cuda", dtype=dtypes[dt])
+    ref = a.double() @ b.double()
+    row = {"shape": item, "flops": 2 * m * n * k}
+    c = poisoned_call(lambda: tessel.ops.matmul(a, b), m, n, a.dtype)
+    row["tessel_err"], ok = check(c, ref, dt)
+    failed += not ok
+    print(f"{item}: tessel rel_err {row['tessel_err']:.2e} {'PASS' if ok else 'FAIL'}", flush=True)
+    row["tessel_ms"], row["tessel_graph_ms"] = times(lambda: tessel.ops.matmul(a, b))
+    row["cublas_ms"], row["cublas_graph_ms"] = times(lambda: torch.matmul(a, b))
+    if triton_mm is not None:
+        ct = triton_mm(a, b, None, 0)
+        row["triton_err"], _ = check(ct, ref, dt)
+        row["triton_ms"], row["triton_graph_ms"] = times(lambda: triton_mm(a, b, None, 0))
+    if args.explore and m >= 64 and 2 * m * n * k <= 2**33:
+        ad, bd = describe(a, "a"), describe(b, "b")
+        explored = {}
+        for copy in (False, True):
+            if copy and _tma_reads(ad, bd):
+                continue
+            for v in K.variants("gemm_block_ptr", {"f16": "f16", "bf16": "bf16",
+                                                   "f32": "f32"}[dt], "cuda"):
+                if not _plain(v.config):
+                    continue
+                c = poisoned_call(lambda: _matmul(a, b, variant=v, copy=copy), m, n, a.dtype)
+                err, ok = check(c, ref, dt)
+                name = v.name.replace("gemm_block_ptr__", "") + (" +copy" if copy else "")
+                if not ok:
+                    failed += 1
+                    print(f"  {name}: rel_err {err:.2e} FAIL", flush=True)
+                    continue
+                ms = tt.do_bench_cudagraph(lambda: _matmul(a, b, variant=v, copy=copy), rep=50,
+                                           return_mode="median")
+                explored[name] = ms
+        best = sorted(explored, key=explored.get)[:6]
+        row["explored"] = explored
+        for name in best:
+            print(f"  {explored[name] * 1e3:8.1f} us  {name}", flush=True)
+    rows.append(row)
+    print(f"  do_bench us: tessel {row['tessel_ms'] * 1e3:.1f} cublas {row['cublas_ms'] * 1e3:.1f}"
+          f" triton {row.get('triton_ms', 0) * 1e3:.1f}; graph us: tessel "
+          f"{row['tessel_graph_ms'] * 1e3:.1f} cublas {row['cublas_graph_ms'] * 1e3:.1f} triton "
+          f"{row.get('triton_graph_ms', 0) * 1e3:.1f}", flush=True)
+    del a, b, ref, c
+    torch.cuda.empty_cache()
+
+print()
+hdr = (f"{'shape':24s} {'tessel':>7s} {'cuBLAS':>7s} {'triton':>7s} {'t/cuBLAS':>8s} "
+       f"{'t/triton':>8s} {'graph t/cuBLAS':>14s} {'TFLOP/s':>7s}")
+print("do_bench medians in us (graph: CUDA-graph replay, the GPU's time); t/x = x's time / "
+      "Tessel's (> 1: Tessel faster)")
+print(hdr)
+for r in rows:
+    tr = r.get("triton_ms")
+    print(f"{r['shape']:24s} {r['tessel_ms'] * 1e3:7.1f} {r['cublas_ms'] * 1e3:7.1f} "
+          f"{(tr or 0) * 1e3:7.1f} {r['cublas_ms'] / r['tessel_ms']:8.3f} "
+          f"{(tr / r['tessel_ms']) if tr else 0:8.3f} "
+          f"{r['cublas_graph_ms'] / r['tessel_graph_ms']:14.3f} "
+          f"{r['flops'] / r['tessel_ms'] / 1e9:7.1f}")
+print(f"verification: {'all PASS' if not failed else f'{failed} FAILED'}")
+if os.environ.get("OUT"):
+    with open(os.path.join(os.environ["OUT"], "matmul_bench.json"), "w") as fh:
+        json.dump(rows, fh, indent=1)
+sys.exit(1 if failed else 0)

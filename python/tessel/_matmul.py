@@ -1,0 +1,246 @@
+"""tessel.ops.matmul: c (M, N) = a (M, K) @ b (K, N) on the gemm_block_ptr kernel, or on
+gemm_split_k for decode shapes (M = 1..64) and products whose tiles would leave most SMs idle.
+
+On sm_90a the fast GEMM variants are the TMA twins of gemm_block_ptr, and a TMA copy needs a
+unit stride along one axis of each operand and row strides of 16-byte multiples (the tensor
+map's globalStrides). On a GPU an operand that is strided otherwise, or whose rows are not a
+multiple of 16 bytes (a (1000, 1001) f16 matrix: rows of 2002 bytes), is copied first into a
+buffer whose rows are padded to 16 bytes, and a TMA twin that takes any M, N and K (__nna,
+__nta) reads the copy; its boxes read zeros past M, N and K, so the padding is never read. The
+copies cost two small kernels (2 (M K + K N) elements moved); the masked-load base kernel they
+replace is several times slower (H200, f16 1000x999x1001: 16.6 us with the copies against
+cuBLAS's 27.7, results/2026-12-03-h200-s36). On the interpreter nothing is copied (every variant
+takes any strides) except an operand that does not start on 16 bytes, which no kernel takes.
+
+The choice of variant (and copies, and split-K slices) depends only on the dtype, the device,
+the shape, the strides and the operands' alignment, and is remembered per such key: a call
+after the first costs the checks, the copies and one launch on the host.
+"""
+
+from collections import namedtuple
+
+from . import kernels as _k
+from ._arrays import is_torch
+from ._common import _empty, _float, _launched, _same, _sm_count, _variant_programs_per_sm
+from ._linear_cross_entropy import _tiles, _workspace
+
+# Elements per padded row stride: 16 bytes of f16 / bf16 (f32 rows then pad to 32 bytes).
+_ROW_ALIGN = 8
+
+# What a call runs: copy_a / copy_b (b_rows: b's copy contiguous along N, else along K), the
+# operands' strides after the copies, the variant, and the split-K slices (0: not split).
+_Plan = namedtuple("_Plan", "copy_a copy_b b_rows a_strides b_strides variant splits")
+
+
+def _plain(config):
+    return not config.get("HAS_BIAS") and config.get("ACT", "none") == "none"
+
+
+def _round(x):
+    return -(-x // _ROW_ALIGN) * _ROW_ALIGN
+
+
+def _tma_strides(a_strides, b_strides):
+    """Whether TMA can read a (stride_am, stride_ak) and b (stride_bk, stride_bn) by their
+    strides: a along K, b along either axis, row strides multiples of _ROW_ALIGN elements."""
+    (sam, sak), (sbk, sbn) = a_strides, b_strides
+    return (sak == 1 and sam % _ROW_ALIGN == 0,
+            (sbn == 1 and sbk % _ROW_ALIGN == 0) or (sbk == 1 and sbn % _ROW_ALIGN == 0))
+
+
+def _tma_reads(a, b):
+    """Whether TMA can read both operands (Arrays) in place: _tma_strides and 16-byte bases."""
+    return (all(_tma_strides(a.strides, b.strides)) and a.address % 16 == 0
+            and b.address % 16 == 0)
+
+
+def _scalars(m, n, k, a_strides, b_strides):
+    (sam, sak), (sbk, sbn) = a_strides, b_strides
+    return {"M": m, "N": n, "K": k, "stride_am": sam, "stride_ak": sak, "stride_bk": sbk,
+            "stride_bn": sbn, "stride_cm": n, "stride_cn": 1}
+
+
+def _estimate(v, launched, m, n, sms):
+    """A cost of running `v` for an (m, n) product: wave by wave (as many programs as fit on
+    the `sms` SMs at once, from the launched binary's registers and shared memory), the tile
+    area (BLOCK_M x BLOCK_N) that the busiest SM holds. On the H200 it ranks the small products
+    as measured: 64x64 tiles before 128x64 at 500x499x501 (one tile on each of 64 SMs against
+    one on each of 32), equal at 1000x999x1001 (two per SM against one), where the larger tile
+    was faster (results/2026-12-03-h200-s36), as _pick's next criterion has it."""
+    per_sm = _variant_programs_per_sm(launched) or 1
+    area = v.config["BLOCK_M"] * v.config["BLOCK_N"]
+    left, cost = _tiles(v, m, n), 0
+    while left > 0:
+        wave = min(left, sms * per_sm)
+        cost += -(-wave // sms) * area
+        left -= wave
+    return cost
+
+
+def _pick(dtype, m, n, scalars, sms):
+    """The plain gemm_block_ptr variant for an (m, n) product on a GPU of `sms` SMs: among those
+    whose launched binary (_launched: the twin the strides allow) copies with TMA, else among
+    all, the least _estimate, then the largest tile, then the taller one, then the shallower
+    ring (on the small products measured, 4 stages beat 6 and 8 by 3-9%), then the library's
+    order. None when nothing is compiled for the GPU."""
+    best, best_key = None, None
+    for v in _k.variants("gemm_block_ptr", dtype, "cuda"):
+        if not _plain(v.config):
+            continue
+        launched = _launched(v, scalars)
+        c = v.config
+        key = (not launched.meta.get("tensor_maps"), _estimate(v, launched, m, n, sms),
+               -c["BLOCK_M"] * c["BLOCK_N"], -c["BLOCK_M"], c.get("num_stages", 0),
+               bool(c.get("warp_specialize")), v.meta.get("config_index", float("inf")))
+        if best_key is None or key < best_key:
+            best, best_key = v, key
+    return best
+
+
+def split_k_slices(tiles, k, block_k, sms):
+    """Slices of K for gemm_split_k: the count of lib/Harness/Problems/Gemm.cpp's splitKFor,
+    fitted to an H200 sweep (docs/Performance.md): waves of (tiles x s) programs, each costing
+    K / s plus a fixed 512 (a pipeline fill and a partial's round trip, in units of K), at
+    most 16 slices of at least 4 K-blocks each."""
+    def cost(s):
+        return -(-tiles * s // sms) * (k / s + 512)
+    best = 1
+    for s in range(2, 17):
+        if s * 4 > -(-k // block_k):
+            break
+        if cost(s) < cost(best) - 1e-9:
+            best = s
+    return best
+
+
+def _split_k_variant(dtype, m, n, k, scalars, sms):
+    """(variant, slices) of gemm_split_k, among the variants whose launched binary copies with
+    TMA, for decode products (M <= 64) and for products whose 64-row tiles fill less than half
+    of the GPU; None otherwise. The tile is the LLM suite's most frequent winner
+    (results/2026-12-01-h200-splitk, H200, bf16): 64x256x64 with 4 stages from N = 16384 (the
+    28672-wide rows), else 64x128x64 with 6 stages (9 of the 13 other decode rows), else the
+    widest; the slices split_k_slices' (one slice still goes through the kernel: a decode
+    product's f32 partial is small)."""
+    if m > 64 and 2 * -(-m // 64) * -(-n // 128) > sms:
+        return None
+    want = (256, 64, 4) if n >= 16384 else (128, 64, 6)
+    best, best_key = None, None
+    for v in _k.variants("gemm_split_k", dtype, "cuda"):
+        c = v.config
+        if not _plain(c) or not _launched(v, scalars).meta.get("tensor_maps"):
+            continue
+        key = ((c["BLOCK_N"], c.get("BLOCK_K"), c.get("num_stages")) != want, -c["BLOCK_N"],
+               -c.get("num_stages", 0))
+        if best_key is None or key < best_key:
+            best, best_key = v, key
+    if best is None:
+        return None
+    slices = split_k_slices(_tiles(best, m, n), k, best.config["BLOCK_K"], sms)
+    return (best, slices) if slices > 1 or m <= 64 else None
+
+
+def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sms, variant,
+          copy):
+    """The _Plan of one call (see the module's note)."""
+    cuda = device == "cuda"
+    if copy is None:
+        copy = cuda
+    a_tma, b_tma = _tma_strides(a_strides, b_strides)
+    copy_a = not a_aligned or (copy and not a_tma)
+    copy_b = not b_aligned or (copy and not b_tma)
+    b_rows = b_strides[0] != 1  # a copy keeps b K-contiguous when it is
+    if copy_a:
+        a_strides = (_round(k), 1)
+    if copy_b:
+        b_strides = (_round(n), 1) if b_rows else (1, _round(k))
+    v, splits = variant, 0
+    if v is None and cuda:
+        scalars = _scalars(m, n, k, a_strides, b_strides)
+        split = _split_k_variant(dtype, m, n, k, scalars, sms)
+        if split is not None:
+            v, splits = split
+        else:
+            v = _pick(dtype, m, n, scalars, sms)
+    if v is None:  # the interpreter, or no GPU variant: the library's first plain config
+        v = _k.choose("gemm_block_ptr", dtype, device, valid=_plain, key="plain")
+    return _Plan(copy_a, copy_b, b_rows, a_strides, b_strides, v, splits)
+
+
+def _padded_copy(x, shape, along_rows, dtype):
+    """A copy of 2-D `x` (shape (R, C)) in a buffer whose rows (along_rows: contiguous along
+    C, else along R) are padded to _ROW_ALIGN elements: the (R, C) view of it."""
+    r, c = shape
+    if along_rows:
+        view = _empty(x, (r, _round(c)), dtype)[:, :c]
+    else:
+        view = _empty(x, (c, _round(r)), dtype)[:, :r].T
+    view[...] = x
+    return view
+
+
+def _run(plan, a, b, m, n, k, dtype):
+    """c = a @ b by `plan` (copies, then one launch)."""
+    c = _empty(a, (m, n), dtype)
+    if plan.copy_a:
+        a = _padded_copy(a, (m, k), True, dtype)
+    if plan.copy_b:
+        b = _padded_copy(b, (k, n), plan.b_rows, dtype)
+    (sam, sak), (sbk, sbn), v = plan.a_strides, plan.b_strides, plan.variant
+    tiles = _tiles(v, m, n)
+    if plan.splits:
+        workspace, locks = _workspace(a, plan.splits * m * n, tiles)
+        _k.launch(v, (tiles, plan.splits), a, b, c, c, workspace, locks, m, n, k, sam, sak, sbk,
+                  sbn, n, 1)
+    else:
+        _k.launch(v, tiles, a, b, c, c, m, n, k, sam, sak, sbk, sbn, n, 1)
+    return c
+
+
+def _torch_key(a, b):
+    """For two CUDA tensors of one dtype, the key of their plan: what _plan depends on, read
+    from the tensors without describing them (a call's host time is on the critical path of
+    small products); None for anything else (the checked path)."""
+    if not (is_torch(a) and is_torch(b)) or a.dtype != b.dtype or not a.is_cuda:
+        return None
+    return ("matmul", a.dtype, a.device, b.device, a.shape, b.shape, a.stride(), b.stride(),
+            a.data_ptr() % 16 == 0, b.data_ptr() % 16 == 0)
+
+
+def _matmul(a, b, variant=None, copy=None):
+    """matmul(a, b); `variant` (a Variant of gemm_block_ptr, run without split-K) and `copy`
+    (bool: whether to copy operands that TMA cannot read, on any device) override the choices,
+    for benchmarks and tests."""
+    fast = _torch_key(a, b) if variant is None and copy is None else None
+    if fast is not None:
+        hit = _k._chosen.get(fast)
+        if hit is not None and _k._index is not None:
+            plan, dtype = hit
+            (m, k), n = a.shape, b.shape[1]
+            return _run(plan, a, b, m, n, k, dtype)
+    op = "matmul"
+    ad, bd = _float(a, "a", op), _float(b, "b", op)
+    _same(op, ad, bd)
+    a_shape, b_shape = tuple(ad.shape), tuple(bd.shape)
+    if len(a_shape) != 2 or len(b_shape) != 2:
+        raise ValueError(f"{op}: a and b must be 2-D, got shapes {a_shape} and {b_shape}")
+    (m, k), (k2, n) = a_shape, b_shape
+    if k != k2:
+        raise ValueError(f"{op}: a is {m}x{k} but b is {k2}x{n}: a's columns must equal b's "
+                         "rows")
+    if m == 0 or n == 0:
+        return _empty(a, (m, n), ad.dtype)
+    if k == 0:
+        c = _empty(a, (m, n), ad.dtype)
+        c[...] = 0
+        return c
+    a_strides, b_strides = tuple(ad.strides), tuple(bd.strides)
+    a_aligned, b_aligned = ad.address % 16 == 0, bd.address % 16 == 0
+    sms = _sm_count(a.device) if ad.device == "cuda" and is_torch(a) else 0
+    args = (ad.dtype, ad.device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sms)
+    if variant is None and copy is None:
+        plan = _k.remember(("matmul",) + args, lambda: _plan(*args, None, None))
+        if fast is not None:
+            _k._chosen[fast] = (plan, ad.dtype)
+    else:
+        plan = _plan(*args, variant, copy)
+    return _run(plan, a, b, m, n, k, ad.dtype)
