@@ -29,7 +29,7 @@ import triton
 import triton.testing as tt
 import tessel
 from tessel import kernels as K
-from tessel._matmul import _matmul, _plain, _tma_reads
+from tessel._matmul import _matmul, _plain, _tma_reads, plan_of
 from tessel._arrays import describe
 
 try:
@@ -78,7 +78,11 @@ for item in args.shapes.split(","):
     c = poisoned_call(lambda: tessel.ops.matmul(a, b), m, n, a.dtype)
     row["tessel_err"], ok = check(c, ref, dt)
     failed += not ok
-    print(f"{item}: tessel rel_err {row['tessel_err']:.2e} {'PASS' if ok else 'FAIL'}", flush=True)
+    plan = plan_of(a, b)
+    row["plan"] = (plan.variant.name + (f" split_k={plan.splits}" if plan.splits else "")
+                   + (" +copy a" if plan.copy_a else "") + (" +copy b" if plan.copy_b else ""))
+    print(f"{item}: tessel rel_err {row['tessel_err']:.2e} {'PASS' if ok else 'FAIL'} "
+          f"({row['plan']})", flush=True)
     row["tessel_ms"], row["tessel_graph_ms"] = times(lambda: tessel.ops.matmul(a, b))
     row["cublas_ms"], row["cublas_graph_ms"] = times(lambda: torch.matmul(a, b))
     if triton_mm is not None:

@@ -149,7 +149,8 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
                "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=3" \
                "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=4"; do
       kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg \
-        -D warp_specialize=1 -D HAS_BIAS=false -D ACT=none --specialize=false "$nn" "$nt" || true
+        -D warp_specialize=1 -D HAS_BIAS=false -D ACT=none --specialize=false "$nn" "$nt" "$nna" \
+        "$nta" || true
     done
   done
   # The fastest large tile with the fused bias + ReLU epilogue (gemm_bench.py's :bias_relu rows).

@@ -60,19 +60,27 @@ def _scalars(m, n, k, a_strides, b_strides):
             "stride_bn": sbn, "stride_cm": n, "stride_cn": 1}
 
 
+def _tile_cost(config):
+    """One tile's time per K step, in units of tensor-core work: its area (BLOCK_M x BLOCK_N),
+    or, for tiles below 128x128, what loading its operands costs, 64 (BLOCK_M + BLOCK_N): a
+    64x64 tile moves as many bytes per flop as twice its area would need at 128x128."""
+    bm, bn = config["BLOCK_M"], config["BLOCK_N"]
+    return max(bm * bn, 64 * (bm + bn))
+
+
 def _estimate(v, launched, m, n, sms):
     """A cost of running `v` for an (m, n) product: wave by wave (as many programs as fit on
-    the `sms` SMs at once, from the launched binary's registers and shared memory), the tile
-    area (BLOCK_M x BLOCK_N) that the busiest SM holds. On the H200 it ranks the small products
-    as measured: 64x64 tiles before 128x64 at 500x499x501 (one tile on each of 64 SMs against
-    one on each of 32), equal at 1000x999x1001 (two per SM against one), where the larger tile
-    was faster (results/2026-12-03-h200-s36), as _pick's next criterion has it."""
+    the `sms` SMs at once, from the launched binary's registers and shared memory), the
+    _tile_cost of the tiles the busiest SM holds. On the H200 it ranks the products measured
+    (results/2026-12-03-h200-s36): 64x64 tiles first at 500x499x501 (one tile on each of 64
+    SMs), 128x64 at 1000x999x1001 and 1024x1024x2048 (one per SM against two 64x64 ones), and
+    128x256 at 4096^3 and 8192^3, where 64x64 tiles would cost twice as much."""
     per_sm = _variant_programs_per_sm(launched) or 1
-    area = v.config["BLOCK_M"] * v.config["BLOCK_N"]
+    cost_per_tile = _tile_cost(v.config)
     left, cost = _tiles(v, m, n), 0
     while left > 0:
         wave = min(left, sms * per_sm)
-        cost += -(-wave // sms) * area
+        cost += -(-wave // sms) * cost_per_tile
         left -= wave
     return cost
 
@@ -80,9 +88,10 @@ def _estimate(v, launched, m, n, sms):
 def _pick(dtype, m, n, scalars, sms):
     """The plain gemm_block_ptr variant for an (m, n) product on a GPU of `sms` SMs: among those
     whose launched binary (_launched: the twin the strides allow) copies with TMA, else among
-    all, the least _estimate, then the largest tile, then the taller one, then the shallower
-    ring (on the small products measured, 4 stages beat 6 and 8 by 3-9%), then the library's
-    order. None when nothing is compiled for the GPU."""
+    all, the least _estimate, then the largest tile, then the one nearest 128 rows (128x256
+    before 256x128: 773 against 696 TFLOP/s at bf16 4096^3; 128x64 before 64x128 on the small
+    products), then the shallower ring (on the small products 4 stages beat 6 and 8 by 3-9%),
+    then the library's order. None when nothing is compiled for the GPU."""
     best, best_key = None, None
     for v in _k.variants("gemm_block_ptr", dtype, "cuda"):
         if not _plain(v.config):
@@ -90,7 +99,7 @@ def _pick(dtype, m, n, scalars, sms):
         launched = _launched(v, scalars)
         c = v.config
         key = (not launched.meta.get("tensor_maps"), _estimate(v, launched, m, n, sms),
-               -c["BLOCK_M"] * c["BLOCK_N"], -c["BLOCK_M"], c.get("num_stages", 0),
+               -c["BLOCK_M"] * c["BLOCK_N"], abs(c["BLOCK_M"] - 128), c.get("num_stages", 0),
                bool(c.get("warp_specialize")), v.meta.get("config_index", float("inf")))
         if best_key is None or key < best_key:
             best, best_key = v, key
@@ -204,6 +213,16 @@ def _torch_key(a, b):
         return None
     return ("matmul", a.dtype, a.device, b.device, a.shape, b.shape, a.stride(), b.stride(),
             a.data_ptr() % 16 == 0, b.data_ptr() % 16 == 0)
+
+
+def plan_of(a, b):
+    """The _Plan that matmul(a, b) runs (copies, variant, split-K slices), for benchmarks and
+    anyone asking which kernel a shape gets."""
+    ad, bd = _float(a, "a", "matmul"), _float(b, "b", "matmul")
+    (m, k), n = tuple(ad.shape), tuple(bd.shape)[1]
+    sms = _sm_count(a.device) if ad.device == "cuda" and is_torch(a) else 0
+    return _plan(ad.dtype, ad.device, m, n, k, tuple(ad.strides), tuple(bd.strides),
+                 ad.address % 16 == 0, bd.address % 16 == 0, sms, None, None)
 
 
 def _matmul(a, b, variant=None, copy=None):

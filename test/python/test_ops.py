@@ -644,9 +644,11 @@ def matmul_tiles_by_the_busiest_sm():
         assert split_k(16, 4096) == (128, 6, 4)   # 32 tiles in 4 slices
         assert split_k(256, 4096) is None
         kernels.variants = lambda kernel, dtype, device: vs
-        for v in vs:  # one tile: its area
-            area = v.config["BLOCK_M"] * v.config["BLOCK_N"]
-            assert _matmul._estimate(v, v, 64, 64, 132) == area
+        for v in vs:  # one tile: its area, or for tiles below 128x128 its operands' loads
+            bm, bn = v.config["BLOCK_M"], v.config["BLOCK_N"]
+            assert _matmul._estimate(v, v, 64, 64, 132) == max(bm * bn, 64 * (bm + bn))
+        # 8192^2: 64x64 tiles (two per SM) would cost twice 128x256's 16 waves.
+        assert pick(8192, 8192) == (128, 256)
     finally:
         kernels.variants = saved
 
