@@ -5,7 +5,9 @@
 # and, when RUNS is given and not 0, RUNS inputs in all. TESSEL_FUZZ_JOBS=N (default 1) runs N
 # libFuzzer processes per target on the shared corpus (-jobs=N -workers=N), each for RUNS/N
 # inputs. TESSEL_FUZZ_SEED=N fixes libFuzzer's seed (with RUNS and one process, a repeatable
-# run: the test suite's). Needs no build tree: scripts/fuzz.sh builds and calls it, and a machine with more
+# run: the test suite's). TESSEL_FUZZ_TIMEOUT=S (default 20) is libFuzzer's per-input limit, in
+# wall-clock seconds: raise it for a campaign that shares its cores with other work (a niced
+# campaign starved by a build reported inputs of 0.4-1.8 s as 20-s timeouts). Needs no build tree: scripts/fuzz.sh builds and calls it, and a machine with more
 # cores runs the copied binaries with it. Prints per target the inputs executed (the sum of
 # each process's stat::number_of_executed_units) and whether anything crashed; exits non-zero
 # when a target left a crash-*, leak-*, timeout-* or oom-* input or a sanitizer report other
@@ -43,8 +45,8 @@ for t in "${targets[@]}"; do
       fi
     done < <(find "$root/test" -name '*.mlir' -size -16k)
   fi
-  flags=(-max_total_time="$seconds" -max_len=16384 -timeout=20 -rss_limit_mb=4096
-         -print_final_stats=1)
+  flags=(-max_total_time="$seconds" -max_len=16384 -timeout="${TESSEL_FUZZ_TIMEOUT:-20}"
+         -rss_limit_mb=4096 -print_final_stats=1)
   [[ $t == runargs ]] && flags+=(-close_fd_mask=3)
   [[ $runs -gt 0 ]] && flags+=(-runs=$(((runs + jobs - 1) / jobs)))
   [[ -n ${TESSEL_FUZZ_SEED:-} ]] && flags+=(-seed="$TESSEL_FUZZ_SEED")
