@@ -53,20 +53,23 @@ def _matmul(v, a, b, c, m, n, k, sa, sb, sc):
     _k.launch(v, _tiles(v, m, n), a, b, c, c, m, n, k, sa[0], sa[1], sb[0], sb[1], sc[0], sc[1])
 
 
-# Split-K workspaces (f32 partials and zeroed locks) kept per (device, stream, size), as
-# PyTorch keeps cuBLAS's workspace: allocated by the first call, reused by the next ones on the
-# same stream (launches on one stream run in order, so two never share one at once).
+# Split-K workspaces (f32 partials and zeroed locks), one per (device, stream), as PyTorch keeps
+# cuBLAS's workspace: allocated by the first call, grown when a call needs more, and sliced for
+# smaller ones (launches on one stream run in order, so two never share one at once; the
+# kernel sets each lock back to zero). One per size instead would keep a buffer for every M a
+# decode loop sees.
 _workspaces = {}
 
 
 def _workspace(like, floats, tiles):
-    key = (str(getattr(like, "device", "cpu")), _stream_of(like), floats, tiles)
+    key = (str(getattr(like, "device", "cpu")), _stream_of(like))
     hit = _workspaces.get(key)
-    if hit is None:
-        locks = _empty(like, (tiles,), "i32")
+    if hit is None or hit[0].shape[0] < floats or hit[1].shape[0] < tiles:
+        have_floats, have_tiles = (hit[0].shape[0], hit[1].shape[0]) if hit else (0, 0)
+        locks = _empty(like, (max(tiles, have_tiles),), "i32")
         locks[...] = 0
-        hit = _workspaces[key] = (_empty(like, (floats,), "f32"), locks)
-    return hit
+        hit = _workspaces[key] = (_empty(like, (max(floats, have_floats),), "f32"), locks)
+    return hit[0][:floats], hit[1][:tiles]
 
 
 def _stream_of(like):

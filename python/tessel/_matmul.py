@@ -42,10 +42,12 @@ def _round(x):
 
 def _tma_strides(a_strides, b_strides):
     """Whether TMA can read a (stride_am, stride_ak) and b (stride_bk, stride_bn) by their
-    strides: a along K, b along either axis, row strides multiples of _ROW_ALIGN elements."""
+    strides: a along K, b along either axis, row strides positive multiples of _ROW_ALIGN
+    elements (a tensor map takes no stride of 0, as an expanded tensor has, or below)."""
     (sam, sak), (sbk, sbn) = a_strides, b_strides
-    return (sak == 1 and sam % _ROW_ALIGN == 0,
-            (sbn == 1 and sbk % _ROW_ALIGN == 0) or (sbk == 1 and sbn % _ROW_ALIGN == 0))
+    return (sak == 1 and sam > 0 and sam % _ROW_ALIGN == 0,
+            (sbn == 1 and sbk > 0 and sbk % _ROW_ALIGN == 0)
+            or (sbk == 1 and sbn > 0 and sbn % _ROW_ALIGN == 0))
 
 
 def _tma_reads(a, b):

@@ -574,13 +574,46 @@ def matmul_numpy():
     assert split_k_slices(32, 4096, 64, 132) == 4   # one wave of 128 programs
     assert split_k_slices(264, 4096, 64, 132) == 1  # two full waves already
     assert split_k_slices(1, 256, 64, 132) == 1     # 4 K-blocks: too few to cut
-    # A second call with the same shape and strides reuses the first one's plan.
-    ops.matmul(randn(5, 6), randn(6, 7))
-    assert any(key[0] == "matmul" for key in tessel.kernels._chosen if isinstance(key, tuple))
+    # A second call with the same shape and strides reuses the first one's plan; another
+    # stride does not.
+    from tessel import _matmul as mm
+    planned, plan = [], mm._plan
+    mm._plan = lambda *a: planned.append(a) or plan(*a)
+    try:
+        x, y = randn(5, 6), randn(6, 7)
+        ops.matmul(x, y)
+        ops.matmul(randn(5, 6), randn(6, 7))
+        assert len(planned) == 1, planned
+        close(ops.matmul(x, np.asfortranarray(y)), x.astype(np.float64) @ y, 1e-5, "col-major b")
+        assert len(planned) == 2, planned
+    finally:
+        mm._plan = plan
+    # An expanded operand (stride 0) is no TMA operand: a tensor map takes no stride of 0.
+    assert mm._tma_strides((0, 1), (16, 1)) == (False, True)
+    assert mm._tma_strides((16, 1), (1, 0)) == (True, False)
+    row, w = np.broadcast_to(randn(1, 24), (9, 24)), randn(24, 16)
+    close(_matmul(row, w, copy=True), row.astype(np.float64) @ w, 1e-5, "expanded a, copied")
+    close(ops.matmul(row, w), row.astype(np.float64) @ w, 1e-5, "expanded a")
+    assert ops.matmul(randn(4, 5), randn(5, 0)).shape == (4, 0)
     raises(ValueError, lambda: ops.matmul(randn(3, 4), randn(5, 6)), "3x4", "5x6")
     raises(ValueError, lambda: ops.matmul(randn(3, 4, 5), randn(5, 6)), "2-D")
     raises(TypeError, lambda: ops.matmul(randn(3, 4), randn(4, 5, dtype=np.float16)), "b", "f16")
     raises(TypeError, lambda: ops.matmul(randn(3, 4).astype(np.float64), randn(4, 5)), "a", "f64")
+
+
+@test
+def split_k_workspace_grows_and_is_sliced():
+    # One workspace per (device, stream): a smaller call slices it, a larger one replaces it.
+    from tessel import _linear_cross_entropy as lce
+    like = np.zeros(1, np.float32)
+    lce._workspaces.clear()
+    w1, l1 = lce._workspace(like, 1000, 8)
+    w2, l2 = lce._workspace(like, 10, 2)
+    assert w2.shape == (10,) and l2.shape == (2,) and np.shares_memory(w1, w2)
+    assert not l2.any()
+    w3, l3 = lce._workspace(like, 5000, 4)
+    assert w3.shape == (5000,) and l3.shape == (4,) and not np.shares_memory(w1, w3)
+    assert len(lce._workspaces) == 1
 
 
 def fake_gemm(bm, bn, warps, stages, registers, shared, tma, index=None):
