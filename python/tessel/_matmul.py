@@ -217,14 +217,23 @@ def _torch_key(a, b):
             a.data_ptr() % 16 == 0, b.data_ptr() % 16 == 0)
 
 
+def _plan_args(a, ad, bd, m, n, k):
+    """What _plan depends on, from the checked operands: its key in the kernels' memo."""
+    sms = _sm_count(a.device) if ad.device == "cuda" and is_torch(a) else 0
+    return (ad.dtype, ad.device, m, n, k, tuple(ad.strides), tuple(bd.strides),
+            ad.address % 16 == 0, bd.address % 16 == 0, sms)
+
+
+def _remembered_plan(args):
+    return _k.remember(("matmul",) + args, lambda: _plan(*args, None, None))
+
+
 def plan_of(a, b):
     """The _Plan that matmul(a, b) runs (copies, variant, split-K slices), for benchmarks and
     anyone asking which kernel a shape gets."""
     ad, bd = _float(a, "a", "matmul"), _float(b, "b", "matmul")
     (m, k), n = tuple(ad.shape), tuple(bd.shape)[1]
-    sms = _sm_count(a.device) if ad.device == "cuda" and is_torch(a) else 0
-    return _plan(ad.dtype, ad.device, m, n, k, tuple(ad.strides), tuple(bd.strides),
-                 ad.address % 16 == 0, bd.address % 16 == 0, sms, None, None)
+    return _remembered_plan(_plan_args(a, ad, bd, m, n, k))
 
 
 def _matmul(a, b, variant=None, copy=None):
@@ -254,12 +263,9 @@ def _matmul(a, b, variant=None, copy=None):
         c = _empty(a, (m, n), ad.dtype)
         c[...] = 0
         return c
-    a_strides, b_strides = tuple(ad.strides), tuple(bd.strides)
-    a_aligned, b_aligned = ad.address % 16 == 0, bd.address % 16 == 0
-    sms = _sm_count(a.device) if ad.device == "cuda" and is_torch(a) else 0
-    args = (ad.dtype, ad.device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sms)
+    args = _plan_args(a, ad, bd, m, n, k)
     if variant is None and copy is None:
-        plan = _k.remember(("matmul",) + args, lambda: _plan(*args, None, None))
+        plan = _remembered_plan(args)
         if fast is not None:
             _k._chosen[fast] = (plan, ad.dtype)
     else:
