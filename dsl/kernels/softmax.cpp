@@ -5,6 +5,7 @@
 // than a block: an online max/sum pass, then a pass that writes the result.
 //
 //===----------------------------------------------------------------------===//
+#include "OnlineSoftmax.h"
 #include "RowSpaces.h"
 
 #include <tessel/dsl.h>
@@ -37,24 +38,18 @@ TESSEL_KERNEL(softmax, DTYPES(f32, f16, bf16), ARGS(out, in, in_stride, out_stri
                       SoftmaxConfig{.BLOCK = 16384, .num_warps = 16}))
 TESSEL_TUNE(softmax, oneBlockRowSpace<SoftmaxConfig>())
 
-/// Any n_cols: pass 1 keeps a running max m and a running sum d of exp(x - m) over the row's
-/// blocks (rescaling d when m grows); pass 2 writes exp(x - m) / d.
+/// Any n_cols: pass 1 finds the row's max m and the sum d of exp(x - m) in one read
+/// (rowSoftmaxStats, OnlineSoftmax.h); pass 2 writes exp(x - m) / d, last block first.
 template <class T>
 void softmax_looped(const SoftmaxConfig &c, Ptr<T> out, Ptr<T> in, Int in_stride,
                     Int out_stride, Int n_cols) {
   Int row = program_id(0);
   Ptr<T> src = in + row * in_stride;
   Ptr<T> dst = out + row * out_stride;
-  Tile<i32> cols = arange(0, c.BLOCK); // (BLOCK)
-  auto [m, d] = for_range(
-      0, n_cols, c.BLOCK, std::tuple{Float(-inf), Float(0.0)}, [&](Int start, Float m, Float d) {
-        Tile<i64> offs = start + cols;                                   // (BLOCK)
-        Tile<f32> x = cast<f32>(load(src + offs, offs < n_cols, -inf)); // (BLOCK)
-        Float nm = maximum(m, max(x, 0));
-        return std::tuple{nm, d * exp(m - nm) + sum(exp(x - nm), 0)};
-      });
+  auto [m, d, unused] = rowSoftmaxStats(c.BLOCK, src, n_cols, /*withSum=*/false);
   Float inv = 1.0 / d;
-  for_range(0, n_cols, c.BLOCK, [&](Int start) {
+  Tile<i32> cols = arange(0, c.BLOCK); // (BLOCK)
+  for_blocks_reversed(n_cols, c.BLOCK, [&](Int start) {
     Tile<i64> offs = start + cols;                                   // (BLOCK)
     Mask mask = offs < n_cols;                                       // (BLOCK)
     Tile<f32> x = cast<f32>(load(src + offs, mask, -inf));           // (BLOCK)

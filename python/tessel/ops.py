@@ -378,15 +378,12 @@ def cross_entropy_forward_backward(logits, target, reduction="mean", ignore_inde
     loss = _empty(logits, (rows,), "f32")
     lse = _empty(logits, (rows,), "f32")
     dlogits = _empty(logits, (rows, cols), ld.dtype)
-    # Whole batches: the block nearest 4096 (2048x128256 out of place on the H200: 4096 on 8
-    # warps 0.519 ms, 8192 on 16 0.564, 16384 on 32 0.653; results/2026-12-03-h200-s36/call5).
-    # Fewer rows: the widest (256 rows: 8192 on 16 warps 79 us against 93 on 4096,
-    # results/2026-12-03-h200-s33). lse is the kernel's output for fused linear
+    # The widest block: 8192 on 16 warps, 0.446 ms against 0.457 for 4096 on 8 at 2048x128256
+    # out of place on the H200 (results/2026-12-03-h200-s37, call 3), and 79 against 93 us at
+    # 256 rows (2026-12-03-h200-s33). lse is the kernel's output for fused linear
     # cross-entropy's second pass; unused here.
-    many = rows >= 1024
-    v = _k.choose("cross_entropy_fused", ld.dtype, ld.device,
-                  prefer=(lambda c: abs(c["BLOCK"] - 4096)) if many else (lambda c: -c["BLOCK"]),
-                  key="near 4096" if many else "widest")
+    v = _k.choose("cross_entropy_fused", ld.dtype, ld.device, prefer=lambda c: -c["BLOCK"],
+                  key="widest")
     _k.launch(v, rows, loss, lse, dlogits, l2, t, g, stride, cols, cols, int(ignore_index), eps,
               z)
     if is_torch(loss):

@@ -60,6 +60,37 @@ func.func @rows(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %stride: i64 
 
 // -----
 
+// A (512, 8) view of a bf16 block reduced along its 8 columns (OnlineSoftmax.h) whose pointer
+// promises no alignment, so that its loads are single elements: the 8 columns still stay in one
+// thread, whose reduction then takes no shuffles (the vector width alone gave 8 lanes per row
+// and 16 rows per thread).
+// CHECK: #[[B:.*]] = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @short_reduced_axis
+// CHECK:         tile.load %{{.*}} : tensor<512x8x!tile.ptr<bf16>, #[[B]]>
+// CHECK:         tile.reduce(%{{.*}}) axis = 1 : (tensor<512x8xbf16, #[[B]]>)
+func.func @short_reduced_axis(%x: !tile.ptr<bf16>) -> tensor<512xbf16> attributes {tile.num_warps = 8 : i32} {
+  %r = tile.arange 0, 512 : tensor<512xi32>
+  %re = tile.expand_dims %r {axis = 1 : i32} : tensor<512xi32> -> tensor<512x1xi32>
+  %eight = arith.constant dense<8> : tensor<512x1xi32>
+  %ro = arith.muli %re, %eight : tensor<512x1xi32>
+  %rb = tile.broadcast %ro : tensor<512x1xi32> -> tensor<512x8xi32>
+  %c = tile.arange 0, 8 : tensor<8xi32>
+  %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+  %cb = tile.broadcast %ce : tensor<1x8xi32> -> tensor<512x8xi32>
+  %off = arith.addi %rb, %cb : tensor<512x8xi32>
+  %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<512x8x!tile.ptr<bf16>>
+  %p = tile.addptr %xs, %off : tensor<512x8x!tile.ptr<bf16>>, tensor<512x8xi32>
+  %v = tile.load %p : tensor<512x8x!tile.ptr<bf16>>
+  %m = tile.reduce(%v) axis = 1 : (tensor<512x8xbf16>) -> tensor<512xbf16> {
+  ^bb0(%a: bf16, %b: bf16):
+    %t = arith.maximumf %a, %b : bf16
+    tile.yield %t : bf16
+  }
+  return %m : tensor<512xbf16>
+}
+
+// -----
+
 // One arange used as rows and as columns is duplicated, not converted.
 // CHECK-LABEL: func.func @shared_arange
 // CHECK-COUNT-2: tile.arange 0, 16

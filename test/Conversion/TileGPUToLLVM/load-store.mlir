@@ -38,6 +38,24 @@ func.func @masked(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.
   return
 }
 
+// An eviction priority is an L1 one and an L2 one: the L2 priority is a cache policy made by
+// createpolicy in the same asm (PTX has `.L2::evict_*` alone only for 256-bit accesses).
+// CHECK-LABEL: llvm.func @evict
+// CHECK:         "{ .reg .b64 pol;\0A\09createpolicy.fractional.L2::evict_last.b64 pol, 1.0;\0A\09ld.global.L1::evict_last.L2::cache_hint.v4.b32 {$0, $1, $2, $3}, [ $4 ], pol;\0A\09}", "=r,=r,=r,=r,l"
+// CHECK:         "{ .reg .b64 pol;\0A\09createpolicy.fractional.L2::evict_first.b64 pol, 1.0;\0A\09@$0 st.global.cs.L2::cache_hint.v4.b32 [ $1 ], {$2, $3, $4, $5}, pol;\0A\09}", "b,l,r,r,r,r"
+func.func @evict(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 8 : i32}) attributes {tile.kernel} {
+  %c = tile.arange 0, 1024 : tensor<1024xi32, #b>
+  %ns = tile.splat %n : i32 -> tensor<1024xi32, #b>
+  %m = arith.cmpi slt, %c, %ns : tensor<1024xi32, #b>
+  %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #b>
+  %xp = tile.addptr %xs, %c : tensor<1024x!tile.ptr<bf16>, #b>, tensor<1024xi32, #b>
+  %v = tile.load %xp evict = evict_last : tensor<1024x!tile.ptr<bf16>, #b>
+  %os = tile.splat %o : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #b>
+  %op = tile.addptr %os, %c : tensor<1024x!tile.ptr<bf16>, #b>, tensor<1024xi32, #b>
+  tile.store %op, %v, %m cache = cs evict = evict_first : tensor<1024x!tile.ptr<bf16>, #b>
+  return
+}
+
 // Unknown n: the mask may change at every element, so every access is one element.
 // CHECK-LABEL: llvm.func @unaligned_mask
 // CHECK-COUNT-8: ld.global.b16

@@ -62,14 +62,36 @@ std::string cacheSuffix(const MemoryHints &h, bool isStore) {
     break;
   }
   // PTX allows an L1 eviction priority only without a cache operator (.cg etc. bypass L1).
-  if (h.cache != tile::CacheModifier::none)
-    return s;
-  if (h.evict == tile::EvictionPolicy::evict_first)
-    s += ".L1::evict_first";
-  else if (h.evict == tile::EvictionPolicy::evict_last)
-    s += ".L1::evict_last";
+  if (h.cache == tile::CacheModifier::none) {
+    if (h.evict == tile::EvictionPolicy::evict_first)
+      s += ".L1::evict_first";
+    else if (h.evict == tile::EvictionPolicy::evict_last)
+      s += ".L1::evict_last";
+  }
+  // The L2 priority travels in a cache policy (openPolicy); `.L2::evict_*` alone needs 256-bit
+  // accesses (sm_100).
+  if (h.evict != tile::EvictionPolicy::normal)
+    s += ".L2::cache_hint"; // with policyOperand's `pol`
   return s;
 }
+
+/// Whether an access carries an L2 eviction priority (a volatile load has no cache operators).
+bool hasL2Policy(const MemoryHints &h) {
+  return h.evict != tile::EvictionPolicy::normal && !h.isVolatile;
+}
+
+/// Inline PTX that makes the cache policy `pol` of an access with an L2 eviction priority
+/// (every sm_80+ target: createpolicy is PTX 7.0, sm_80), opening a scope that closePolicy
+/// ends; empty without one. Every line the access touches gets the priority (fraction 1.0).
+std::string openPolicy(const MemoryHints &h) {
+  if (!hasL2Policy(h))
+    return "";
+  const char *p = h.evict == tile::EvictionPolicy::evict_last ? "evict_last" : "evict_first";
+  return llvm::formatv("{{ .reg .b64 pol;\n\tcreatepolicy.fractional.L2::{0}.b64 pol, 1.0;\n\t", p)
+      .str();
+}
+std::string policyOperand(const MemoryHints &h) { return hasL2Policy(h) ? ", pol" : ""; }
+std::string closePolicy(const MemoryHints &h) { return hasL2Policy(h) ? "\n\t}" : ""; }
 
 bool hasHints(const MemoryHints &h) {
   return h.cache != tile::CacheModifier::none || h.evict != tile::EvictionPolicy::normal ||
@@ -196,9 +218,10 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr, Type t
     for (unsigned i = 0; i < w.count; ++i)
       zero += llvm::formatv("mov.b{0} ${1}, 0;\n\t", w.bits, i).str();
   std::string asmStr =
-      llvm::formatv("{0}{1}{2}{3}{4} {5}, [ ${6} ];", zero,
+      llvm::formatv("{0}{1}{2}{3}{4}{5} {6}, [ ${7} ]{8};{9}", zero, openPolicy(hints),
                     pred ? llvm::formatv("@${0} ", ptrIdx + 1).str() : "", op, vecSuffix(w.count),
-                    typeSuffix, operandList(0, w.count), ptrIdx)
+                    typeSuffix, operandList(0, w.count), ptrIdx, policyOperand(hints),
+                    closePolicy(hints))
           .str();
   std::string constraints;
   for (unsigned i = 0; i < w.count; ++i)
@@ -232,10 +255,12 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr, Value 
   Words w = wordsFor(byteWidth(value.getType()));
   std::string typeSuffix = byteWidth(value.getType()) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
   unsigned first = pred ? 2 : 1;
-  std::string asmStr = llvm::formatv("{0}st.global{1}{2}{3} [ ${4} ], {5};", pred ? "@$0 " : "",
-                                     cacheSuffix(hints, true), vecSuffix(w.count), typeSuffix,
-                                     first - 1, operandList(first, w.count))
-                           .str();
+  std::string asmStr =
+      llvm::formatv("{0}{1}st.global{2}{3}{4} [ ${5} ], {6}{7};{8}", openPolicy(hints),
+                    pred ? "@$0 " : "", cacheSuffix(hints, true), vecSuffix(w.count), typeSuffix,
+                    first - 1, operandList(first, w.count), policyOperand(hints),
+                    closePolicy(hints))
+          .str();
   std::string constraints = pred ? "b,l" : "l";
   SmallVector<Value> operands;
   if (pred)
