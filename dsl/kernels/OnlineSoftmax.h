@@ -35,12 +35,17 @@ inline tessel::dsl::Tile<tessel::dsl::f32> finiteOrZero(const tessel::dsl::Tile<
 /// Over the row of n_cols elements at `base`: the max m, the sum d of exp(x - m), and, with
 /// `withSum`, the sum s of x (masked-off lanes add 0; without it s is 0). The row's logsumexp is
 /// m + log(d); a row of -inf gives m = -inf and d = 0; a NaN anywhere gives NaN. `block` must be
-/// a multiple of vectorElems<T>().
+/// a multiple of vectorElems<T>() (an error at the caller's line otherwise).
 template <class T>
 std::tuple<tessel::dsl::Float, tessel::dsl::Float, tessel::dsl::Float>
-rowSoftmaxStats(int block, tessel::dsl::Ptr<T> base, tessel::dsl::Int n_cols, bool withSum) {
+rowSoftmaxStats(int block, tessel::dsl::Ptr<T> base, tessel::dsl::Int n_cols, bool withSum,
+                TESSEL_DSL_LOC) {
   using namespace tessel::dsl;
   constexpr int vec = vectorElems<T>();
+  if (block % vec != 0 || block < vec)
+    detail::fail(detail::Loc::from(loc),
+                 "rowSoftmaxStats: BLOCK must be a multiple of the elements of one 16-byte vector "
+                 "(8 for f16/bf16, 4 for f32)");
   int rows = block / vec;
   // (rows, vec): view row r is the block's elements [r * vec, r * vec + vec).
   Tile<i32> view = expand_dims(arange(0, rows), 1) * vec + expand_dims(arange(0, vec), 0);
@@ -67,7 +72,7 @@ rowSoftmaxStats(int block, tessel::dsl::Ptr<T> base, tessel::dsl::Int n_cols, bo
 /// first and, in an LRU cache smaller than the rows in flight, miss on every line.)
 template <class F> void for_blocks_reversed(tessel::dsl::Int n_cols, int block, F &&body) {
   using namespace tessel::dsl;
-  Int last = (n_cols - 1) / block * block; // start of the last block (n_cols >= 1)
+  Int last = (n_cols - 1) / block * block; // start of the last block (no block when n_cols = 0)
   for_range(0, n_cols, block, [&](Int i) { body(last - i); });
 }
 

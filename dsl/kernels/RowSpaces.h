@@ -40,6 +40,13 @@ template <class C> tessel::dsl::Space<C> loopedRowSpace() {
       .grid("n_rows");
 }
 
+/// loopedRowSpace for the kernels whose first pass views each block as rows of one 16-byte
+/// vector (OnlineSoftmax.h): every thread holds at least one such row of a 2-byte type, or the
+/// view's rows are replicated over the warps that have none and loaded once per replica.
+template <class C> tessel::dsl::Space<C> viewedRowSpace() {
+  return loopedRowSpace<C>().where([](const C &c) { return c.num_warps * 32 * 8 <= c.BLOCK; });
+}
+
 /// n elements in programs of BLOCK: from 1 to 32 elements per thread (the loads are 16-byte
 /// vectors of 2-byte types at 8). n is the key only for its bucket's grid size; every config is
 /// valid for every n.

@@ -56,7 +56,7 @@ TESSEL_KERNEL(cross_entropy, DTYPES(f32, f16, bf16),
               ARGS(loss, logits, labels, stride, n_cols, ignore_index, label_smoothing, z_loss),
               CONFIGS(CrossEntropyConfig{.BLOCK = 4096, .num_warps = 8},
                       CrossEntropyConfig{.BLOCK = 8192, .num_warps = 16}))
-TESSEL_TUNE(cross_entropy, loopedRowSpace<CrossEntropyConfig>())
+TESSEL_TUNE(cross_entropy, viewedRowSpace<CrossEntropyConfig>())
 
 /// How the per-row losses were reduced in the forward pass; decides the upstream gradient.
 TESSEL_ENUM(Reduction, none, mean, sum)
@@ -163,7 +163,7 @@ TESSEL_KERNEL(cross_entropy_fused, DTYPES(f32, f16, bf16),
                    ignore_index, label_smoothing, z_loss),
               CONFIGS(CrossEntropyConfig{.BLOCK = 4096, .num_warps = 8},
                       CrossEntropyConfig{.BLOCK = 8192, .num_warps = 16}))
-TESSEL_TUNE(cross_entropy_fused, loopedRowSpace<CrossEntropyConfig>())
+TESSEL_TUNE(cross_entropy_fused, viewedRowSpace<CrossEntropyConfig>())
 
 /// The gradient of a window of columns [col_offset, col_offset + n_cols) of each row, given the
 /// row's logsumexp over all its columns (lse, f32, from cross_entropy_fused): dlogits[row, j] =

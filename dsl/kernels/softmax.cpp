@@ -59,4 +59,4 @@ void softmax_looped(const SoftmaxConfig &c, Ptr<T> out, Ptr<T> in, Int in_stride
 TESSEL_KERNEL(softmax_looped, DTYPES(f32, f16, bf16),
               ARGS(out, in, in_stride, out_stride, n_cols),
               CONFIGS(SoftmaxConfig{.BLOCK = 4096, .num_warps = 8}))
-TESSEL_TUNE(softmax_looped, loopedRowSpace<SoftmaxConfig>())
+TESSEL_TUNE(softmax_looped, viewedRowSpace<SoftmaxConfig>())

@@ -68,6 +68,7 @@ func.func @rows(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %stride: i64 
 // CHECK-LABEL: func.func @short_reduced_axis
 // CHECK:         tile.load %{{.*}} : tensor<512x8x!tile.ptr<bf16>, #[[B]]>
 // CHECK:         tile.reduce(%{{.*}}) axis = 1 : (tensor<512x8xbf16, #[[B]]>)
+// WAVE64: #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [64, 1], warpsPerCTA = [8, 1], order = [1, 0]}>
 func.func @short_reduced_axis(%x: !tile.ptr<bf16>) -> tensor<512xbf16> attributes {tile.num_warps = 8 : i32} {
   %r = tile.arange 0, 512 : tensor<512xi32>
   %re = tile.expand_dims %r {axis = 1 : i32} : tensor<512xi32> -> tensor<512x1xi32>
@@ -87,6 +88,61 @@ func.func @short_reduced_axis(%x: !tile.ptr<bf16>) -> tensor<512xbf16> attribute
     tile.yield %t : bf16
   }
   return %m : tensor<512xbf16>
+}
+
+// -----
+
+// The same view in f32 is 32 bytes a row, more than one vector: the vector width alone decides
+// (single elements here, 8 lanes a row), as it does for a short fastest dimension that is not
+// reduced.
+// CHECK: #[[B:.*]] = #tile_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @long_reduced_axis
+// CHECK:         tile.reduce(%{{.*}}) axis = 1 : (tensor<512x8xf32, #[[B]]>)
+func.func @long_reduced_axis(%x: !tile.ptr<f32>) -> tensor<512xf32> attributes {tile.num_warps = 8 : i32} {
+  %r = tile.arange 0, 512 : tensor<512xi32>
+  %re = tile.expand_dims %r {axis = 1 : i32} : tensor<512xi32> -> tensor<512x1xi32>
+  %eight = arith.constant dense<8> : tensor<512x1xi32>
+  %ro = arith.muli %re, %eight : tensor<512x1xi32>
+  %rb = tile.broadcast %ro : tensor<512x1xi32> -> tensor<512x8xi32>
+  %c = tile.arange 0, 8 : tensor<8xi32>
+  %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+  %cb = tile.broadcast %ce : tensor<1x8xi32> -> tensor<512x8xi32>
+  %off = arith.addi %rb, %cb : tensor<512x8xi32>
+  %xs = tile.splat %x : !tile.ptr<f32> -> tensor<512x8x!tile.ptr<f32>>
+  %p = tile.addptr %xs, %off : tensor<512x8x!tile.ptr<f32>>, tensor<512x8xi32>
+  %v = tile.load %p : tensor<512x8x!tile.ptr<f32>>
+  %m = tile.reduce(%v) axis = 1 : (tensor<512x8xf32>) -> tensor<512xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.maximumf %a, %b : f32
+    tile.yield %t : f32
+  }
+  return %m : tensor<512xf32>
+}
+
+// -----
+
+// CHECK: #[[B:.*]] = #tile_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @short_axis_not_reduced
+// CHECK:         tile.reduce(%{{.*}}) axis = 0 : (tensor<512x8xbf16, #[[B]]>)
+func.func @short_axis_not_reduced(%x: !tile.ptr<bf16>) -> tensor<8xbf16> attributes {tile.num_warps = 8 : i32} {
+  %r = tile.arange 0, 512 : tensor<512xi32>
+  %re = tile.expand_dims %r {axis = 1 : i32} : tensor<512xi32> -> tensor<512x1xi32>
+  %eight = arith.constant dense<8> : tensor<512x1xi32>
+  %ro = arith.muli %re, %eight : tensor<512x1xi32>
+  %rb = tile.broadcast %ro : tensor<512x1xi32> -> tensor<512x8xi32>
+  %c = tile.arange 0, 8 : tensor<8xi32>
+  %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+  %cb = tile.broadcast %ce : tensor<1x8xi32> -> tensor<512x8xi32>
+  %off = arith.addi %rb, %cb : tensor<512x8xi32>
+  %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<512x8x!tile.ptr<bf16>>
+  %p = tile.addptr %xs, %off : tensor<512x8x!tile.ptr<bf16>>, tensor<512x8xi32>
+  %v = tile.load %p : tensor<512x8x!tile.ptr<bf16>>
+  %m = tile.reduce(%v) axis = 0 : (tensor<512x8xbf16>) -> tensor<8xbf16> {
+  ^bb0(%a: bf16, %b: bf16):
+    %t = arith.maximumf %a, %b : bf16
+    tile.yield %t : bf16
+  }
+  return %m : tensor<8xbf16>
 }
 
 // -----

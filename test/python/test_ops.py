@@ -404,6 +404,31 @@ def cross_entropy_forward_backward_numpy():
 
 
 @test
+def cross_entropy_leading_blocks_of_minus_inf_numpy():
+    # Masked logits (-inf) over the first blocks of every row (8200 columns: past BLOCK 4096 and
+    # 8192): the online softmax's running max is -inf there, which must not make
+    # exp(-inf + inf) = NaN (the per-block version of 57b01b2 gave NaN loss and gradient). The
+    # result is the finite columns' alone, and the masked columns' gradient is 0.
+    logits = randn(3, 9000, scale=3)
+    logits[:, :8200] = -np.inf
+    tail = np.ascontiguousarray(logits[:, 8200:])
+    target = (8200 + RNG.integers(0, 800, 3)).astype(np.int64)
+    for red in ("none", "mean", "sum"):
+        close(ops.cross_entropy(logits, target, red), ce_ref(tail, target - 8200, red), 1e-5,
+              f"cross_entropy {red}, leading -inf")
+        dloss = randn(3) if red == "none" else np.float32(0.7)
+        d = ops.cross_entropy_backward(dloss, logits, target, red)
+        assert not d[:, :8200].any(), f"{red}: the masked columns' gradient is 0"
+        close(d[:, 8200:], ce_bwd_ref(dloss, tail, target - 8200, red), 1e-5,
+              f"cross_entropy grad {red}, leading -inf")
+    loss, d = ops.cross_entropy_forward_backward(logits, target, "mean")
+    close(loss, ce_ref(tail, target - 8200, "mean"), 1e-5, "fused loss, leading -inf")
+    assert not d[:, :8200].any(), "fused: the masked columns' gradient is 0"
+    close(d[:, 8200:], ce_bwd_ref(np.float32(1), tail, target - 8200, "mean"), 1e-5,
+          "fused dlogits, leading -inf")
+
+
+@test
 def cross_entropy_label_smoothing_and_z_loss_numpy():
     # eps and z alone and together, eps = 1 (only the uniform term), on rows of one column and
     # vocabularies spread over several blocks; a quarter of the rows ignored.

@@ -81,8 +81,9 @@ bool hasL2Policy(const MemoryHints &h) {
 }
 
 /// Inline PTX that makes the cache policy `pol` of an access with an L2 eviction priority
-/// (every sm_80+ target: createpolicy is PTX 7.0, sm_80), opening a scope that closePolicy
-/// ends; empty without one. Every line the access touches gets the priority (fraction 1.0).
+/// (every sm_80+ target: createpolicy needs PTX ISA 7.4 and sm_80; tesselc emits 8.0), opening a
+/// scope that closePolicy ends; empty without one. Every line the access touches gets the priority
+/// (fraction 1.0).
 std::string openPolicy(const MemoryHints &h) {
   if (!hasL2Policy(h))
     return "";
