@@ -7,8 +7,9 @@
 # inputs. TESSEL_FUZZ_SEED=N fixes libFuzzer's seed (with RUNS and one process, a repeatable
 # run: the test suite's). TESSEL_FUZZ_TIMEOUT=S (default 20) is libFuzzer's per-input limit, in
 # wall-clock seconds: raise it for a campaign that shares its cores with other work (a niced
-# campaign starved by a build reported inputs of 0.4-1.8 s as 20-s timeouts). Needs no build tree: scripts/fuzz.sh builds and calls it, and a machine with more
-# cores runs the copied binaries with it. Prints per target the inputs executed (the sum of
+# campaign starved by a build reported inputs of 0.4-1.8 s as 20-s timeouts). Needs no build
+# tree: scripts/fuzz.sh builds and calls it, and a machine with more cores runs the copied
+# binaries with it. Prints per target the inputs executed (the sum of
 # each process's stat::number_of_executed_units) and whether anything crashed; exits non-zero
 # when a target left a crash-*, leak-*, timeout-* or oom-* input or a sanitizer report other
 # than MLIR 19's known parser crashes (tools/tessel-fuzz/open/upstream-parser-crashes.txt).

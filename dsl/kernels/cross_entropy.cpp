@@ -76,7 +76,7 @@ TESSEL_CONFIG(CrossEntropyBackwardConfig, BLOCK, reduction, num_warps)
 /// pass over the row, its freshest lines are still in L2. `evict` is the L2 priority of the
 /// pass's loads and stores: evict_first after a first pass (the row's last read, and a gradient
 /// this kernel does not read), so that they make room for the rows other programs still read:
-/// 2.3% at 2048x128256 on the H200. evict_last on the first pass gained 0.3% alone and nothing
+/// 2.3% at 2048x128256 on the benchmark GPU. evict_last on the first pass gained 0.3% alone and nothing
 /// with it (results/2026-12-03-h200-s37, call 3), and nothing would un-mark the lines it marks.
 template <class T>
 void store_gradient(int block, Ptr<T> dbase, Ptr<T> base, Int n_cols, Int label, Bool ignored,

@@ -308,21 +308,18 @@ private:
       llvm::stable_sort(
           order, [&](unsigned a, unsigned b) { return info.contiguity[a] > info.contiguity[b]; });
     }
-    for (auto [ptr, mask] : memOps) {
-      Type elem = getPointeeType(ptr.getType());
-      unsigned bytes = std::max(1u, elem.getIntOrFloatBitWidth() / 8);
-      vec = std::max(vec, axis.getVectorWidth(ptr, mask, order[0], bytes));
-    }
+    auto elemBytes = [](Value ptr) {
+      return std::max(1u, getPointeeType(ptr.getType()).getIntOrFloatBitWidth() / 8);
+    };
+    for (auto [ptr, mask] : memOps)
+      vec = std::max(vec, axis.getVectorWidth(ptr, mask, order[0], elemBytes(ptr)));
     // A short reduced fastest dimension (one 16-byte vector at most, as the (BLOCK / 8, 8) view
     // of the online softmax) stays whole in each thread even where its loads cannot be
     // vectors: its reduction then takes no shuffles, and the reduced values are not
     // replicated over the lanes that would have shared it.
-    if (!memOps.empty() && reduced.contains(order[0])) {
-      unsigned bytes =
-          std::max(1u, getPointeeType(anchorPtr.getType()).getIntOrFloatBitWidth() / 8);
-      if (shape[order[0]] * bytes <= 16)
-        vec = std::max<unsigned>(vec, shape[order[0]]);
-    }
+    if (!memOps.empty() && reduced.contains(order[0]) &&
+        shape[order[0]] * elemBytes(anchorPtr) <= 16)
+      vec = std::max<unsigned>(vec, shape[order[0]]);
     SmallVector<unsigned> warpOrder;
     for (int d = 0; d < int(rank); ++d)
       if (!reduced.contains(d))

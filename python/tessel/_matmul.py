@@ -73,8 +73,8 @@ def _tile_cost(config):
 def _estimate(v, launched, m, n, sms):
     """A cost of running `v` for an (m, n) product: wave by wave (as many programs as fit on
     the `sms` SMs at once, from the launched binary's registers and shared memory), the
-    _tile_cost of the tiles the busiest SM holds. On the H200 it ranks the products measured
-    (results/2026-12-03-h200-s36): 64x64 tiles first at 500x499x501 (one tile on each of 64
+    _tile_cost of the tiles the busiest SM holds. It ranks the products measured on the
+    benchmark GPU (results/2026-12-03-h200-s36): 64x64 tiles first at 500x499x501 (one tile on each of 64
     SMs), 128x64 at 1000x999x1001 and 1024x1024x2048 (one per SM against two 64x64 ones), and
     128x256 at 4096^3 and 8192^3, where 64x64 tiles would cost twice as much."""
     per_sm = _variant_programs_per_sm(launched) or 1

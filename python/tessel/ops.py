@@ -379,7 +379,7 @@ def cross_entropy_forward_backward(logits, target, reduction="mean", ignore_inde
     lse = _empty(logits, (rows,), "f32")
     dlogits = _empty(logits, (rows, cols), ld.dtype)
     # The block nearest 8192: 8192 on 16 warps, 0.446 ms against 0.457 for 4096 on 8 at
-    # 2048x128256 out of place on the H200, 0.473 for 16384 on 32 and 0.622 for 32768 (which
+    # 2048x128256 out of place on the benchmark GPU, 0.473 for 16384 on 32 and 0.622 for 32768 (which
     # spills; results/2026-12-03-h200-s37, calls 1 and 3), and 79 against 93 us for 4096 at 256
     # rows (2026-12-03-h200-s33). lse is the kernel's output for fused linear cross-entropy's
     # second pass; unused here.

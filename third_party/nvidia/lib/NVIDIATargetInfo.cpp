@@ -36,6 +36,11 @@ Words wordsFor(unsigned bytes) {
   return {1, 16, 'h'};
 }
 
+/// Whether an access carries an L2 eviction priority (a volatile load has no cache operators).
+bool hasL2Policy(const MemoryHints &h) {
+  return h.evict != tile::EvictionPolicy::normal && !h.isVolatile;
+}
+
 std::string cacheSuffix(const MemoryHints &h, bool isStore) {
   std::string s;
   using tile::CacheModifier;
@@ -68,31 +73,28 @@ std::string cacheSuffix(const MemoryHints &h, bool isStore) {
     else if (h.evict == tile::EvictionPolicy::evict_last)
       s += ".L1::evict_last";
   }
-  // The L2 priority travels in a cache policy (openPolicy); `.L2::evict_*` alone needs 256-bit
+  // The L2 priority travels in a cache policy (l2Policy); `.L2::evict_*` alone needs 256-bit
   // accesses (sm_100).
-  if (h.evict != tile::EvictionPolicy::normal)
-    s += ".L2::cache_hint"; // with policyOperand's `pol`
+  if (hasL2Policy(h))
+    s += ".L2::cache_hint"; // with l2Policy's `pol`
   return s;
 }
 
-/// Whether an access carries an L2 eviction priority (a volatile load has no cache operators).
-bool hasL2Policy(const MemoryHints &h) {
-  return h.evict != tile::EvictionPolicy::normal && !h.isVolatile;
-}
-
-/// Inline PTX that makes the cache policy `pol` of an access with an L2 eviction priority
-/// (every sm_80+ target: createpolicy needs PTX ISA 7.4 and sm_80; tesselc emits 8.0), opening a
-/// scope that closePolicy ends; empty without one. Every line the access touches gets the priority
-/// (fraction 1.0).
-std::string openPolicy(const MemoryHints &h) {
+/// The inline PTX around an access with an L2 eviction priority: `open` makes the cache policy
+/// `pol` in a scope that `close` ends (createpolicy needs PTX ISA 7.4 and sm_80, true of every
+/// target; tesselc emits 8.0), `operand` passes it to the access. Every line the access touches
+/// gets the priority (fraction 1.0). All empty without a priority.
+struct L2Policy {
+  std::string open, operand, close;
+};
+L2Policy l2Policy(const MemoryHints &h) {
   if (!hasL2Policy(h))
-    return "";
+    return {};
   const char *p = h.evict == tile::EvictionPolicy::evict_last ? "evict_last" : "evict_first";
-  return llvm::formatv("{{ .reg .b64 pol;\n\tcreatepolicy.fractional.L2::{0}.b64 pol, 1.0;\n\t", p)
-      .str();
+  return {llvm::formatv("{{ .reg .b64 pol;\n\tcreatepolicy.fractional.L2::{0}.b64 pol, 1.0;\n\t", p)
+              .str(),
+          ", pol", "\n\t}"};
 }
-std::string policyOperand(const MemoryHints &h) { return hasL2Policy(h) ? ", pol" : ""; }
-std::string closePolicy(const MemoryHints &h) { return hasL2Policy(h) ? "\n\t}" : ""; }
 
 bool hasHints(const MemoryHints &h) {
   return h.cache != tile::CacheModifier::none || h.evict != tile::EvictionPolicy::normal ||
@@ -218,11 +220,11 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr, Type t
   if (pred)
     for (unsigned i = 0; i < w.count; ++i)
       zero += llvm::formatv("mov.b{0} ${1}, 0;\n\t", w.bits, i).str();
+  L2Policy policy = l2Policy(hints);
   std::string asmStr =
-      llvm::formatv("{0}{1}{2}{3}{4}{5} {6}, [ ${7} ]{8};{9}", zero, openPolicy(hints),
+      llvm::formatv("{0}{1}{2}{3}{4}{5} {6}, [ ${7} ]{8};{9}", zero, policy.open,
                     pred ? llvm::formatv("@${0} ", ptrIdx + 1).str() : "", op, vecSuffix(w.count),
-                    typeSuffix, operandList(0, w.count), ptrIdx, policyOperand(hints),
-                    closePolicy(hints))
+                    typeSuffix, operandList(0, w.count), ptrIdx, policy.operand, policy.close)
           .str();
   std::string constraints;
   for (unsigned i = 0; i < w.count; ++i)
@@ -256,11 +258,11 @@ void NVIDIATargetInfo::storeGlobal(OpBuilder &b, Location loc, Value ptr, Value 
   Words w = wordsFor(byteWidth(value.getType()));
   std::string typeSuffix = byteWidth(value.getType()) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
   unsigned first = pred ? 2 : 1;
+  L2Policy policy = l2Policy(hints);
   std::string asmStr =
-      llvm::formatv("{0}{1}st.global{2}{3}{4} [ ${5} ], {6}{7};{8}", openPolicy(hints),
+      llvm::formatv("{0}{1}st.global{2}{3}{4} [ ${5} ], {6}{7};{8}", policy.open,
                     pred ? "@$0 " : "", cacheSuffix(hints, true), vecSuffix(w.count), typeSuffix,
-                    first - 1, operandList(first, w.count), policyOperand(hints),
-                    closePolicy(hints))
+                    first - 1, operandList(first, w.count), policy.operand, policy.close)
           .str();
   std::string constraints = pred ? "b,l" : "l";
   SmallVector<Value> operands;
