@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include <tessel/dsl.h>
 
+#include <optional>
+
 using namespace tessel::dsl;
 
 struct LayerNormBackwardConfig {
@@ -30,7 +32,16 @@ void layernorm_backward(const LayerNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw
   Int pid = program_id(0);
   Tile<i32> cols = arange(0, c.BLOCK);              // (BLOCK)
   Mask m = cols < n_cols;                           // (BLOCK)
-  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0)); // (BLOCK)
+  // At 16 elements per thread w is loaded again for each row (from L1) rather than held: the
+  // 16 registers it frees decide the spills and programs per SM of those configs (H200,
+  // session 38: RMSNorm 16384x4096 on 4096 / 8 warps 155 -> 126 us, 97 -> 64 registers, four
+  // programs per SM; LayerNorm 4096x16384 on 16384 / 32 warps 340 -> 289 us). At 32 per thread
+  // (128 registers, one program per SM either way) the loads cost more than they free
+  // (RMSNorm 4096x16384 on 16384 / 16 warps 147 -> 157 us).
+  std::optional<Tile<f32>> held_w;                     // (BLOCK)
+  if (c.BLOCK != 16 * 32 * c.num_warps)
+    held_w = cast<f32>(load(w + cols, m, 0.0));
+  auto weights = [&] { return held_w ? *held_w : cast<f32>(load(w + cols, m, 0.0)); };
   Int first = pid * rows_per_program;
   Int last = minimum(first + rows_per_program, n_rows);
   auto [dw, db] = for_range(
@@ -46,7 +57,7 @@ void layernorm_backward(const LayerNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw
         // lives across the last two reductions (no spills at 16384 on 16 warps on gfx90a).
         Tile<f32> dw_next = dw_acc + dyr * xhat;                         // (BLOCK)
         Tile<f32> db_next = db_acc + dyr;                                // (BLOCK)
-        Tile<f32> g = dyr * wt;                                          // (BLOCK)
+        Tile<f32> g = dyr * weights();                                   // (BLOCK)
         Float mg = sum(g, 0) / n_cols;
         Float mgx = sum(g * xhat, 0) / n_cols;
         store(dx + row * stride + cols, cast<T>((g - mg - xhat * mgx) * r), m);
