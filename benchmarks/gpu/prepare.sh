@@ -168,6 +168,10 @@ if kernel=gemm_residual gemm cuda:sm_90a "$dest/kernels" tile,cubin "$rnn" "$rnt
       -D HAS_BIAS=false "$rnn" "$rnt" "$rtn" || true
   done
 fi
+# gemm_ce_backward (fused linear cross-entropy's backward windows: x @ W_c^T, both along K, C
+# row-major): __nt for windows whose width is a multiple of 8, __nta for any other (the last
+# window of an odd vocabulary).
+kernel=gemm_ce_backward gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nt" "$nta" || true
 # gemm_swiglu (the fused SwiGLU up-projection): its __a16 twin (row strides multiples of 8)
 # copies x, w_gate and w_up with TMA.
 a16=--twin=a16:K%8,N%8,stride_xm%8,stride_wn%8,stride_om%8
@@ -205,7 +209,7 @@ for mode in debug plain; do
   "$build/bin/tesselc" "$root/test/dsl/debug.cpp" $([[ $mode == debug ]] && echo --debug) \
     --target=cuda:sm_90a --emit=tile,cubin -o "$dest/ops/$mode" >/dev/null 2>&1
 done
-cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh,ops.py,cumsum_bench.py,moe_bench.py,sampling_bench.py,torch_ops.py,matmul_bench.py,norm_bench.py,flce_profile.py,host_overhead.py} "$dest/"
+cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh,ops.py,cumsum_bench.py,moe_bench.py,sampling_bench.py,torch_ops.py,matmul_bench.py,norm_bench.py,flce_profile.py,flce_rounds.py,host_overhead.py} "$dest/"
 # The tessel Python package for torch_ops.py: its sources and libtessel_launcher.so (the CUDA
 # driver only; the interpreter's library, which needs MLIR, stays here), over DEST/kernels.
 mkdir -p "$dest/python/tessel/lib"

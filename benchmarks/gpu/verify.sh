@@ -159,6 +159,15 @@ PY
     top_k_top_p_mask)
       shapes=$([[ $spec == 1 ]] && echo "12x32000 3x128256" || echo "12x50257 1x1 64x32000") ;;
     gemm | gemm_block_ptr | gemm_split_k | gemm_residual) continue ;; # gemm_verify below
+    # Fused linear cross-entropy's backward window: odd sizes, one row, and for the TMA twins
+    # multiples of 8 that are no multiples of the tiles, a window of the benchmark's width
+    # (__nt: 3968 columns) and an odd-width last window (__nta).
+    gemm_ce_backward)
+      case $j in
+        *__nta.json) shapes="100x70x56 136x1281x200" ;;
+        *__nt.json | *__div8.json) shapes="136x264x200 136x3968x512" ;;
+        *) shapes="100x70x50 1x128x1 136x264x200" ;;
+      esac ;;
     # The fused SwiGLU up-projection; its __a16 twin (TMA for x, w_gate, w_up) takes multiples
     # of 8 that are no multiples of the blocks, and a 1024^3 product.
     gemm_swiglu)
@@ -173,6 +182,7 @@ PY
   # overwrite the target logit before it is read.
   [[ $kernel == cross_entropy_fused || $kernel == cross_entropy_backward_lse ]] &&
     problem=(--opt inplace=1)
+  [[ $kernel == gemm_ce_backward ]] && problem=(--opt col_offset=1000)
   for s in $shapes; do check "$(basename "$j") $s" "$j" "${problem[@]}" --shape "$s" --dtype "$dtype"; done
 done
 echo "library variants: $pass passed, $fail failed"

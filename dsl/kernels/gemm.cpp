@@ -166,6 +166,39 @@ void gemm_residual(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> b
   storeC(out, c, M, N, cm, cn, stride_cm, stride_cn);
 }
 
+/// Fused linear cross-entropy's backward window: the logits of columns [col_offset,
+/// col_offset + N) of M rows, a (M, K) @ b (K, N) in f32 (a = x, b = a slice of the weight
+/// transposed), turned into their gradient in the epilogue:
+///   c[i, j] = (exp(logit[i, j] - lse[i]) - [col_offset + j == labels[i]]) * grad_scale[0],
+/// rounded once to T; rows whose label is ignore_index get exactly 0. lse (M) is each whole
+/// row's logsumexp (f32, from cross_entropy_fused), labels (M) i64, grad_scale (1) f32. The
+/// logits never reach memory: gemm_block_ptr followed by cross_entropy_backward_lse writes
+/// them and reads them back (two passes over the window more). The exponent takes the f32
+/// logits, where the separate kernel reads them rounded to T.
+template <class T>
+void gemm_ce_backward(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<i64> labels,
+                      Ptr<f32> lse, Ptr<f32> grad_scale, Int M, Int N, Int K, Int col_offset,
+                      Int ignore_index, Int stride_am, Int stride_ak, Int stride_bk,
+                      Int stride_bn, Int stride_cm, Int stride_cn) {
+  auto [pid_m, pid_n] = tileOf(cfg, program_id(0), M, N);
+  Tile<f32> acc = mainLoop(cfg, a, b, M, N, K, pid_m, pid_n, stride_am, stride_ak, stride_bk,
+                           stride_bn);                                        // (BLOCK_M, BLOCK_N)
+  auto [cm, cn] = rowsCols(cfg, pid_m, pid_n);
+  // Masked rather than wrapped (% M): a 64-bit remainder per row costs more than the loads.
+  Mask rows = cm < M;                                                         // (BLOCK_M)
+  Tile<i64> label = load(labels + cm, rows, ignore_index);                    // (BLOCK_M)
+  Tile<f32> row_lse = load(lse + cm, rows, 0.0);                              // (BLOCK_M)
+  Float g = load(grad_scale);
+  // The label as a column of this tile, in 32 bits (labels and columns are below 2^31), so
+  // that each element compares two i32 rather than two i64.
+  Tile<i32> label_col = cast<i32>(label - col_offset - pid_n * cfg.BLOCK_N);  // (BLOCK_M)
+  Tile<i32> col = arange(0, cfg.BLOCK_N);                                     // (BLOCK_N)
+  Tile<f32> p = exp(acc - row_lse(_, None));                                  // (BLOCK_M, BLOCK_N)
+  Tile<f32> hit = cast<f32>(col(None, _) == label_col(_, None));              // (BLOCK_M, BLOCK_N)
+  Tile<f32> grad = where(label(_, None) == ignore_index, 0.0, (p - hit) * g); // (BLOCK_M, BLOCK_N)
+  storeC(grad, c, M, N, cm, cn, stride_cm, stride_cn);
+}
+
 /// A split-K launch's config: SPLIT_K is read by the launcher, not the kernel (which sees the
 /// split count as num_programs(1)): 0 lets the gemm problem's heuristic choose it from the shape
 /// (lib/Harness/Problems/Gemm.cpp), N > 0 asks for N slices of K.
@@ -328,6 +361,15 @@ TESSEL_KERNEL(gemm_residual, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, residual, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn, stride_rm, stride_rn),
               CONFIGS(GemmConfig{}, GemmConfig{.HAS_BIAS = true}))
+TESSEL_KERNEL(gemm_ce_backward, DTYPES(f16, bf16, f32),
+              ARGS(a, b, c, labels, lse, grad_scale, M, N, K, col_offset, ignore_index,
+                   stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn),
+              // gemm_block_ptr's largest tile (fused linear cross-entropy's windows are
+              // thousands of columns by every row) and its 128x128 one.
+              CONFIGS(GemmConfig{.BLOCK_M = 128, .BLOCK_N = 256, .BLOCK_K = 64, .num_warps = 8,
+                                 .num_stages = 3},
+                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
+                                 .num_stages = 4}))
 TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
               ARGS(a, b, c, bias, workspace, locks, M, N, K, stride_am, stride_ak, stride_bk,
                    stride_bn, stride_cm, stride_cn),

@@ -1,6 +1,6 @@
 """tessel.ops.fused_linear_cross_entropy's forward and backward: chunks of rows for the loss
 and grad_x (Liger-Kernel's), then chunks of the vocabulary for grad_weight, on the gemm,
-gemm_split_k, cross_entropy_fused and cross_entropy_backward_lse kernels."""
+gemm_split_k, cross_entropy_fused and gemm_ce_backward kernels."""
 
 from . import kernels as _k
 from ._arrays import describe, is_torch
@@ -162,9 +162,12 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
                                                       (cross_entropy_fused)
            grad_x_c = dlogits @ weight                (gemm_split_k: K = V in f32, one rounding)
       2. vocabulary chunks W_c (cols columns of every row, _flce_vocab_cols):
-           logits_c = x @ W_c.T                       (recomputed)
-           dlogits_c = (exp(logits_c - lse) - onehot) * g, in place
-                                                      (cross_entropy_backward_lse)
+           dlogits_c = (exp(x @ W_c.T - lse) - onehot) * g
+                                                      (gemm_ce_backward: the logits recomputed
+                                                      and turned into their gradient in the
+                                                      GEMM's epilogue; where it is not
+                                                      compiled, gemm_block_ptr and then
+                                                      cross_entropy_backward_lse in place)
            grad_weight[c] = dlogits_c.T @ x           (gemm: K = N in f32, one rounding)
     Liger-Kernel's single pass adds each row chunk's dlogits^T @ x_c into grad_weight: a read
     and a write of all of grad_weight per chunk (2 GiB at V = 128256, H = 4096, bf16; 32
@@ -202,8 +205,12 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     if grads:
         ce_fused = _k.choose("cross_entropy_fused", dt, dev, prefer=lambda c: -c["BLOCK"],
                              key="widest")
-        ce_window = _k.choose("cross_entropy_backward_lse", dt, dev, key=())
-        gemm_nt2 = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", rows, cols, sms)
+        try:  # the window's logits and their gradient in one kernel
+            gemm_window = _gemm_variant(("gemm_ce_backward",), dt, dev, "nt", rows, cols, sms)
+        except LookupError:  # not compiled: the logits, then cross_entropy_backward_lse
+            gemm_window = None
+            ce_window = _k.choose("cross_entropy_backward_lse", dt, dev, key=())
+            gemm_nt2 = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", rows, cols, sms)
         gemm_tn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "tn", cols, hidden, sms)
         # grad_x_c (chunk, H) has few tiles and a long K (V): the largest tile, split along K
         # when its tiles leave SMs idle (H200, chunk 256, H 4096, V 128256: 64x256 tiles in two
@@ -254,9 +261,14 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     for v0 in range(0, vocab, cols):
         n = min(cols, vocab - v0)
         wc = w[v0:v0 + n]
-        _matmul(gemm_nt2, xs, wc, window, rows, n, hidden, (hidden, 1), (1, hidden), (cols, 1))
-        _k.launch(ce_window, rows, window, window, t, lse, g, cols, cols, n, v0,
-                  int(ignore_index))
+        if gemm_window is not None:
+            _k.launch(gemm_window, _tiles(gemm_window, rows, n), xs, wc, window, t, lse, g,
+                      rows, n, hidden, v0, int(ignore_index), hidden, 1, 1, hidden, cols, 1)
+        else:
+            _matmul(gemm_nt2, xs, wc, window, rows, n, hidden, (hidden, 1), (1, hidden),
+                    (cols, 1))
+            _k.launch(ce_window, rows, window, window, t, lse, g, cols, cols, n, v0,
+                      int(ignore_index))
         _matmul(gemm_tn, window, xs, grad_w[v0:v0 + n], n, hidden, rows, (1, cols), (hidden, 1),
                 (hidden, 1))
     return loss, grad_x.reshape(xd.shape), grad_w

@@ -35,6 +35,8 @@ PY
     # In place, as fused linear cross-entropy runs it: the gradient over the logits.
     cross_entropy_fused | cross_entropy_backward_lse) shapes="8x5000 1x15"; opts="--opt inplace=1" ;;
     gemm | gemm_block_ptr | gemm_residual | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
+    # A window at column 300 of a wider row (labels in, below and above it); one at column 0.
+    gemm_ce_backward) shapes="100x70x50 1x128x1"; opts="--opt col_offset=300" ;;
     # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64).
     gemm_split_k) shapes="100x70x1000 1x128x50"; opts="--opt split_k=3" ;;
     moe_routing | moe_routing_atomics) shapes="1000x8 3x1 4100x60" ;;

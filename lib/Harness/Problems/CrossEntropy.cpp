@@ -291,46 +291,75 @@ Status crossEntropyFused(Builder &b) {
   return Status::ok();
 }
 
+/// Option col_offset = off (a window's first column), `fallback` when absent.
+static Status colOffset(const Builder &b, int64_t fallback, int64_t &off) {
+  std::string text = b.option("col_offset", std::to_string(fallback));
+  char *end = nullptr;
+  off = std::strtoll(text.c_str(), &end, 10);
+  if (end == text.c_str() || *end != '\0' || off < 0)
+    return Status::error("problem " + b.o.name + ": option col_offset=" + text +
+                         " is not a non-negative integer");
+  return Status::ok();
+}
+
+/// Labels of n rows for a window of v columns at `off` of a wider row: rows 0, 3, 6, ... have
+/// their label in the window, rows 2, 5, ... below it when there is room, else above it (rows
+/// 1, 4, ... ignored, or not with ignore=none).
+static std::vector<int64_t> windowLabels(Builder &b, int64_t n, int64_t v, int64_t off) {
+  std::vector<int64_t> lab = labels(b, n, v, kIgnoreIndex);
+  for (int64_t i = 0; i < n; ++i)
+    if (lab[i] != kIgnoreIndex && i % 3 != 0)
+      lab[i] += (i % 2 == 0 && off >= v) ? 0 : off + v;
+    else if (lab[i] != kIgnoreIndex)
+      lab[i] += off;
+  return lab;
+}
+
+/// The window's logits (n, v) turned into their gradient given each row's logsumexp `lse`:
+/// (exp(x - lse) - [off + j == label]) * g, 0 for ignored rows.
+static std::vector<double> windowGradient(const std::vector<double> &logits,
+                                          const std::vector<double> &lse,
+                                          const std::vector<int64_t> &lab, int64_t n, int64_t v,
+                                          int64_t off, double g) {
+  std::vector<double> grad(n * v, 0.0);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; lab[i] != kIgnoreIndex && j < v; ++j)
+      grad[i * v + j] = (std::exp(logits[i * v + j] - lse[i]) - (off + j == lab[i])) * g;
+  return grad;
+}
+
+/// The lse input of a window's rows: the window's logsumexp + log(3), standing for a row of
+/// three windows of similar mass, stored in f32; returns the values as stored.
+static std::vector<double> windowLse(Builder &b, int lse, const std::vector<double> &logits,
+                                     int64_t n, int64_t v) {
+  std::vector<double> ref = ref::logSumExp(logits, n, v);
+  for (int64_t i = 0; i < n; ++i)
+    b.p.buffers[lse].host.set(i, ref[i] + std::log(3.0));
+  return b.values(lse);
+}
+
 /// A window of columns [off, off + W) of NxV' logits (shape NxW, option col_offset=off, W by
 /// default) and its gradient given each row's logsumexp over all V' columns (kernel
 /// cross_entropy_backward_lse, fused linear cross-entropy's vocabulary chunks): dlogits =
-/// (exp(x - lse) - [off + j == label]) * g, 0 for ignored rows. The lse input stands for a
-/// row of three windows of similar mass: the window's logsumexp + log(3). Rows 0, 3, 6, ...
-/// have their label in the window, rows 2, 5, ... below or above it (rows 1, 4, ... ignored,
-/// or not with ignore=none). Option inplace=1 as crossEntropyFused.
+/// (exp(x - lse) - [off + j == label]) * g, 0 for ignored rows (windowLabels, windowLse).
+/// Option inplace=1 as crossEntropyFused.
 Status crossEntropyBackwardLse(Builder &b) {
-  int64_t n = 0, v = 0;
+  int64_t n = 0, v = 0, off = 0;
   if (Status s = rowsCols(b.o, n, v); !s)
     return s;
   if (Status s = floatDType(b.o); !s)
     return s;
-  std::string offText = b.option("col_offset", std::to_string(v));
-  char *end = nullptr;
-  int64_t off = std::strtoll(offText.c_str(), &end, 10);
-  if (end == offText.c_str() || *end != '\0' || off < 0)
-    return Status::error("problem " + b.o.name + ": option col_offset=" + offText +
-                         " is not a non-negative integer");
+  if (Status s = colOffset(b, v, off); !s)
+    return s;
   bool inplace = b.option("inplace", "0") == "1";
   int logits = b.input("logits", b.o.dtype, {n, v}, -4, 4);
-  std::vector<int64_t> lab = labels(b, n, v, kIgnoreIndex);
-  for (int64_t i = 0; i < n; ++i)
-    if (lab[i] != kIgnoreIndex && i % 3 != 0) // below the window when there is room, else above
-      lab[i] += (i % 2 == 0 && off >= v) ? 0 : off + v;
-    else if (lab[i] != kIgnoreIndex)
-      lab[i] += off;
+  std::vector<int64_t> lab = windowLabels(b, n, v, off);
   int labelsBuf = labelsBuffer(b, lab);
   std::vector<double> values = b.values(logits);
   int lse = b.input("lse", DType::f32, {n});
-  std::vector<double> lseRef = ref::logSumExp(values, n, v);
-  for (int64_t i = 0; i < n; ++i)
-    b.p.buffers[lse].host.set(i, lseRef[i] + std::log(3.0));
-  lseRef = b.values(lse); // as stored, in f32
+  std::vector<double> lseRef = windowLse(b, lse, values, n, v);
   int scale = b.input("grad_scale", DType::f32, {1}, 0.5, 2.0);
-  double g = b.values(scale)[0];
-  std::vector<double> grad(n * v, 0.0);
-  for (int64_t i = 0; i < n; ++i)
-    for (int64_t j = 0; lab[i] != kIgnoreIndex && j < v; ++j)
-      grad[i * v + j] = (std::exp(values[i * v + j] - lseRef[i]) - (off + j == lab[i])) * g;
+  std::vector<double> grad = windowGradient(values, lseRef, lab, n, v, off, b.values(scale)[0]);
   int dlogits = gradientBuffer(b, logits, std::move(grad), inplace, n, v);
   dlogitsArg(b, dlogits);
   logitsLabelsArgs(b, logits, labelsBuf);
@@ -345,6 +374,58 @@ Status crossEntropyBackwardLse(Builder &b) {
   b.describe();
   b.p.description += " col_offset=" + std::to_string(off) +
                      " ignore=" + b.option("ignore", "some") + (inplace ? " inplace" : "");
+  return Status::ok();
+}
+
+/// Shape MxNxK: cross_entropy_backward_lse's window computed from its operands (kernel
+/// gemm_ce_backward): the logits x (M, K) @ w (N, K)^T, x and w row-major as fused linear
+/// cross-entropy holds the input and a slice of nn.Linear's weight, and their gradient c (M, N)
+/// = (exp(logits - lse) - [off + j == label]) * g, 0 for ignored rows; labels, lse and option
+/// col_offset as cross_entropy_backward_lse's (the logits in double precision from the stored
+/// operands).
+Status gemmCrossEntropyBackward(Builder &b) {
+  if (Status s = needRank(b.o, 3, "MxNxK"); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  int64_t M = b.o.shape[0], N = b.o.shape[1], K = b.o.shape[2], off = 0;
+  if (Status s = colOffset(b, N, off); !s)
+    return s;
+  int x = b.input("a", b.o.dtype, {M, K});
+  int w = b.input("b", b.o.dtype, {N, K});
+  int c = b.output("c", b.o.dtype, {M, N});
+  std::vector<int64_t> lab = windowLabels(b, M, N, off);
+  int labelsBuf = labelsBuffer(b, lab);
+  ref::GemmStrides st{K, 1, 1, K}; // b(p, j) = w[j * K + p]: w^T
+  std::vector<double> logits =
+      ref::gemm(b.values(x), b.values(w), {}, M, N, K, ref::Activation::none, st);
+  int lse = b.input("lse", DType::f32, {M});
+  std::vector<double> lseRef = windowLse(b, lse, logits, M, N);
+  int scale = b.input("grad_scale", DType::f32, {1}, 0.5, 2.0);
+  b.p.buffers[c].reference = windowGradient(logits, lseRef, lab, M, N, off, b.values(scale)[0]);
+  b.ptr("a", x, {"x", "a_ptr"});
+  b.ptr("b", w, {"w", "b_ptr"});
+  b.ptr("c", c, {"out", "dlogits", "c_ptr"});
+  b.ptr("labels", labelsBuf, {"labels_ptr", "target", "target_ptr"});
+  b.ptr("lse", lse, {"lse_ptr", "logsumexp"});
+  b.ptr("grad_scale", scale, {"dloss", "dloss_ptr", "scale"});
+  b.i64("M", M);
+  b.i64("N", N);
+  b.i64("K", K);
+  b.i64("col_offset", off, {"offset", "vocab_offset"});
+  b.i64("ignore_index", kIgnoreIndex, {"ignore"});
+  b.i64("stride_am", K, {"lda"});
+  b.i64("stride_ak", 1);
+  b.i64("stride_bk", 1);
+  b.i64("stride_bn", K, {"ldb"});
+  b.i64("stride_cm", N, {"ldc"});
+  b.i64("stride_cn", 1);
+  int64_t bm = b.config({"BLOCK_M"}, 64), bn = b.config({"BLOCK_N"}, 64);
+  b.p.launch.grid.x = cdiv(M, bm) * cdiv(N, bn);
+  b.p.elements = M * N;
+  b.p.bytes = (M * K + N * K + M * N) * static_cast<int64_t>(sizeOf(b.o.dtype)) + 12 * M;
+  b.describe();
+  b.p.description += " col_offset=" + std::to_string(off) + " ignore=" + b.option("ignore", "some");
   return Status::ok();
 }
 

@@ -175,6 +175,7 @@ Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
 Status crossEntropyFused(Builder &b);
 Status crossEntropyBackwardLse(Builder &b);
+Status gemmCrossEntropyBackward(Builder &b);
 Status gemm(Builder &b);            // Gemm.cpp
 Status gemmSplitK(Builder &b);      // Gemm.cpp
 Status gemmResidual(Builder &b);    // Gemm.cpp
