@@ -48,7 +48,7 @@ void geglu(const GeGLUConfig &c, Ptr<T> out, Ptr<T> gate, Ptr<T> up, Int n) {
   Tile<f32> u = cast<f32>(load(up + offs, m));                    // (BLOCK)
   Tile<f32> act;                                                  // (BLOCK)
   if (c.approximate == GeluApprox::tanh)
-    act = 0.5 * g * (1.0 + tanh(0.7978845608028654 * (g + 0.044715 * g * g * g)));
+    act = g * geluTanhCdf(g);
   else
     act = 0.5 * g * (1.0 + erf(g * 0.7071067811865476));
   store(out + offs, cast<T>(act * u), m);

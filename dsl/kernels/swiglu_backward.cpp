@@ -45,7 +45,9 @@ TESSEL_CONFIG(GeGLUBackwardConfig, BLOCK, approximate, num_warps)
 /// As swiglu_backward, for gelu(gate) * up:
 ///   erf:  gelu' = 0.5 (1 + erf(g / sqrt 2)) + g exp(-g^2 / 2) / sqrt(2 pi)
 ///   tanh: with t = tanh(k (g + 0.044715 g^3)), k = sqrt(2 / pi),
-///         gelu' = 0.5 (1 + t) + 0.5 g (1 - t^2) k (1 + 3 * 0.044715 g^2)
+///         gelu' = 0.5 (1 + t) + 0.5 g (1 - t^2) k (1 + 3 * 0.044715 g^2);
+///         with s = 0.5 (1 + t) (geluTanhCdf), 1 - t^2 = 4 s (1 - s):
+///         gelu' = s + 2 g s (1 - s) k (1 + 3 * 0.044715 g^2)
 template <class T>
 void geglu_backward(const GeGLUBackwardConfig &c, Ptr<T> dgate, Ptr<T> dup, Ptr<T> dout,
                     Ptr<T> gate, Ptr<T> up, Int n) {
@@ -56,10 +58,9 @@ void geglu_backward(const GeGLUBackwardConfig &c, Ptr<T> dgate, Ptr<T> dup, Ptr<
   Tile<f32> u = cast<f32>(load(up + offs, m));                    // (BLOCK)
   Tile<f32> act, dact;                                            // (BLOCK)
   if (c.approximate == GeluApprox::tanh) {
-    Tile<f32> t = tanh(0.7978845608028654 * (g + 0.044715 * g * g * g)); // (BLOCK)
-    act = 0.5 * g * (1.0 + t);
-    dact = 0.5 * (1.0 + t) +
-           0.5 * g * (1.0 - t * t) * 0.7978845608028654 * (1.0 + 0.134145 * g * g);
+    Tile<f32> s = geluTanhCdf(g); // (BLOCK)
+    act = g * s;
+    dact = s + 2.0 * g * s * (1.0 - s) * 0.7978845608028654 * (1.0 + 0.134145 * g * g);
   } else {
     Tile<f32> cdf = 0.5 * (1.0 + erf(g * 0.7071067811865476)); // (BLOCK)
     act = g * cdf;
