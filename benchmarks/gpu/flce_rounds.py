@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """flce_rounds.py (in a directory made by prepare.sh, on a GPU machine): fused linear
 cross-entropy forward+backward, Tessel against Liger-Kernel and eager PyTorch, timed in
-interleaved rounds rather than one do_bench per implementation. At ~50 ms a step, do_bench's
+interleaved rounds rather than one do_bench per implementation (each sample starts from an
+idle device, so it includes the host's time to the first launch). At ~50 ms a step, do_bench's
 rep=50 times a single step, and the implementations run one after another, so a GPU that
 heats or lowers its clock under one is measured for the next. Here every round runs each
 implementation once, after the same L2 flush, between device events; the table gives each
@@ -87,9 +88,9 @@ for BT in shapes:
         # The host's share outside the device's span: from the step's start (the annotation,
         # on the host's clock, which the trace aligns with the device's) to its first kernel,
         # and from its last kernel to the step's end (the backward's wait and autograd).
-        step = [e for e in trace if e.get("name") == "flce_step" and e.get("ph") == "X"]
-        if step:
-            st = min(step, key=lambda e: e["ts"])
+        marks = [e for e in trace if e.get("name") == "flce_step" and e.get("ph") == "X"]
+        if marks:
+            st = min(marks, key=lambda e: e["ts"])
             print(f"{BT} {name}: step {st['dur'] / 1e3:.2f} ms on the host; first kernel after "
                   f"{(ev[0]['ts'] - st['ts']) / 1e3:.2f} ms ({ev[0]['name'][:40]}), first "
                   f"GEMM after {(next((e['ts'] for e in ev if 'gemm' in e['name'] or 'nvjet' in e['name']), st['ts']) - st['ts']) / 1e3:.2f} ms, "

@@ -170,8 +170,13 @@ if kernel=gemm_residual gemm cuda:sm_90a "$dest/kernels" tile,cubin "$rnn" "$rnt
 fi
 # gemm_ce_backward (fused linear cross-entropy's backward windows: x @ W_c^T, both along K, C
 # row-major): __nt for windows whose width is a multiple of 8, __nta for any other (the last
-# window of an odd vocabulary).
+# window of an odd vocabulary). Also the 128x256 tile on 8 warps, which the op takes on sm_90a
+# (its epilogue needs 128 KiB of shared memory, more than some targets' programs have).
 kernel=gemm_ce_backward gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nt" "$nta" || true
+for dt in bf16 f16; do
+  kernel=gemm_ce_backward gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt -D BLOCK_M=128 \
+    -D BLOCK_N=256 -D num_warps=8 -D num_stages=3 "$nt" "$nta" || true
+done
 # gemm_swiglu (the fused SwiGLU up-projection): its __a16 twin (row strides multiples of 8)
 # copies x, w_gate and w_up with TMA.
 a16=--twin=a16:K%8,N%8,stride_xm%8,stride_wn%8,stride_om%8

@@ -356,7 +356,7 @@ del logits
 # flush, between device events, and the table gives each one's median (flce_rounds.py: the
 # rounds and the clocks; results/2026-12-03-h200-s38).
 print("\nfused linear cross-entropy, forward+backward (bf16; median of interleaved rounds)")
-flce_rounds = int(os.environ.get("FLCE_ROUNDS", "7"))
+flce_rounds = max(1, int(os.environ.get("FLCE_ROUNDS", "7")))
 flush = torch.empty(256 * 2**20, dtype=torch.int8, device=dev)
 for BT, H, V in ((8192, 4096, 128256), (4096, 4096, 128256)) if selected("fused_linear_ce") else ():
     h = torch.randn(BT, H, device=dev, dtype=bf, requires_grad=True)
@@ -386,18 +386,25 @@ for BT, H, V in ((8192, 4096, 128256), (4096, 4096, 128256)) if selected("fused_
         except Exception as e:
             failed.add(name)
             print(f"  {name:8s} {BT}x{H}x{V}: failed ({type(e).__name__}: {e})", flush=True)
+    # The device is idle when a round's step starts (synchronized after the flush), so each
+    # sample includes the host's time to the first launch, unlike do_bench's back-to-back runs.
     for _ in range(flce_rounds):
         for name, fn in impls.items():
             if name in failed:
                 continue
-            flush.zero_()
-            torch.cuda.synchronize()
-            a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            a.record()
-            fn()
-            b.record()
-            torch.cuda.synchronize()
-            times[name].append(a.elapsed_time(b))
+            try:
+                flush.zero_()
+                torch.cuda.synchronize()
+                a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                a.record()
+                fn()
+                b.record()
+                torch.cuda.synchronize()
+                times[name].append(a.elapsed_time(b))
+            except Exception as e:
+                failed.add(name)
+                print(f"  {name:8s} {BT}x{H}x{V}: failed in a round ({type(e).__name__}: {e})",
+                      flush=True)
     for name in impls:
         if name in failed:
             continue

@@ -364,11 +364,10 @@ TESSEL_KERNEL(gemm_residual, DTYPES(f16, bf16, f32),
 TESSEL_KERNEL(gemm_ce_backward, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, labels, lse, grad_scale, M, N, K, col_offset, ignore_index,
                    stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn),
-              // gemm_block_ptr's largest tile (fused linear cross-entropy's windows are
-              // thousands of columns by every row) and its 128x128 one.
-              CONFIGS(GemmConfig{.BLOCK_M = 128, .BLOCK_N = 256, .BLOCK_K = 64, .num_warps = 8,
-                                 .num_stages = 3},
-                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
+              // 128x128 tiles: the epilogue converts the f32 tile's layout through shared
+              // memory (64 KiB here), which must fit every target's program. prepare.sh adds
+              // the 128x256 tile (128 KiB) that fused linear cross-entropy runs on sm_90a.
+              CONFIGS(GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
                                  .num_stages = 4}))
 TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
               ARGS(a, b, c, bias, workspace, locks, M, N, K, stride_am, stride_ak, stride_bk,

@@ -35,8 +35,9 @@ PY
     # In place, as fused linear cross-entropy runs it: the gradient over the logits.
     cross_entropy_fused | cross_entropy_backward_lse) shapes="8x5000 1x15"; opts="--opt inplace=1" ;;
     gemm | gemm_block_ptr | gemm_residual | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
-    # A window at column 300 of a wider row (labels in, below and above it); one at column 0.
-    gemm_ce_backward) shapes="100x70x50 1x128x1"; opts="--opt col_offset=300" ;;
+    # Windows of a wider row (labels in, below and above them) at columns 300 and 0 (SHAPE:OPT
+    # passes an option to that shape alone); 300 columns span several column tiles.
+    gemm_ce_backward) shapes="100x70x50:col_offset=300 1x128x1:col_offset=0 37x300x20:col_offset=0 37x300x20:col_offset=1000" ;;
     # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64).
     gemm_split_k) shapes="100x70x1000 1x128x50"; opts="--opt split_k=3" ;;
     moe_routing | moe_routing_atomics) shapes="1000x8 3x1 4100x60" ;;
@@ -45,11 +46,13 @@ PY
     *) echo "no shapes for kernel $kernel ($(basename "$j"))"; fail=$((fail + 1)); continue ;;
   esac
   for s in $shapes; do
-    if msg=$(tessel-run "$j" --shape "$s" --dtype "$dtype" $opts --quiet 2>&1); then
+    shape_opts=$opts
+    [[ $s == *:* ]] && shape_opts="$opts --opt ${s#*:}" && s=${s%%:*}
+    if msg=$(tessel-run "$j" --shape "$s" --dtype "$dtype" $shape_opts --quiet 2>&1); then
       pass=$((pass + 1))
     else
       fail=$((fail + 1))
-      echo "FAIL $(basename "$j") --shape $s $opts: $msg"
+      echo "FAIL $(basename "$j") --shape $s $shape_opts: $msg"
     fi
   done
 done

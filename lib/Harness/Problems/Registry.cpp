@@ -179,13 +179,6 @@ const std::vector<Entry> &entries() {
        "a window of W columns at col_offset (option, default W) of each row and its gradient "
        "(exp(x - lse) - onehot) * g given the row's logsumexp; labels in, below and above the "
        "window. Options ignore=..., inplace=1."},
-      {"gemm_ce_backward",
-       "a, b, c, labels, lse, grad_scale, M, N, K, col_offset, ignore_index, stride_am, "
-       "stride_ak, stride_bk, stride_bn, stride_cm, stride_cn",
-       "MxNxK", "cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)", gemmCrossEntropyBackward,
-       "cross_entropy_backward_lse's window from its operands: c = (exp(a b^T - lse) - onehot) "
-       "* g, a (M, K) and b (N, K) row-major (fused linear cross-entropy's input and a slice "
-       "of the weight), 0 for ignored rows. Options col_offset=C, ignore=..."},
       {"moe_routing", "expert_ids, counts, offsets, lock, n, n_experts", "NxE", "cdiv(n, BLOCK)",
        moeRouting,
        "shape NxE: n i32 expert ids in [0, E] (E: a dropped token; option dropped=0: none), "
@@ -245,6 +238,14 @@ const std::vector<Entry> &entries() {
          return 2 * std::max({product({s[0], s[2]}, overflow), product({s[2], s[1]}, overflow),
                               product({s[0], s[1]}, overflow)});
        }},
+      {"gemm_ce_backward",
+       "a, b, c, labels, lse, grad_scale, M, N, K, col_offset, ignore_index, stride_am, "
+       "stride_ak, stride_bk, stride_bn, stride_cm, stride_cn",
+       "MxNxK", "cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)", gemmCrossEntropyBackward,
+       "cross_entropy_backward_lse's window from its operands: c = (exp(a b^T - lse) - onehot) "
+       "* g, a (M, K) and b (N, K) row-major (fused linear cross-entropy's input and a slice "
+       "of the weight), 0 for ignored rows. Options col_offset=C, ignore=...",
+       gemmElements},
   };
   return table;
 }
