@@ -366,7 +366,7 @@ TESSEL_KERNEL(gemm_ce_backward, DTYPES(f16, bf16, f32),
                    stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn),
               // 128x128 tiles: the epilogue converts the f32 tile's layout through shared
               // memory (64 KiB here), which must fit every target's program. prepare.sh adds
-              // the 128x256 tile (128 KiB) that fused linear cross-entropy runs on sm_90a.
+              // the 128x256 tile (128 KiB) that fused linear cross-entropy runs on the benchmark GPU.
               CONFIGS(GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
                                  .num_stages = 4}))
 TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),

@@ -33,7 +33,7 @@ void layernorm_backward(const LayerNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw
   Tile<i32> cols = arange(0, c.BLOCK);              // (BLOCK)
   Mask m = cols < n_cols;                           // (BLOCK)
   // As rmsnorm_backward: at 16 elements per thread of 32-lane warps w is loaded again for each
-  // row (from L1) rather than held (H200: 4096x16384 on 16384 / 32 warps 340 -> 289 us, 212 ->
+  // row (from L1) rather than held (benchmark GPU: 4096x16384 on 16384 / 32 warps 340 -> 289 us, 212 ->
   // 164 bytes spilled).
   std::optional<Tile<f32>> held_w;                     // (BLOCK)
   if (c.BLOCK != 16 * 32 * c.num_warps)

@@ -33,10 +33,10 @@ void rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_par
   Mask m = cols < n_cols;                                // (BLOCK)
   // At 16 elements per thread of 32-lane warps, w is loaded again for each row (from L1)
   // rather than held: the 16 registers it frees decide the spills and programs per SM of those
-  // configs (H200: 16384x4096 on 4096 / 8 warps 155 -> 126 us, 97 -> 64 registers, four
+  // configs (benchmark GPU: 16384x4096 on 4096 / 8 warps 155 -> 126 us, 97 -> 64 registers, four
   // programs per SM). At 32 per thread (128 registers, one program per SM either way) the loads
-  // cost more than they free (4096x16384 on 16384 / 16 warps 147 -> 157 us). On AMD's 64-lane
-  // waves the same configs hold 8 per lane and reload too (not measured there).
+  // cost more than they free (4096x16384 on 16384 / 16 warps 147 -> 157 us). On 64-lane waves
+  // the same configs hold 8 per lane and reload too (not measured there).
   std::optional<Tile<f32>> held_w;                     // (BLOCK)
   if (c.BLOCK != 16 * 32 * c.num_warps)
     held_w = cast<f32>(load(w + cols, m, 0.0));

@@ -16,22 +16,9 @@ def _tiles(v, m, n):
 
 
 def _gemm_variant(kernels, dtype, device, layout, m, n, sms):
-    """_pick_gemm's answer, remembered per shape (kernels.remember)."""
+    """_pick_gemm's answer, remembered per shape (kernels.remember: a LookupError too)."""
     return _k.remember(("fused_linear_cross_entropy", kernels, dtype, device, layout, m, n, sms),
                        lambda: _pick_gemm(kernels, dtype, device, layout, m, n, sms))
-
-
-def _window_variant(dtype, device, rows, cols, sms):
-    """gemm_ce_backward's variant for pass 2's (rows, cols) windows (the logits and their
-    gradient in one kernel), or False where none is compiled; remembered either way, so that
-    the fallback does not scan the variants again on every call."""
-    def pick():
-        try:
-            return _pick_gemm(("gemm_ce_backward",), dtype, device, "nt", rows, cols, sms)
-        except LookupError:
-            return False
-    return _k.remember(("fused_linear_cross_entropy", "window", dtype, device, rows, cols, sms),
-                       pick)
 
 
 def _pick_gemm(kernels, dtype, device, layout, m, n, sms):
@@ -218,8 +205,10 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     if grads:
         ce_fused = _k.choose("cross_entropy_fused", dt, dev, prefer=lambda c: -c["BLOCK"],
                              key="widest")
-        gemm_window = _window_variant(dt, dev, rows, cols, sms)
-        if not gemm_window:  # not compiled: the logits, then cross_entropy_backward_lse
+        try:  # the window's logits and their gradient in one kernel
+            gemm_window = _gemm_variant(("gemm_ce_backward",), dt, dev, "nt", rows, cols, sms)
+        except LookupError:  # not compiled: the logits, then cross_entropy_backward_lse
+            gemm_window = None
             ce_window = _k.choose("cross_entropy_backward_lse", dt, dev, key=())
             gemm_nt2 = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", rows, cols, sms)
         gemm_tn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "tn", cols, hidden, sms)
@@ -272,7 +261,7 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     for v0 in range(0, vocab, cols):
         n = min(cols, vocab - v0)
         wc = w[v0:v0 + n]
-        if gemm_window:
+        if gemm_window is not None:
             _k.launch(gemm_window, _tiles(gemm_window, rows, n), xs, wc, window, t, lse, g,
                       rows, n, hidden, v0, int(ignore_index), hidden, 1, 1, hidden, cols, 1)
         else:

@@ -157,11 +157,18 @@ def remember(key, compute):
     """compute()'s answer for `key` (hashable), computed once until the kernel index changes:
     for ops that pick variants by their own rules on every call (fused linear
     cross-entropy's GEMMs scan hundreds of variants; the host time it takes is on the
-    critical path of a call that waits for the device)."""
+    critical path of a call that waits for the device). A LookupError (no compiled variant
+    fits) is remembered too and raised again, so that a caller that falls back on it asks
+    once, not on every call."""
     hit = _chosen.get(key)
     if hit is None or _index is None:
-        hit = compute()
+        try:
+            hit = compute()
+        except LookupError as e:
+            hit = LookupError(*e.args)  # without the traceback's frames
         _chosen[key] = hit
+    if isinstance(hit, LookupError):
+        raise LookupError(*hit.args)
     return hit
 
 
