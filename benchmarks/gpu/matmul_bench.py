@@ -11,8 +11,9 @@ the anchor scripts: host launch costs included when they exceed the GPU's) and
 do_bench_cudagraph (the launches replayed from a CUDA graph: the GPU's time alone).
 
 --explore also times every plain gemm_block_ptr variant (graph timing), with and without the
-copy, on the rows of at least 64 rows and at most 2^33 flops, so the tile and copy heuristics
-of tessel/_matmul.py can be checked against measurements. Writes $OUT/matmul_bench.json when OUT is set."""
+copy, and every plain gemm_split_k variant that reads with TMA at 2, 3 and 4 slices of K (on
+operands TMA reads in place), on the rows of at least 64 rows and at most 2^33 flops, so the
+tile, split and copy heuristics of tessel/_matmul.py can be checked against measurements. Writes $OUT/matmul_bench.json when OUT is set."""
 import argparse, json, os, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -29,7 +30,7 @@ import triton
 import triton.testing as tt
 import tessel
 from tessel import kernels as K
-from tessel._matmul import _matmul, _plain, _tma_reads, plan_of
+from tessel._matmul import _Plan, _launched, _matmul, _plain, _run, _scalars, _tma_reads, plan_of
 from tessel._arrays import describe
 
 try:
@@ -109,7 +110,24 @@ for item in args.shapes.split(","):
                 ms = tt.do_bench_cudagraph(lambda: _matmul(a, b, variant=v, copy=copy), rep=50,
                                            return_mode="median")
                 explored[name] = ms
-        best = sorted(explored, key=explored.get)[:6]
+        if _tma_reads(ad, bd):
+            a_st, b_st = tuple(ad.strides), tuple(bd.strides)
+            for v in K.variants("gemm_split_k", dt, "cuda"):
+                if not _plain(v.config) or not _launched(
+                        v, _scalars(m, n, k, a_st, b_st)).meta.get("tensor_maps"):
+                    continue
+                for s in (2, 3, 4):
+                    plan = _Plan(False, False, b_st[0] != 1, a_st, b_st, v, s)
+                    run = lambda: _run(plan, a, b, m, n, k, dt)
+                    c = poisoned_call(run, m, n, a.dtype)
+                    err, ok = check(c, ref, dt)
+                    name = v.name.replace("gemm_split_k__", "split_k ") + f" x{s}"
+                    if not ok:
+                        failed += 1
+                        print(f"  {name}: rel_err {err:.2e} FAIL", flush=True)
+                        continue
+                    explored[name] = tt.do_bench_cudagraph(run, rep=50, return_mode="median")
+        best = sorted(explored, key=explored.get)[:10]
         row["explored"] = explored
         for name in best:
             print(f"  {explored[name] * 1e3:8.1f} us  {name}", flush=True)

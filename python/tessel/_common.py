@@ -167,10 +167,16 @@ def _torch_norm_inputs(x, weight, dy=None):
 
 
 def _one_block_or_looped(kernel, looped, dtype, device, cols):
-    """A one-block variant whose BLOCK holds the row (the smallest), else the looped kernel
-    (remembered per (kernel, dtype, device, cols) with choose()'s answers). With no looped
-    kernel, a row no block holds raises LookupError, and that answer is remembered too: callers
-    that fall back (ops.rms_norm's residual) ask on every call."""
+    """A one-block variant whose BLOCK holds the row (the smallest, then the fewest warps),
+    else the looped kernel (remembered per (kernel, dtype, device, cols) with choose()'s
+    answers). With no looped kernel, a row no block holds raises LookupError, and that answer
+    is remembered too: callers that fall back (ops.rms_norm's residual) ask on every call.
+
+    Fewer warps per row put more programs, so more rows' loads, on each SM (the compiled
+    configs hold at most 32 elements per thread). H200, bf16, layernorm: 1000 columns on 2 warps
+    38.1 us against 43.5 on 4 and 75.5 on 8 (32768 rows); 4096 on 4 warps 71.0 against 71.9 on
+    8 and 92.7 on 16; 16384 on 16 warps 75.3 against 84.0 on 32; add_rmsnorm_out 4096 on 4
+    warps 133.0 against 133.3-133.9 (results/2026-12-03-h200-s39)."""
     memo = ("one_block_or_looped", kernel, looped, dtype, device, cols)
     v = _k._chosen.get(memo)
     if v is not None and _k._index is not None:
@@ -179,7 +185,7 @@ def _one_block_or_looped(kernel, looped, dtype, device, cols):
         return v
     try:
         v = _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
-                      prefer=lambda c: c.get("BLOCK", 0), key=cols)
+                      prefer=lambda c: (c.get("BLOCK", 0), c.get("num_warps", 0)), key=cols)
     except LookupError as e:
         if looped is None:
             _k._chosen[memo] = LookupError(*e.args)  # without the traceback's frames

@@ -265,6 +265,30 @@ def backward_variant_fits_the_row_then_the_most_programs_per_sm():
 
 
 @test
+def one_block_variant_fits_the_row_then_the_fewest_warps():
+    from tessel import _common, kernels
+    vs = [fake_variant(1024, 4, 32), fake_variant(1024, 2, 32), fake_variant(1024, 8, 32),
+          fake_variant(4096, 16, 32), fake_variant(4096, 4, 64), fake_variant(16384, 32, 32),
+          fake_variant(16384, 16, 64)]
+    saved, saved_chosen = kernels.variants, dict(kernels._chosen)
+    kernels.variants = lambda kernel, dtype, device: vs
+    kernels._chosen.clear()
+    try:
+        def pick(cols):
+            return _common._one_block_or_looped("k", None, "bf16", "cuda", cols).config
+
+        # The smallest BLOCK that holds the row, then the fewest warps in it.
+        assert pick(1000) == {"BLOCK": 1024, "num_warps": 2}
+        assert pick(1025) == {"BLOCK": 4096, "num_warps": 4}
+        assert pick(16384) == {"BLOCK": 16384, "num_warps": 16}
+        raises(LookupError, lambda: pick(16385), "no compiled variant")
+    finally:
+        kernels.variants = saved
+        kernels._chosen.clear()
+        kernels._chosen.update(saved_chosen)
+
+
+@test
 def twins_most_promises_first_and_library_configs_win_ties():
     # A kernel directory of metadata only: two configs of one BLOCK, the -D one (no
     # config_index) sorting first by name; the library's has a __div8 and an __nt twin.
