@@ -37,6 +37,11 @@ tune rope.cpp rope "-D HALF=64 -D BLOCK_H=32 -D num_warps=8 $h0" "-D HALF=64 -D 
   "-D HALF=64 -D BLOCK_H=32 -D num_warps=16" "-D HALF=64 -D BLOCK_H=32 -D num_warps=4 $h0"
 tune rmsnorm.cpp add_rmsnorm "-D BLOCK=4096 -D num_warps=16" "-D BLOCK=4096 -D num_warps=4"
 tune rmsnorm.cpp add_rmsnorm_out "-D BLOCK=4096 -D num_warps=16" "-D BLOCK=4096 -D num_warps=4"
+# One warp per row at 1024 (32 elements per thread, no reduction between warps), which the ops'
+# fewest-warps rule takes at 1000 columns: H200 layernorm 37.6 us against 38.0 on 2 warps and
+# 43.2 on 4, add_rmsnorm_out 66.7 against 67.6 (results/2026-12-03-h200-s39).
+for k in rmsnorm layernorm; do tune $k.cpp $k "-D BLOCK=1024 -D num_warps=1"; done
+tune rmsnorm.cpp add_rmsnorm_out "-D BLOCK=1024 -D num_warps=1"
 tune rmsnorm.cpp rmsnorm_looped "-D BLOCK=4096 -D num_warps=16"
 # The norms' backward on 32 warps (past AMD's limit, so not in the library's CONFIGS): fewer
 # elements per thread, so fewer registers and spills at 8192 and 16384 columns (tessel.ops

@@ -173,10 +173,10 @@ def _one_block_or_looped(kernel, looped, dtype, device, cols):
     is remembered too: callers that fall back (ops.rms_norm's residual) ask on every call.
 
     Fewer warps per row put more programs, so more rows' loads, on each SM (the compiled
-    configs hold at most 32 elements per thread). H200, bf16, layernorm: 1000 columns on 2 warps
-    38.1 us against 43.5 on 4 and 75.5 on 8 (32768 rows); 4096 on 4 warps 71.0 against 71.9 on
-    8 and 92.7 on 16; 16384 on 16 warps 75.3 against 84.0 on 32; add_rmsnorm_out 4096 on 4
-    warps 133.0 against 133.3-133.9 (results/2026-12-03-h200-s39)."""
+    configs hold at most 32 elements per thread). H200, bf16, layernorm: 1000 columns on 1 warp
+    37.6 us, on 2 38.0, on 4 43.2, on 8 75.5 (32768 rows); 4096 on 4 warps 71.0 against 71.8 on
+    8 and 92.7 on 16; 16384 on 16 warps 75.3 against 83.4 on 32; add_rmsnorm_out 4096 on 4
+    warps 133.3 against 134.8-135.2 (results/2026-12-03-h200-s39)."""
     memo = ("one_block_or_looped", kernel, looped, dtype, device, cols)
     v = _k._chosen.get(memo)
     if v is not None and _k._index is not None:

@@ -35,11 +35,13 @@ for M, N in ((16384, 4096), (4096, 16384), (32768, 1000)):
         "rmsnorm": lambda v: K.launch(v, M, out, x, w, N, N, 1e-6),
         "layernorm": lambda v: K.launch(v, M, out, x, w, b, N, N, 1e-5),
         "add_rmsnorm_out": lambda v: K.launch(v, M, out, s, x, r, w, N, N, 1e-6)}
+    if N >= 16384:  # the two-pass kernel, a block of the row at a time (as torch.compile's)
+        launches["rmsnorm_looped"] = lambda v: K.launch(v, M, out, x, w, N, N, 1e-6)
     for rnd in range(3):
         for kernel, run in launches.items():
             for v in K.variants(kernel, "bf16", "cuda"):
-                if v.config["BLOCK"] == bucket:
-                    sweep.setdefault((kernel, f"{M}x{N}", v.config["num_warps"]), []).append(
+                if v.config["BLOCK"] == bucket or kernel.endswith("_looped"):
+                    sweep.setdefault((kernel, f"{M}x{N}", v.config["num_warps"], v.config["BLOCK"]), []).append(
                         time_us(lambda: run(v)))
     K._chosen.clear()
     picks = {"rmsnorm": _common._one_block_or_looped("rmsnorm", "rmsnorm_looped", "bf16", "cuda", N),
@@ -54,6 +56,6 @@ for M, N in ((16384, 4096), (4096, 16384), (32768, 1000)):
         e = ((o.double() - ref).norm() / ref.norm()).item()
         ok = bool(torch.isfinite(o).all()) and e < 1e-2
         print(f"pick {kernel:16s} {M}x{N}: {v.name}  rel err {e:.2e} {'PASS' if ok else 'FAIL'}")
-print("\nkernel           shape        warps   us (median of 3 rounds)")
-for (kernel, shape, warps), t in sorted(sweep.items()):
-    print(f"{kernel:16s} {shape:12s} {warps:5d} {statistics.median(t):8.1f}")
+print("\nkernel           shape        warps  BLOCK   us (median of 3 rounds)")
+for (kernel, shape, warps, block), t in sorted(sweep.items()):
+    print(f"{kernel:16s} {shape:12s} {warps:5d} {block:6d} {statistics.median(t):8.1f}")
