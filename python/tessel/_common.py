@@ -166,9 +166,23 @@ def _torch_norm_inputs(x, weight, dy=None):
     return _TorchArray(x, "x", name, device, index), x2, g2, rows, cols, weight
 
 
+def _block(config):
+    return config.get("BLOCK", 0)
+
+
+def _fewest_warps(config):
+    """The GPU's order of one-block row variants of one BLOCK: up to 32 elements per thread
+    (32-lane warps), the fewest warps first; past that (a tuned space holds BLOCK 16384 on 1
+    warp: 512 per thread, spilled), after them, the most warps first."""
+    block, warps = config.get("BLOCK", 0), max(config.get("num_warps", 1), 1)
+    over = block > 32 * 32 * warps
+    return (block, over, -warps if over else warps)
+
+
 def _one_block_or_looped(kernel, looped, dtype, device, cols):
-    """A one-block variant whose BLOCK holds the row (the smallest, then the fewest warps),
-    else the looped kernel (remembered per (kernel, dtype, device, cols) with choose()'s
+    """A one-block variant whose BLOCK holds the row (the smallest, then on the GPU the fewest
+    warps up to 32 elements per thread: _fewest_warps; on the interpreter the library's order,
+    its own variants first), else the looped kernel (remembered per (kernel, dtype, device, cols) with choose()'s
     answers). With no looped kernel, a row no block holds raises LookupError, and that answer
     is remembered too: callers that fall back (ops.rms_norm's residual) ask on every call.
 
@@ -185,7 +199,7 @@ def _one_block_or_looped(kernel, looped, dtype, device, cols):
         return v
     try:
         v = _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
-                      prefer=lambda c: (c.get("BLOCK", 0), c.get("num_warps", 0)), key=cols)
+                      prefer=_fewest_warps if device == "cuda" else _block, key=cols)
     except LookupError as e:
         if looped is None:
             _k._chosen[memo] = LookupError(*e.args)  # without the traceback's frames

@@ -268,20 +268,27 @@ def backward_variant_fits_the_row_then_the_most_programs_per_sm():
 def one_block_variant_fits_the_row_then_the_fewest_warps():
     from tessel import _common, kernels
     vs = [fake_variant(1024, 4, 32), fake_variant(1024, 2, 32), fake_variant(1024, 8, 32),
-          fake_variant(4096, 16, 32), fake_variant(4096, 4, 64), fake_variant(16384, 32, 32),
+          fake_variant(4096, 16, 32), fake_variant(4096, 4, 64),
+          fake_variant(16384, 1, 255, spill=4096), fake_variant(16384, 32, 32),
           fake_variant(16384, 16, 64)]
     saved, saved_chosen = kernels.variants, dict(kernels._chosen)
     kernels.variants = lambda kernel, dtype, device: vs
     kernels._chosen.clear()
     try:
-        def pick(cols):
-            return _common._one_block_or_looped("k", None, "bf16", "cuda", cols).config
+        def pick(cols, device="cuda"):
+            return _common._one_block_or_looped("k", None, "bf16", device, cols).config
 
-        # The smallest BLOCK that holds the row, then the fewest warps in it.
+        # The smallest BLOCK that holds the row, then the fewest warps in it; 16384 on 1 warp
+        # (512 elements per thread, as a tuned space may hold) only after those within 32.
         assert pick(1000) == {"BLOCK": 1024, "num_warps": 2}
         assert pick(1025) == {"BLOCK": 4096, "num_warps": 4}
         assert pick(16384) == {"BLOCK": 16384, "num_warps": 16}
         raises(LookupError, lambda: pick(16385), "no compiled variant")
+        del vs[6:]  # only 16384 on 1 warp left past 4096: it still fits the row
+        kernels._chosen.clear()
+        assert pick(16384) == {"BLOCK": 16384, "num_warps": 1}
+        # On the interpreter the variants' own order (the library's first) decides.
+        assert pick(1000, "cpu") == {"BLOCK": 1024, "num_warps": 4}
     finally:
         kernels.variants = saved
         kernels._chosen.clear()

@@ -23,7 +23,7 @@ def time_us(fn, n=10):
     return statistics.median(ts)
 V = 128256
 res = {}
-for rows in (8192, 2048):
+for rows in (8192,):
     x = torch.randn(rows, V, device="cuda", dtype=torch.bfloat16)
     t = torch.randint(0, V, (rows,), device="cuda")
     g = _grad_scale(t, -100, "mean")
