@@ -13,7 +13,8 @@ do_bench_cudagraph (the launches replayed from a CUDA graph: the GPU's time alon
 --explore also times every plain gemm_block_ptr variant (graph timing), with and without the
 copy, and every plain gemm_split_k variant that reads with TMA at 2, 3 and 4 slices of K (on
 operands TMA reads in place), on the rows of at least 64 rows and at most 2^33 flops, so the
-tile, split and copy heuristics of tessel/_matmul.py can be checked against measurements. Writes $OUT/matmul_bench.json when OUT is set."""
+tile, split and copy heuristics of tessel/_matmul.py can be checked against measurements.
+Writes $OUT/matmul_bench.json when OUT is set."""
 import argparse, json, os, sys
 
 here = os.path.dirname(os.path.abspath(__file__))

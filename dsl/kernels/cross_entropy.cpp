@@ -99,8 +99,8 @@ void store_gradient(int block, Ptr<T> dbase, Ptr<T> base, Int n_cols, Int label,
   // one i32 compare and a select: grad_j = fma(p_j, a, -(j == label ? at_label : spread)), one
   // rounding as (p_j - 1) * g had for the label's column when eps = z = 0.
   // With rowStats' sum only under smoothing: cross_entropy_fused 8192 / 16 warps at 8192x128256
-  // bf16 on the benchmark GPU 1733 -> 1444 us (17 -> 14 PTX lines per element here, 13 -> 10 in
-  // the first pass; results/2026-12-03-h200-s39).
+  // bf16 on the benchmark GPU 1733 -> 1444 us (17 -> 14 assembly lines per element here, 13 -> 10
+  // in the first pass; results/2026-12-03-h200-s39).
   Float a = (1.0 + 2.0 * z_loss * lse) * g; // d (lse + z * lse^2) / d lse, times g
   Float spread = label_smoothing / n_cols * g; // eps / V * g, every class's weight
   Float at_label = (1.0 - label_smoothing) * g + spread;

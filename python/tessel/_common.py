@@ -171,26 +171,27 @@ def _block(config):
 
 
 def _fewest_warps(config):
-    """The GPU's order of one-block row variants of one BLOCK: up to 32 elements per thread
-    (32-lane warps), the fewest warps first; past that (a tuned space holds BLOCK 16384 on 1
-    warp: 512 per thread, spilled), after them, the most warps first."""
+    """The GPU's order of the one-block row variants: the smallest BLOCK; then those of at most
+    32 elements per thread (32-lane warps), the fewest warps first; then the rest (a tuned
+    space holds BLOCK 16384 on 1 warp: 512 elements per thread, spilled), the most warps first."""
     block, warps = config.get("BLOCK", 0), max(config.get("num_warps", 1), 1)
     over = block > 32 * 32 * warps
     return (block, over, -warps if over else warps)
 
 
 def _one_block_or_looped(kernel, looped, dtype, device, cols):
-    """A one-block variant whose BLOCK holds the row (the smallest, then on the GPU the fewest
-    warps up to 32 elements per thread: _fewest_warps; on the interpreter the library's order,
-    its own variants first), else the looped kernel (remembered per (kernel, dtype, device, cols) with choose()'s
-    answers). With no looped kernel, a row no block holds raises LookupError, and that answer
-    is remembered too: callers that fall back (ops.rms_norm's residual) ask on every call.
+    """A one-block variant whose BLOCK holds the row, else the looped kernel (remembered per
+    (kernel, dtype, device, cols) with choose()'s answers). Among the one-block variants: on
+    the GPU _fewest_warps' order, on the interpreter the smallest BLOCK, then the variants' own
+    order (the library's first). With no looped kernel, a row no block holds raises
+    LookupError, and that answer is remembered too: callers that fall back (ops.rms_norm's
+    residual) ask on every call.
 
-    Fewer warps per row put more programs, so more rows' loads, on each SM (the compiled
-    configs hold at most 32 elements per thread). H200, bf16, layernorm: 1000 columns on 1 warp
-    37.6 us, on 2 38.0, on 4 43.2, on 8 75.5 (32768 rows); 4096 on 4 warps 71.0 against 71.8 on
-    8 and 92.7 on 16; 16384 on 16 warps 75.3 against 83.4 on 32; add_rmsnorm_out 4096 on 4
-    warps 133.3 against 134.8-135.2 (results/2026-12-03-h200-s39)."""
+    Fewer warps per row put more programs, so more rows' loads, on each SM. On the benchmark
+    GPU, bf16 layernorm: 1000 columns on 1 warp 37.6 us, on 2 38.0, on 4 43.2, on 8 75.5 (32768
+    rows); 4096 on 4 warps 71.0 against 71.8 on 8 and 92.7 on 16; 16384 on 16 warps 75.3
+    against 83.4 on 32; add_rmsnorm_out 4096 on 4 warps 133.3 against 134.8-135.2
+    (results/2026-12-03-h200-s39)."""
     memo = ("one_block_or_looped", kernel, looped, dtype, device, cols)
     v = _k._chosen.get(memo)
     if v is not None and _k._index is not None:
