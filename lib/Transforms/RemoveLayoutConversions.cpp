@@ -6,9 +6,19 @@
 // Conversions to the same layout and chains of conversions fold (ConvertLayoutOp::fold).
 // A conversion whose only user narrows its elements (the GEMM epilogue's truncf of the f32
 // accumulator) moves after the narrowing, so fewer bytes cross shared memory.
+// A conversion out of a matrix unit's accumulator layout sinks through the element-wise ops of
+// an epilogue (bias add, activation, a cross-entropy gradient) when their other operands are
+// cheap to rebuild in the accumulator's layout: rematerializable values, and broadcasts of
+// rows or columns (a (BLOCK_M) or (BLOCK_N) tile, converted itself: BLOCK_M elements through
+// shared memory rather than BLOCK_M x BLOCK_N). The epilogue then runs where the dot left its
+// result, and the one full-tile conversion left comes after the narrowing to the output's
+// type: f32 -> bf16 halves the bytes (128x256: 128 KiB -> 64 KiB of shared memory), as
+// Triton's layout propagation forwards the mma layout from the dot.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
+
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -96,11 +106,139 @@ struct NarrowBeforeConversion : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+bool isMatrixUnitLayout(Attribute layout) {
+  return isa<MmaEncodingAttr, MfmaEncodingAttr, WmmaEncodingAttr>(layout);
+}
+
+RankedTensorType withLayout(Value v, Attribute layout) {
+  auto t = cast<RankedTensorType>(v.getType());
+  return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
+}
+
+/// A pure element-wise op with one tile result whose tile operands share its shape.
+bool isElementwiseTileOp(Operation *op) {
+  if (!op || op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+      !op->hasTrait<OpTrait::Elementwise>() || !isMemoryEffectFree(op))
+    return false;
+  auto t = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  return t && llvm::all_of(op->getOperands(), [&](Value v) {
+           auto o = dyn_cast<RankedTensorType>(v.getType());
+           return !o || o.getShape() == t.getShape();
+         });
+}
+
+/// How a tile is rebuilt in another layout without converting a tile of `fullElements`:
+/// CanRebuild answers whether it can, Rebuild builds it (after a successful CanRebuild).
+/// Tiles reached through an expand_dims with at most fullElements / 8 elements (a row or a
+/// column of the full tile) may be converted.
+struct Rebuilder {
+  int64_t fullElements;
+  int budget = 32;
+
+  bool small(Value v) const {
+    return cast<RankedTensorType>(v.getType()).getNumElements() * 8 <= fullElements;
+  }
+
+  bool canRebuild(Value v, Attribute layout, bool convertible) {
+    if (--budget < 0)
+      return false;
+    auto t = cast<RankedTensorType>(v.getType());
+    if (t.getEncoding() == layout)
+      return true;
+    Operation *op = v.getDefiningOp();
+    if (auto cvt = dyn_cast_or_null<ConvertLayoutOp>(op))
+      if (cvt.getSrc().getType().getEncoding() == layout)
+        return true;
+    int remat = 16;
+    if (isRematerializable(v, remat))
+      return true;
+    if (auto bc = dyn_cast_or_null<tile::BroadcastOp>(op))
+      return canRebuild(bc.getSrc(), layout, convertible);
+    if (auto ed = dyn_cast_or_null<tile::ExpandDimsOp>(op))
+      return canRebuild(ed.getSrc(), SliceEncodingAttr::get(v.getContext(), ed.getAxis(), layout),
+                        true);
+    if (isElementwiseTileOp(op) && llvm::all_of(op->getOperands(), [&](Value o) {
+          return !isa<RankedTensorType>(o.getType()) || canRebuild(o, layout, convertible);
+        }))
+      return true;
+    return convertible && small(v);
+  }
+
+  Value rebuild(OpBuilder &b, Value v, Attribute layout, bool convertible) {
+    auto t = cast<RankedTensorType>(v.getType());
+    if (t.getEncoding() == layout)
+      return v;
+    Operation *op = v.getDefiningOp();
+    if (auto cvt = dyn_cast_or_null<ConvertLayoutOp>(op))
+      if (cvt.getSrc().getType().getEncoding() == layout)
+        return cvt.getSrc();
+    int remat = 16;
+    if (isRematerializable(v, remat))
+      return rematerialize(b, v, layout);
+    if (auto bc = dyn_cast_or_null<tile::BroadcastOp>(op))
+      return b.create<tile::BroadcastOp>(bc.getLoc(), withLayout(v, layout),
+                                         rebuild(b, bc.getSrc(), layout, convertible));
+    if (auto ed = dyn_cast_or_null<tile::ExpandDimsOp>(op)) {
+      auto slice = SliceEncodingAttr::get(v.getContext(), ed.getAxis(), layout);
+      return b.create<tile::ExpandDimsOp>(ed.getLoc(), withLayout(v, layout),
+                                          rebuild(b, ed.getSrc(), slice, true), ed.getAxis());
+    }
+    if (isElementwiseTileOp(op)) {
+      int saved = budget;
+      bool operandsRebuild = llvm::all_of(op->getOperands(), [&](Value o) {
+        return !isa<RankedTensorType>(o.getType()) || canRebuild(o, layout, convertible);
+      });
+      budget = saved;
+      if (operandsRebuild) {
+        IRMapping map;
+        for (Value o : op->getOperands())
+          if (isa<RankedTensorType>(o.getType()))
+            map.map(o, rebuild(b, o, layout, convertible));
+        Operation *clone = b.clone(*op, map);
+        clone->getResult(0).setType(withLayout(v, layout));
+        return clone->getResult(0);
+      }
+    }
+    return b.create<ConvertLayoutOp>(v.getLoc(), withLayout(v, layout), v);
+  }
+};
+
+/// user(convert_layout(acc : mma -> L), others...)  ==>  convert_layout(user'(acc, others'))
+/// for a pure element-wise user, when the others rebuild in the accumulator's layout.
+struct SinkConversionFromMatrixUnit : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    Attribute from = op.getSrc().getType().getEncoding();
+    if (!isMatrixUnitLayout(from) || !op->hasOneUse())
+      return failure();
+    Operation *user = *op->user_begin();
+    if (!isElementwiseTileOp(user))
+      return failure();
+    Rebuilder rebuilder{op.getType().getNumElements()};
+    for (Value o : user->getOperands())
+      if (o != op.getResult() && isa<RankedTensorType>(o.getType()) &&
+          !rebuilder.canRebuild(o, from, false))
+        return failure();
+    rewriter.setInsertionPoint(user);
+    IRMapping map;
+    map.map(op.getResult(), op.getSrc());
+    for (Value o : user->getOperands())
+      if (o != op.getResult() && isa<RankedTensorType>(o.getType()) && !map.contains(o))
+        map.map(o, rebuilder.rebuild(rewriter, o, from, false));
+    Operation *sunk = rewriter.clone(*user, map);
+    sunk->getResult(0).setType(withLayout(user->getResult(0), from));
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(
+        user, cast<RankedTensorType>(user->getResult(0).getType()), sunk->getResult(0));
+    return success();
+  }
+};
+
 struct RemoveLayoutConversionsPass
     : tessel::impl::TileGPURemoveLayoutConversionsBase<RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, NarrowBeforeConversion>(&getContext());
+    patterns.add<RematerializeConversion, NarrowBeforeConversion, SinkConversionFromMatrixUnit>(
+        &getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -1,6 +1,9 @@
 // RUN: tessel-opt %s --tile-gpu-remove-layout-conversions | FileCheck %s
 
 // CHECK: #blocked = #tile_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+// CHECK-DAG: #[[MMA:.*]] = #tile_gpu.mma<{versionMajor = 3
+// CHECK-DAG: #[[MROW:.*]] = #tile_gpu.slice<{dim = 1, parent = #[[MMA]]}>
+// CHECK-DAG: #[[MCOL:.*]] = #tile_gpu.slice<{dim = 0, parent = #[[MMA]]}>
 
 #a = #tile_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b = #tile_gpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
@@ -57,4 +60,54 @@ func.func @keep_wide(%v: tensor<128xf32, #a>) -> (tensor<128xbf16, #b>, tensor<1
   %c = tile_gpu.convert_layout %v : tensor<128xf32, #a> -> tensor<128xf32, #b>
   %t = arith.truncf %c : tensor<128xf32, #b> to tensor<128xbf16, #b>
   return %t, %c : tensor<128xbf16, #b>, tensor<128xf32, #b>
+}
+
+#mma = #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [4, 1], instrShape = [64, 128]}>
+#st = #tile_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #tile_gpu.slice<{dim = 1, parent = #st}>
+#col = #tile_gpu.slice<{dim = 0, parent = #st}>
+
+// A GEMM epilogue (acc - lse[:, None], exp, a select on label == column index)
+// runs in the accumulator's layout: the rows and columns it reads are rebuilt there (a row
+// loaded in memory crosses shared memory as 64 elements; the column index is recomputed), and
+// the one full-tile conversion comes after the narrowing to bf16.
+// CHECK-LABEL: func.func @sink_into_epilogue
+// CHECK:         %[[LSE:.*]] = tile_gpu.convert_layout %arg1 : tensor<64xf32, #{{.*}}> -> tensor<64xf32, #[[MROW]]>
+// CHECK:         tile.expand_dims %[[LSE]] {axis = 1 : i32} : tensor<64xf32, #[[MROW]]> -> tensor<64x1xf32, #[[MMA]]>
+// CHECK:         arith.subf %arg0, %{{.*}} : tensor<64x128xf32, #[[MMA]]>
+// CHECK:         math.exp %{{.*}} : tensor<64x128xf32, #[[MMA]]>
+// CHECK:         tile.arange 0, 128 : tensor<128xi32, #[[MCOL]]>
+// CHECK:         arith.select %{{.*}} : tensor<64x128xi1, #[[MMA]]>, tensor<64x128xf32, #[[MMA]]>
+// CHECK:         %[[T:.*]] = arith.truncf %{{.*}} : tensor<64x128xf32, #[[MMA]]> to tensor<64x128xbf16, #[[MMA]]>
+// CHECK-NEXT:    %[[C:.*]] = tile_gpu.convert_layout %[[T]] : tensor<64x128xbf16, #[[MMA]]> -> tensor<64x128xbf16, #{{.*}}>
+// CHECK-NEXT:    return %[[C]]
+func.func @sink_into_epilogue(%acc: tensor<64x128xf32, #mma>, %lse: tensor<64xf32, #row>,
+                              %label: tensor<64xi32, #row>) -> tensor<64x128xbf16, #st> {
+  %c = tile_gpu.convert_layout %acc : tensor<64x128xf32, #mma> -> tensor<64x128xf32, #st>
+  %l1 = tile.expand_dims %lse {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #st>
+  %l = tile.broadcast %l1 : tensor<64x1xf32, #st> -> tensor<64x128xf32, #st>
+  %d = arith.subf %c, %l : tensor<64x128xf32, #st>
+  %p = math.exp %d : tensor<64x128xf32, #st>
+  %j = tile.arange 0, 128 : tensor<128xi32, #col>
+  %j1 = tile.expand_dims %j {axis = 0 : i32} : tensor<128xi32, #col> -> tensor<1x128xi32, #st>
+  %jb = tile.broadcast %j1 : tensor<1x128xi32, #st> -> tensor<64x128xi32, #st>
+  %t1 = tile.expand_dims %label {axis = 1 : i32} : tensor<64xi32, #row> -> tensor<64x1xi32, #st>
+  %tb = tile.broadcast %t1 : tensor<64x1xi32, #st> -> tensor<64x128xi32, #st>
+  %hit = arith.cmpi eq, %jb, %tb : tensor<64x128xi32, #st>
+  %zero = arith.constant dense<0.0> : tensor<64x128xf32, #st>
+  %g = arith.select %hit, %zero, %p : tensor<64x128xi1, #st>, tensor<64x128xf32, #st>
+  %t = arith.truncf %g : tensor<64x128xf32, #st> to tensor<64x128xbf16, #st>
+  return %t : tensor<64x128xbf16, #st>
+}
+
+// A full tile loaded in memory is not converted to follow the accumulator: the conversion
+// stays on the accumulator.
+// CHECK-LABEL: func.func @keep_beside_a_full_tile
+// CHECK:         tile_gpu.convert_layout %arg0 : tensor<64x128xf32, #[[MMA]]>
+// CHECK-NEXT:    arith.addf
+func.func @keep_beside_a_full_tile(%acc: tensor<64x128xf32, #mma>, %r: tensor<64x128xf32, #st>)
+    -> tensor<64x128xf32, #st> {
+  %c = tile_gpu.convert_layout %acc : tensor<64x128xf32, #mma> -> tensor<64x128xf32, #st>
+  %s = arith.addf %c, %r : tensor<64x128xf32, #st>
+  return %s : tensor<64x128xf32, #st>
 }

@@ -113,11 +113,10 @@ struct ArangeOpConversion : TilePattern<tile::ArangeOp> {
   using TilePattern::TilePattern;
   LogicalResult matchAndRewrite(tile::ArangeOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    std::optional<ThreadElems> te = getThreadElems(op.getType());
-    if (!te)
+    if (!getElemsPerThread(op.getType()))
       return failure();
     Location loc = op.getLoc();
-    auto indices = emitIndices(rewriter, loc, target, *te);
+    auto indices = emitIndices(rewriter, loc, target, op.getType());
     SmallVector<Value> elems;
     for (auto &idx : indices)
       elems.push_back(
@@ -131,21 +130,53 @@ struct ArangeOpConversion : TilePattern<tile::ArangeOp> {
 };
 
 /// Result element -> source element by a mapping of local indices.
+/// Tiles in other layouts (an mma accumulator and its rows or columns) go through their linear
+/// layouts: result register r reads the source register that holds sourceCoord(r's element),
+/// which is the same thread's when the source's lane and warp bases are the result's mapped by
+/// sourceCoord (a linear map: dropping or zeroing coordinates).
 template <typename OpT> struct ReindexConversion : TilePattern<OpT> {
   using TilePattern<OpT>::TilePattern;
   using OpAdaptor = typename OpT::Adaptor;
   virtual SmallVector<unsigned> sourceLocal(OpT op, ArrayRef<unsigned> resultLocal) const = 0;
+  virtual LinearLayout::Coord sourceCoord(OpT op, LinearLayout::Coord resultCoord) const = 0;
   LogicalResult matchAndRewrite(OpT op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    std::optional<ThreadElems> src = getThreadElems(srcType), dst = getThreadElems(dstType);
-    if (!src || !dst)
-      return failure();
     Location loc = op.getLoc();
     SmallVector<Value> in = unpackStruct(rewriter, loc, adaptor.getSrc()), out;
-    for (unsigned e = 0; e < dst->total; ++e)
-      out.push_back(in[src->linearize(sourceLocal(op, dst->delinearize(e)))]);
+    std::optional<ThreadElems> src = getThreadElems(srcType), dst = getThreadElems(dstType);
+    if (src && dst) {
+      for (unsigned e = 0; e < dst->total; ++e)
+        out.push_back(in[src->linearize(sourceLocal(op, dst->delinearize(e)))]);
+    } else {
+      std::optional<LinearLayout> srcLL = toLinearLayout(srcType), dstLL = toLinearLayout(dstType);
+      if (!srcLL || !dstLL)
+        return failure();
+      for (auto in : {LinearLayout::Lane, LinearLayout::Warp}) {
+        bool same = srcLL->bases[in].size() == dstLL->bases[in].size();
+        for (unsigned i = 0; same && i < dstLL->bases[in].size(); ++i)
+          same = sourceCoord(op, dstLL->bases[in][i]) == srcLL->bases[in][i];
+        if (!same)
+          return op.emitError("operand and result layouts place an element in different "
+                              "threads; expected a convert_layout before this op");
+      }
+      DenseMap<unsigned, unsigned> byCoord; // linearized source coordinate -> register
+      auto key = [&](const LinearLayout::Coord &c) {
+        unsigned k = 0;
+        for (auto [d, v] : llvm::enumerate(c))
+          k = k * srcType.getShape()[d] + v;
+        return k;
+      };
+      for (unsigned r = srcLL->numRegisters(); r-- > 0;)
+        byCoord[key(srcLL->applyInput(LinearLayout::Register, r))] = r;
+      for (unsigned e = 0; e < dstLL->numRegisters(); ++e) {
+        auto it = byCoord.find(key(sourceCoord(op, dstLL->applyInput(LinearLayout::Register, e))));
+        if (it == byCoord.end())
+          return op.emitError("a result element's source is not in the same thread's registers");
+        out.push_back(in[it->second]);
+      }
+    }
     rewriter.replaceOp(
         op, packStruct(rewriter, loc, this->getTypeConverter()->convertType(dstType), out));
     return success();
@@ -170,6 +201,13 @@ struct BroadcastOpConversion : ReindexConversion<tile::BroadcastOp> {
         s[d] = 0;
     return s;
   }
+  LinearLayout::Coord sourceCoord(tile::BroadcastOp op, LinearLayout::Coord c) const override {
+    auto srcShape = cast<RankedTensorType>(op.getSrc().getType()).getShape();
+    for (unsigned d = 0; d < c.size(); ++d)
+      if (srcShape[d] == 1)
+        c[d] = 0;
+    return c;
+  }
 };
 
 /// slice(axis, P) -> P: the result's local index without `axis`.
@@ -189,6 +227,10 @@ struct ExpandDimsOpConversion : ReindexConversion<tile::ExpandDimsOp> {
     SmallVector<unsigned> s(local);
     s.erase(s.begin() + op.getAxis());
     return s;
+  }
+  LinearLayout::Coord sourceCoord(tile::ExpandDimsOp op, LinearLayout::Coord c) const override {
+    c.erase(c.begin() + op.getAxis());
+    return c;
   }
 };
 

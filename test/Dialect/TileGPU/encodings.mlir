@@ -13,6 +13,18 @@ func.func @mma(%x: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
 
 // -----
 
+// Rows and columns of an accumulator (a GEMM epilogue's bias or row statistics).
+// CHECK-DAG: #[[M:.+]] = #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [8, 1], instrShape = [64, 256]}>
+// CHECK-DAG: #[[ROWS:.+]] = #tile_gpu.slice<{dim = 1, parent = #[[M]]}>
+// CHECK-LABEL: func.func @mma_rows
+// CHECK-SAME: tensor<128xf32, #[[ROWS]]>
+#wg = #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [8, 1], instrShape = [64, 256]}>
+func.func @mma_rows(%x: tensor<128xf32, #tile_gpu.slice<{dim = 1, parent = #wg}>>) {
+  return
+}
+
+// -----
+
 // CHECK: #mfma = #tile_gpu.mfma<{nonKDim = 16, warpsPerCTA = [4, 1]}>
 // CHECK-LABEL: func.func @mfma
 // CHECK-SAME: tensor<64x16xf32, #mfma>

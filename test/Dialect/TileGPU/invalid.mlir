@@ -252,3 +252,18 @@ func.func @memdesc_blocked(%t: !tile_gpu.memdesc<128xf32, #blocked>) {
 func.func @memdesc_huge(%t: !tile_gpu.memdesc<64x4702111234474983746xf16, #shared>) {
   return
 }
+
+// -----
+
+#wg = #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [4, 1], instrShape = [64, 128]}>
+// expected-error @below {{slice dim 2 is out of range for a rank-2 parent}}
+func.func @mma_slice_dim(%x: tensor<64xf32, #tile_gpu.slice<{dim = 2, parent = #wg}>>) {
+  return
+}
+
+// -----
+
+// expected-error @below {{slice parent must be a blocked, slice or matrix-unit accumulator layout}}
+func.func @slice_parent(%x: tensor<64xf32, #tile_gpu.slice<{dim = 0, parent = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>}>>) {
+  return
+}

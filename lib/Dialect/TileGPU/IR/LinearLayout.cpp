@@ -370,12 +370,39 @@ std::optional<LinearLayout> wmmaOperandToLinear(DotOperandEncodingAttr op, WmmaE
   return ll;
 }
 
+/// A row or column of a matrix-unit accumulator (slice `dim` of an mma, mfma or wmma layout):
+/// the parent's layout over the shape with a unit dimension at `dim`, without that coordinate.
+/// Register bases that select nothing then (the parent's registers along `dim`) are dropped,
+/// so a thread holds each of its elements once; lanes and warps along `dim` replicate.
+std::optional<LinearLayout> sliceOfMatrixUnitToLinear(SliceEncodingAttr slice,
+                                                      RankedTensorType type) {
+  SmallVector<int64_t> parentShape(type.getShape());
+  parentShape.insert(parentShape.begin() + slice.getDim(), 1);
+  std::optional<LinearLayout> parent =
+      toLinearLayout(RankedTensorType::get(parentShape, type.getElementType(), slice.getParent()));
+  if (!parent)
+    return std::nullopt;
+  LinearLayout ll;
+  ll.shape.assign(type.getShape().begin(), type.getShape().end());
+  for (unsigned in : {LinearLayout::Register, LinearLayout::Lane, LinearLayout::Warp})
+    for (LinearLayout::Coord c : parent->bases[in]) {
+      c.erase(c.begin() + slice.getDim());
+      if (in == LinearLayout::Register && llvm::all_of(c, [](int64_t v) { return v == 0; }))
+        continue;
+      ll.addBasis(LinearLayout::Input(in), std::move(c));
+    }
+  return ll;
+}
+
 } // namespace
 
 std::optional<LinearLayout> toLinearLayout(RankedTensorType type) {
   if (!isPow2Shape(type.getShape()))
     return std::nullopt;
   Attribute enc = type.getEncoding();
+  if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(enc);
+      slice && !isa<BlockedEncodingAttr, SliceEncodingAttr>(slice.getParent()))
+    return sliceOfMatrixUnitToLinear(slice, type);
   if (isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(enc))
     return blockedToLinear(type);
   if (type.getRank() != 2)

@@ -132,9 +132,18 @@ LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emi
 
 LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned dim,
                                         Attribute parent) {
+  // A row or column of a matrix unit's accumulator (rank 2): the epilogue's bias and row
+  // statistics next to the dot's result (RemoveLayoutConversions).
+  if (mlir::isa<MmaEncodingAttr, MfmaEncodingAttr, WmmaEncodingAttr>(parent)) {
+    if (dim >= 2)
+      return emitError() << "slice dim " << dim << " is out of range for a rank-2 parent";
+    return success();
+  }
   std::optional<LayoutView> view = getLayoutView(parent);
   if (!view)
-    return emitError() << "slice parent must be a blocked or slice layout, got " << parent;
+    return emitError() << "slice parent must be a blocked, slice or matrix-unit accumulator "
+                          "layout, got "
+                       << parent;
   if (dim >= view->keptDims.size())
     return emitError() << "slice dim " << dim << " is out of range for a rank-"
                        << view->keptDims.size() << " parent";

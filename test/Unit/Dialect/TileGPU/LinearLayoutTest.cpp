@@ -15,6 +15,7 @@
 
 #include <map>
 #include <random>
+#include <set>
 
 using namespace mlir;
 using namespace tessel::tile_gpu;
@@ -126,6 +127,39 @@ TEST_F(LinearLayoutTest, MmaAccumulator64x64Warps2x2) {
   // A specific element: lane 13 (g 3, t 1), warp 3 (rows 16.., cols 8..), register c3 of
   // repetition (1, 2): row 16 + 3 + 8 + 32 = 59, column 8 + 3 + 32 = 43.
   EXPECT_EQ(ll->apply(4 * (1 * 4 + 2) + 3, 13, 3), (Coord{59, 43}));
+}
+
+TEST_F(LinearLayoutTest, MmaAccumulatorRowsAndColumns) {
+  // Slices of a 64x64 accumulator on 2x2 warps: thread (lane, warp) holds, of the rows (slice
+  // dim 1) and of the columns (slice dim 0), exactly the rows and columns of its elements of the
+  // full tile, each once; lanes and warps along the removed dimension replicate.
+  MmaEncodingAttr parent = mma(2, 2);
+  LinearLayout full = linear({64, 64}, parent);
+  for (unsigned dim : {0u, 1u}) {
+    RankedTensorType type = tensor({64}, SliceEncodingAttr::get(&ctx, dim, parent));
+    std::optional<LinearLayout> ll = toLinearLayout(type);
+    ASSERT_TRUE(ll);
+    unsigned kept = 1 - dim;
+    // Rows: c0/c2 (g, g + 8) times 2 repetitions along M; columns: (2t, 2t + 1) times 4.
+    EXPECT_EQ(getElemsPerThread(type), dim == 1 ? 4u : 8u);
+    for (unsigned w = 0; w < 4; ++w)
+      for (unsigned l = 0; l < 32; ++l) {
+        std::set<int64_t> want, got;
+        for (unsigned r = 0; r < full.numRegisters(); ++r)
+          want.insert(full.apply(r, l, w)[kept]);
+        for (unsigned r = 0; r < ll->numRegisters(); ++r)
+          EXPECT_TRUE(got.insert(ll->apply(r, l, w)[0]).second) << "held twice, dim " << dim;
+        EXPECT_EQ(got, want) << "dim " << dim << " warp " << w << " lane " << l;
+      }
+  }
+  // Rows of a wgmma accumulator (v3, 8 warps, 128x256): two per thread, g and g + 8 of its
+  // warp's 16 rows.
+  RankedTensorType rows = tensor(
+      {128}, SliceEncodingAttr::get(&ctx, 1, MmaEncodingAttr::get(&ctx, 3, {8, 1}, {64, 256})));
+  std::optional<LinearLayout> ll = toLinearLayout(rows);
+  ASSERT_TRUE(ll);
+  EXPECT_EQ(ll->numRegisters(), 2u);
+  EXPECT_EQ(ll->apply(1, 13, 5), (Coord{16 * 5 + 13 / 4 + 8}));
 }
 
 TEST_F(LinearLayoutTest, MmaAccumulatorReplicated) {
