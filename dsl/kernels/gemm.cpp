@@ -181,14 +181,16 @@ void gemm_ce_backward(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<i
                       Int ignore_index, Int stride_am, Int stride_ak, Int stride_bk,
                       Int stride_bn, Int stride_cm, Int stride_cn) {
   auto [pid_m, pid_n] = tileOf(cfg, program_id(0), M, N);
-  Tile<f32> acc = mainLoop(cfg, a, b, M, N, K, pid_m, pid_n, stride_am, stride_ak, stride_bk,
-                           stride_bn);                                        // (BLOCK_M, BLOCK_N)
   auto [cm, cn] = rowsCols(cfg, pid_m, pid_n);
-  // Masked rather than wrapped (% M): a 64-bit remainder per row costs more than the loads.
+  // The rows' labels and lse are loaded before the K loop, so that their latency hides behind
+  // it rather than opening the epilogue. Masked rather than wrapped (% M): a 64-bit remainder
+  // per row costs more than the loads.
   Mask rows = cm < M;                                                         // (BLOCK_M)
   Tile<i64> label = load(labels + cm, rows, ignore_index);                    // (BLOCK_M)
   Tile<f32> row_lse = load(lse + cm, rows, 0.0);                              // (BLOCK_M)
   Float g = load(grad_scale);
+  Tile<f32> acc = mainLoop(cfg, a, b, M, N, K, pid_m, pid_n, stride_am, stride_ak, stride_bk,
+                           stride_bn);                                        // (BLOCK_M, BLOCK_N)
   // The label as a column of this tile, in 32 bits (labels and columns are below 2^31), so
   // that each element compares two i32 rather than two i64.
   Tile<i32> label_col = cast<i32>(label - col_offset - pid_n * cfg.BLOCK_N);  // (BLOCK_M)
