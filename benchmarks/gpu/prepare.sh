@@ -143,6 +143,15 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
         -D HAS_BIAS=false -D ACT=none "$nn" "$nt" "$nna" "$nta" || true
     done
   done
+  # __tn twins (TMA copies of an A stored along M) of the 128x256 tiles: fused linear
+  # cross-entropy's grad_weight = dlogits_c^T @ x (results/2026-12-04-h200-s40: 0.348 ms at
+  # 3968x4096x8192 against gemm's 0.356 through cp.async; cuBLAS 0.337).
+  for dt in bf16 f16; do
+    for stages in 3 4; do
+      kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt -D BLOCK_M=128 \
+        -D BLOCK_N=256 -D num_warps=8 -D num_stages=$stages -D HAS_BIAS=false -D ACT=none "$tn" || true
+    done
+  done
   # Warp-specialized candidates (warp_specialize=1: a producer warpgroup issues the TMA copies,
   # num_warps + 4 warps in all; issue 10), for the small and skinny shapes where cuBLAS runs
   # 384-thread kernels: 128x128 with 4 stages, 64x128 with 6 and 8, 128x256 with 3 and 4 on
@@ -219,7 +228,7 @@ for mode in debug plain; do
   "$build/bin/tesselc" "$root/test/dsl/debug.cpp" $([[ $mode == debug ]] && echo --debug) \
     --target=cuda:sm_90a --emit=tile,cubin -o "$dest/ops/$mode" >/dev/null 2>&1
 done
-cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh,ops.py,cumsum_bench.py,moe_bench.py,sampling_bench.py,torch_ops.py,matmul_bench.py,norm_bench.py,flce_profile.py,flce_rounds.py,host_overhead.py,norm_step_profile.py} "$dest/"
+cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh,ops.py,cumsum_bench.py,moe_bench.py,sampling_bench.py,torch_ops.py,matmul_bench.py,norm_bench.py,flce_profile.py,flce_rounds.py,flce_explore.py,host_overhead.py,norm_step_profile.py} "$dest/"
 # The tessel Python package for torch_ops.py: its sources and libtessel_launcher.so (the CUDA
 # driver only; the interpreter's library, which needs MLIR, stays here), over DEST/kernels.
 mkdir -p "$dest/python/tessel/lib"

@@ -139,11 +139,44 @@ def _flce_chunk_rows(rows, hidden, vocab):
 
 
 def _flce_vocab_cols(rows, vocab, budget):
-    """Columns of the backward's vocabulary chunks: as many multiples of 128 as fit (rows, cols)
-    in `budget` elements (the forward's chunk of logits), at least 128, at most V. Multiples of
-    128 keep each chunk's slices of the weight and grad_weight 16-byte aligned."""
+    """The widest window of the backward's vocabulary chunks: as many multiples of 128 columns
+    as fit (rows, cols) in `budget` elements (the forward's chunk of logits), at least 128, at
+    most V. Multiples of 128 keep each chunk's slices of the weight and grad_weight 16-byte
+    aligned."""
     cols = max(128, budget // max(1, rows) // 128 * 128)
     return vocab if cols >= vocab else cols
+
+
+# A launch's fixed cost in the window model below, as tile work: a 128x256 tile's K = 512
+# (about 6 us on an H200 SM, the launch, ramp and tail of one kernel).
+_LAUNCH_WORK = 128 * 256 * 512
+
+
+def _flce_window_cols(rows, hidden, vocab, widest, window_tile, tn_tile, sms):
+    """The window width (a multiple of 128 up to `widest`, or V) whose backward pass 2 takes
+    the fewest waves of tiles: each window runs the (rows, cols) logits GEMM on window_tile
+    (BLOCK_M, BLOCK_N) tiles, K = hidden, and the (cols, hidden) grad_weight GEMM on tn_tile
+    tiles, K = rows; a kernel of t tiles takes ceil(t / sms) waves, each as long as one tile's
+    work (BLOCK_M x BLOCK_N x K), plus _LAUNCH_WORK per launch. The widest window leaves the
+    last wave of both GEMMs part empty (H200, BT 8192, H 4096, V 128256: 3968 columns are 15.5
+    tiles of 256 and 64 x 16 = 1024 tiles, 7.76 waves of 132, then 496 tiles, 3.76 waves; 3072
+    columns fill 6 and 3 waves: pass 2 24.6 -> 23.4 ms). Ties go to the wider window."""
+    def waves(m, n, tile):
+        return -(-(-(-m // tile[0]) * -(-n // tile[1])) // max(1, sms))
+
+    def cost(cols):
+        total = 0
+        for v0 in range(0, vocab, cols):
+            n = min(cols, vocab - v0)
+            total += (waves(rows, n, window_tile) * window_tile[0] * window_tile[1] * hidden
+                      + waves(n, hidden, tn_tile) * tn_tile[0] * tn_tile[1] * rows
+                      + 2 * _LAUNCH_WORK)
+        return total
+
+    widths = [widest] if widest < 128 else list(range(128, widest + 1, 128))
+    if widest >= vocab:
+        widths = [c for c in widths if c < vocab] + [vocab]
+    return min(widths, key=lambda c: (cost(c), -c))
 
 
 def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=-100,
@@ -161,7 +194,8 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
            loss_c, lse_c, dlogits = (softmax - onehot) * g, in place
                                                       (cross_entropy_fused)
            grad_x_c = dlogits @ weight                (gemm_split_k: K = V in f32, one rounding)
-      2. vocabulary chunks W_c (cols columns of every row, _flce_vocab_cols):
+      2. vocabulary chunks W_c (cols columns of every row: at most _flce_vocab_cols, the
+         width that fills the GPU's waves best, _flce_window_cols):
            dlogits_c = (exp(x @ W_c.T - lse) - onehot) * g
                                                       (gemm_ce_backward: the logits recomputed
                                                       and turned into their gradient in the
@@ -198,7 +232,7 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     g = _grad_scale(t, ignore_index, reduction)
     dt, dev = xd.dtype, xd.device
     sms, m0 = _slots(x), min(chunk, rows)
-    cols = _flce_vocab_cols(rows, vocab, m0 * vocab)
+    widest = _flce_vocab_cols(rows, vocab, m0 * vocab)
     # logits = x_c @ W^T and logits_c = x @ W_c^T (nt), grad_x_c = dlogits @ W (nn),
     # grad_W_c = dlogits_c^T @ x (tn).
     gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", m0, vocab, sms)
@@ -206,12 +240,18 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
         ce_fused = _k.choose("cross_entropy_fused", dt, dev, prefer=lambda c: -c["BLOCK"],
                              key="widest")
         try:  # the window's logits and their gradient in one kernel
-            gemm_window = _gemm_variant(("gemm_ce_backward",), dt, dev, "nt", rows, cols, sms)
+            gemm_window = _gemm_variant(("gemm_ce_backward",), dt, dev, "nt", rows, widest, sms)
         except LookupError:  # not compiled: the logits, then cross_entropy_backward_lse
             gemm_window = None
             ce_window = _k.choose("cross_entropy_backward_lse", dt, dev, key=())
-            gemm_nt2 = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", rows, cols, sms)
-        gemm_tn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "tn", cols, hidden, sms)
+            gemm_nt2 = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", rows, widest, sms)
+        gemm_tn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "tn", widest, hidden, sms)
+        tile = lambda v: (v.config["BLOCK_M"], v.config["BLOCK_N"])
+        cols = _k.remember(
+            ("fused_linear_cross_entropy cols", rows, hidden, vocab, widest, sms,
+             tile(gemm_window or gemm_nt2), tile(gemm_tn)),
+            lambda: _flce_window_cols(rows, hidden, vocab, widest, tile(gemm_window or gemm_nt2),
+                                      tile(gemm_tn), sms))
         # grad_x_c (chunk, H) has few tiles and a long K (V): the largest tile, split along K
         # when its tiles leave SMs idle (H200, chunk 256, H 4096, V 128256: 64x256 tiles in two
         # slices 0.374 ms, 700 TFLOP/s; cuBLAS (Liger-Kernel) splits 320x128 tiles: 0.372 ms).

@@ -571,6 +571,23 @@ def fused_linear_cross_entropy_numpy():
 
 
 @test
+def fused_linear_cross_entropy_window_fills_the_waves():
+    # H200 (132 SMs), BT 8192, H 4096, V 128256, 128x256 tiles: the widest window (3968
+    # columns, 15.5 tiles of 256) leaves both GEMMs' last waves part empty; 3072 fills 6 and 3.
+    from tessel import _linear_cross_entropy as lce
+    t = (128, 256)
+    assert lce._flce_vocab_cols(8192, 128256, 256 * 128256) == 3968
+    assert lce._flce_window_cols(8192, 4096, 128256, 3968, t, t, 132) == 3072
+    # Every width is a multiple of 128 up to the widest, or V itself; V within the budget and
+    # one wave either way: the whole vocabulary in one window.
+    for rows, hidden, vocab, widest, sms in ((1000, 512, 5000, 640, 132), (64, 64, 300, 300, 8),
+                                             (11, 24, 300, 128, 8), (4096, 4096, 32000, 3968, 78)):
+        cols = lce._flce_window_cols(rows, hidden, vocab, widest, t, t, sms)
+        assert cols <= widest and (cols % 128 == 0 or cols == vocab), (rows, cols)
+    assert lce._flce_window_cols(64, 64, 300, 300, t, t, 8) == 300
+
+
+@test
 def cross_entropy_ignore_index_and_all_ignored():
     logits = randn(6, 300)
     target = RNG.integers(0, 300, 6).astype(np.int64)
