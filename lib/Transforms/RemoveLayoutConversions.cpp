@@ -6,14 +6,14 @@
 // Conversions to the same layout and chains of conversions fold (ConvertLayoutOp::fold).
 // A conversion whose only user narrows its elements (the GEMM epilogue's truncf of the f32
 // accumulator) moves after the narrowing, so fewer bytes cross shared memory.
-// A conversion out of a matrix unit's accumulator layout sinks through the element-wise ops of
-// an epilogue (bias add, activation, a cross-entropy gradient) when their other operands are
-// cheap to rebuild in the accumulator's layout: rematerializable values, and broadcasts of
-// rows or columns (a (BLOCK_M) or (BLOCK_N) tile, converted itself: BLOCK_M elements through
-// shared memory rather than BLOCK_M x BLOCK_N). The epilogue then runs where the dot left its
-// result, and the one full-tile conversion left comes after the narrowing to the output's
-// type: f32 -> bf16 halves the bytes (128x256: 128 KiB -> 64 KiB of shared memory), as
-// Triton's layout propagation forwards the mma layout from the dot.
+// A conversion out of a matrix unit's accumulator layout moves below the element-wise ops of
+// an epilogue (bias add, activation, a cross-entropy gradient) whose other operands are cheap
+// to rebuild in the accumulator's layout: rematerializable values, and broadcasts of rows or
+// columns (a (BLOCK_M) or (BLOCK_N) tile, converted itself: BLOCK_M elements through shared
+// memory rather than BLOCK_M x BLOCK_N). The epilogue then runs where the dot left its result,
+// and what leaves it is converted: after the narrowing to the output's type, f32 -> bf16 halves
+// the bytes (128x256: 128 KiB -> 64 KiB of shared memory), as Triton's layout propagation
+// forwards the mma layout from the dot. It moves only when that converts fewer bytes.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
@@ -24,6 +24,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace tessel {
 #define GEN_PASS_DEF_TILEGPUREMOVELAYOUTCONVERSIONS
@@ -107,7 +108,7 @@ struct NarrowBeforeConversion : OpRewritePattern<ConvertLayoutOp> {
 };
 
 bool isMatrixUnitLayout(Attribute layout) {
-  return isa<MmaEncodingAttr, MfmaEncodingAttr, WmmaEncodingAttr>(layout);
+  return isa_and_present<MmaEncodingAttr, MfmaEncodingAttr, WmmaEncodingAttr>(layout);
 }
 
 RankedTensorType withLayout(Value v, Attribute layout) {
@@ -203,42 +204,117 @@ struct Rebuilder {
   }
 };
 
-/// user(convert_layout(acc : mma -> L), others...)  ==>  convert_layout(user'(acc, others'))
-/// for a pure element-wise user, when the others rebuild in the accumulator's layout.
-struct SinkConversionFromMatrixUnit : OpRewritePattern<ConvertLayoutOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
-    Attribute from = op.getSrc().getType().getEncoding();
-    if (!isMatrixUnitLayout(from) || !op->hasOneUse())
-      return failure();
-    Operation *user = *op->user_begin();
-    if (!isElementwiseTileOp(user))
-      return failure();
-    Rebuilder rebuilder{op.getType().getNumElements()};
-    for (Value o : user->getOperands())
-      if (o != op.getResult() && isa<RankedTensorType>(o.getType()) &&
-          !rebuilder.canRebuild(o, from, false))
-        return failure();
-    rewriter.setInsertionPoint(user);
-    IRMapping map;
-    map.map(op.getResult(), op.getSrc());
-    for (Value o : user->getOperands())
-      if (o != op.getResult() && isa<RankedTensorType>(o.getType()) && !map.contains(o))
-        map.map(o, rebuilder.rebuild(rewriter, o, from, false));
-    Operation *sunk = rewriter.clone(*user, map);
-    sunk->getResult(0).setType(withLayout(user->getResult(0), from));
-    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(
-        user, cast<RankedTensorType>(user->getResult(0).getType()), sunk->getResult(0));
-    return success();
+/// Bytes of a tile crossing shared memory in a conversion (i1 as a byte).
+int64_t tileBytes(Value v) {
+  auto t = cast<RankedTensorType>(v.getType());
+  return t.getNumElements() * std::max<int64_t>(8, t.getElementTypeBitWidth()) / 8;
+}
+
+/// Moves convert_layout(acc : accumulator layout -> L) below the epilogue that uses it: the
+/// closure of element-wise ops reachable from its result whose other tile operands are in the
+/// closure or rebuild in the accumulator's layout is cloned in that layout, and each closure
+/// value used outside it (the frontier: typically the cast to the output's type) is converted
+/// back to its layout. Done only when the frontier's conversions move fewer bytes than `cvt`
+/// (one bf16 result instead of the f32 accumulator), so an epilogue whose values part ways
+/// (stored twice, or fed to a reduction) keeps its one conversion. Returns whether it moved.
+bool sinkIntoEpilogue(ConvertLayoutOp cvt) {
+  Attribute from = cvt.getSrc().getType().getEncoding();
+  if (!isMatrixUnitLayout(from))
+    return false;
+  int64_t full = cvt.getType().getNumElements();
+  llvm::SetVector<Operation *> closure;
+  auto inClosure = [&](Value v) {
+    return v == cvt.getResult() || (v.getDefiningOp() && closure.contains(v.getDefiningOp()));
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    SmallVector<Value> values{cvt.getResult()};
+    for (Operation *op : closure)
+      values.push_back(op->getResult(0));
+    for (Value v : values)
+      for (Operation *user : v.getUsers()) {
+        if (closure.contains(user) || user->getBlock() != cvt->getBlock() ||
+            !isElementwiseTileOp(user))
+          continue;
+        Rebuilder rebuilder{full};
+        if (llvm::all_of(user->getOperands(), [&](Value o) {
+              return !isa<RankedTensorType>(o.getType()) || inClosure(o) ||
+                     rebuilder.canRebuild(o, from, false);
+            })) {
+          closure.insert(user);
+          grew = true;
+        }
+      }
   }
-};
+  if (closure.empty())
+    return false;
+  auto usedOutside = [&](Value v) {
+    return llvm::any_of(v.getUsers(), [&](Operation *u) { return !closure.contains(u); });
+  };
+  SmallVector<Value> frontier;
+  int64_t after = 0;
+  if (usedOutside(cvt.getResult()))
+    frontier.push_back(cvt.getResult());
+  for (Operation *op : closure)
+    if (usedOutside(op->getResult(0)))
+      frontier.push_back(op->getResult(0));
+  for (Value v : frontier)
+    after += tileBytes(v);
+  if (after >= tileBytes(cvt.getResult()))
+    return false;
+
+  SmallVector<Operation *> order(closure.begin(), closure.end());
+  llvm::sort(order, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  IRMapping map;
+  map.map(cvt.getResult(), cvt.getSrc());
+  OpBuilder b(cvt.getContext());
+  for (Operation *op : order) {
+    // As early as its operands allow (the plain GEMM's cast right after the K loop, before the
+    // store's address math), not at the op it replaces.
+    Operation *after = cvt;
+    for (Value o : op->getOperands())
+      if (Operation *def = map.lookupOrDefault(o).getDefiningOp();
+          def && def->getBlock() == cvt->getBlock() && after->isBeforeInBlock(def))
+        after = def;
+    b.setInsertionPointAfter(after);
+    Rebuilder rebuilder{full};
+    for (Value o : op->getOperands())
+      if (isa<RankedTensorType>(o.getType()) && !map.contains(o))
+        map.map(o, rebuilder.rebuild(b, o, from, false));
+    Operation *clone = b.clone(*op, map);
+    clone->getResult(0).setType(withLayout(op->getResult(0), from));
+    map.map(op->getResult(0), clone->getResult(0));
+  }
+  for (Value v : frontier) {
+    Value moved = map.lookup(v);
+    b.setInsertionPointAfterValue(moved);
+    Value back = b.create<ConvertLayoutOp>(v.getLoc(), cast<RankedTensorType>(v.getType()), moved);
+    v.replaceUsesWithIf(back, [&](OpOperand &use) { return !closure.contains(use.getOwner()); });
+  }
+  for (Operation *op : llvm::reverse(order))
+    op->erase();
+  if (cvt->use_empty())
+    cvt->erase();
+  return true;
+}
 
 struct RemoveLayoutConversionsPass
     : tessel::impl::TileGPURemoveLayoutConversionsBase<RemoveLayoutConversionsPass> {
   void runOnOperation() override {
+    // Epilogues first (the greedy patterns below would move a conversion past a narrowing
+    // cast only when nothing else uses its result), until no conversion moves.
+    for (bool moved = true; moved;) {
+      moved = false;
+      SmallVector<ConvertLayoutOp> conversions;
+      getOperation().walk([&](ConvertLayoutOp cvt) { conversions.push_back(cvt); });
+      for (ConvertLayoutOp cvt : conversions)
+        if (sinkIntoEpilogue(cvt)) {
+          moved = true;
+          break; // the walk's list may hold erased ops
+        }
+    }
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, NarrowBeforeConversion, SinkConversionFromMatrixUnit>(
-        &getContext());
+    patterns.add<RematerializeConversion, NarrowBeforeConversion>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -111,3 +111,48 @@ func.func @keep_beside_a_full_tile(%acc: tensor<64x128xf32, #mma>, %r: tensor<64
   %s = arith.addf %c, %r : tensor<64x128xf32, #st>
   return %s : tensor<64x128xf32, #st>
 }
+
+// An accumulator used twice (GELU's x * cdf(x)): the whole epilogue moves, and its one
+// conversion comes after the cast.
+// CHECK-LABEL: func.func @sink_multi_use
+// CHECK-NOT:     tile_gpu.convert_layout
+// CHECK:         math.erf %{{.*}} : tensor<64x128xf32, #[[MMA]]>
+// CHECK:         %[[T:.*]] = arith.truncf %{{.*}} : tensor<64x128xf32, #[[MMA]]> to tensor<64x128xbf16, #[[MMA]]>
+// CHECK-NEXT:    tile_gpu.convert_layout %[[T]] : tensor<64x128xbf16, #[[MMA]]>
+// CHECK-NOT:     tile_gpu.convert_layout
+func.func @sink_multi_use(%acc: tensor<64x128xf32, #mma>) -> tensor<64x128xbf16, #st> {
+  %c = tile_gpu.convert_layout %acc : tensor<64x128xf32, #mma> -> tensor<64x128xf32, #st>
+  %k = arith.constant dense<0.7071067811865476> : tensor<64x128xf32, #st>
+  %half = arith.constant dense<0.5> : tensor<64x128xf32, #st>
+  %one = arith.constant dense<1.0> : tensor<64x128xf32, #st>
+  %a = arith.mulf %c, %k : tensor<64x128xf32, #st>
+  %e = math.erf %a : tensor<64x128xf32, #st>
+  %e1 = arith.addf %e, %one : tensor<64x128xf32, #st>
+  %h = arith.mulf %c, %half : tensor<64x128xf32, #st>
+  %g = arith.mulf %h, %e1 : tensor<64x128xf32, #st>
+  %t = arith.truncf %g : tensor<64x128xf32, #st> to tensor<64x128xbf16, #st>
+  return %t : tensor<64x128xbf16, #st>
+}
+
+// Values that part ways (two f32 results leave the epilogue) would need two conversions of
+// the same size: the one on the accumulator stays.
+// CHECK-LABEL: func.func @keep_when_values_part
+// CHECK:         tile_gpu.convert_layout %arg0 : tensor<64x128xf32, #[[MMA]]>
+// CHECK-NEXT:    arith.mulf
+// CHECK-NEXT:    arith.addf
+// CHECK-NOT:     tile_gpu.convert_layout
+func.func @keep_when_values_part(%acc: tensor<64x128xf32, #mma>)
+    -> (tensor<64x128xf32, #st>, tensor<64x128xf32, #st>) {
+  %c = tile_gpu.convert_layout %acc : tensor<64x128xf32, #mma> -> tensor<64x128xf32, #st>
+  %m = arith.mulf %c, %c : tensor<64x128xf32, #st>
+  %a = arith.addf %c, %c : tensor<64x128xf32, #st>
+  return %m, %a : tensor<64x128xf32, #st>, tensor<64x128xf32, #st>
+}
+
+// A tile without a layout (the fuzzer's input) is left alone rather than crashing.
+// CHECK-LABEL: func.func @no_layout
+// CHECK:         tile_gpu.convert_layout %arg0 : tensor<128xf32> -> tensor<128xf32, #blocked>
+func.func @no_layout(%v: tensor<128xf32>) -> tensor<128xf32, #b> {
+  %c = tile_gpu.convert_layout %v : tensor<128xf32> -> tensor<128xf32, #b>
+  return %c : tensor<128xf32, #b>
+}

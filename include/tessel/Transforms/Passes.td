@@ -102,10 +102,11 @@ def TileGPURemoveLayoutConversions : Pass<"tile-gpu-remove-layout-conversions",
     Folds chains of conversions, removes conversions to the same layout, and rematerializes
     cheap producers (splat, arange, constants, and element-wise ops of them) directly in the
     layout a conversion asks for. A conversion feeding only a narrowing cast moves after it. A
-    conversion out of a matrix unit's accumulator layout with one user sinks through
-    element-wise ops whose other operands rebuild in that layout (cheap producers, and rows or
-    columns broadcast over the tile, converted to slices of the accumulator's layout), so that a
-    GEMM epilogue runs in the accumulator's layout and converts the narrowed result.
+    conversion out of a matrix unit's accumulator layout moves below the element-wise ops it
+    feeds whose other operands rebuild in that layout (cheap producers, and rows or columns
+    broadcast over the tile, converted to slices of the accumulator's layout), when the values
+    leaving them convert fewer bytes: a GEMM epilogue runs in the accumulator's layout and
+    converts the narrowed result.
   }];
 }
 
