@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -135,6 +136,9 @@ bool isElementwiseTileOp(Operation *op) {
 struct Rebuilder {
   int64_t fullElements;
   int budget = 32;
+  /// Conversions of rows or columns canRebuild has counted on (each a shared-memory round trip
+  /// between two barriers).
+  int conversions = 0;
 
   bool small(Value v) const {
     return cast<RankedTensorType>(v.getType()).getNumElements() * 8 <= fullElements;
@@ -162,7 +166,10 @@ struct Rebuilder {
           return !isa<RankedTensorType>(o.getType()) || canRebuild(o, layout, convertible);
         }))
       return true;
-    return convertible && small(v);
+    if (!convertible || !small(v))
+      return false;
+    ++conversions;
+    return true;
   }
 
   Value rebuild(OpBuilder &b, Value v, Attribute layout, bool convertible) {
@@ -204,6 +211,16 @@ struct Rebuilder {
   }
 };
 
+/// What a conversion of a row or column costs beside the tile's bytes: two barriers and a
+/// round trip through shared memory, about the time 2 KiB more of the tile's conversion takes.
+constexpr int64_t kSmallConversionBytes = 2048;
+
+/// True for tiles of integers or floats (not pointers): what the epilogue sinking moves.
+bool isNumeric(Value v) {
+  Type e = getElementTypeOrSelf(v.getType());
+  return isa<IntegerType, FloatType>(e);
+}
+
 /// Bytes of a tile crossing shared memory in a conversion (i1 as a byte).
 int64_t tileBytes(Value v) {
   auto t = cast<RankedTensorType>(v.getType());
@@ -223,6 +240,7 @@ bool sinkIntoEpilogue(ConvertLayoutOp cvt) {
     return false;
   int64_t full = cvt.getType().getNumElements();
   llvm::SetVector<Operation *> closure;
+  int smallConversions = 0;
   auto inClosure = [&](Value v) {
     return v == cvt.getResult() || (v.getDefiningOp() && closure.contains(v.getDefiningOp()));
   };
@@ -237,11 +255,12 @@ bool sinkIntoEpilogue(ConvertLayoutOp cvt) {
             !isElementwiseTileOp(user))
           continue;
         Rebuilder rebuilder{full};
-        if (llvm::all_of(user->getOperands(), [&](Value o) {
+        if (isNumeric(user->getResult(0)) && llvm::all_of(user->getOperands(), [&](Value o) {
               return !isa<RankedTensorType>(o.getType()) || inClosure(o) ||
                      rebuilder.canRebuild(o, from, false);
             })) {
           closure.insert(user);
+          smallConversions += rebuilder.conversions;
           grew = true;
         }
       }
@@ -252,15 +271,16 @@ bool sinkIntoEpilogue(ConvertLayoutOp cvt) {
     return llvm::any_of(v.getUsers(), [&](Operation *u) { return !closure.contains(u); });
   };
   SmallVector<Value> frontier;
-  int64_t after = 0;
   if (usedOutside(cvt.getResult()))
     frontier.push_back(cvt.getResult());
   for (Operation *op : closure)
     if (usedOutside(op->getResult(0)))
       frontier.push_back(op->getResult(0));
+  // Each row or column conversion counted as kSmallConversionBytes for its barriers.
+  int64_t moved = smallConversions * kSmallConversionBytes;
   for (Value v : frontier)
-    after += tileBytes(v);
-  if (after >= tileBytes(cvt.getResult()))
+    moved += tileBytes(v);
+  if (moved >= tileBytes(cvt.getResult()))
     return false;
 
   SmallVector<Operation *> order(closure.begin(), closure.end());
@@ -271,12 +291,12 @@ bool sinkIntoEpilogue(ConvertLayoutOp cvt) {
   for (Operation *op : order) {
     // As early as its operands allow (the plain GEMM's cast right after the K loop, before the
     // store's address math), not at the op it replaces.
-    Operation *after = cvt;
+    Operation *insertAfter = cvt;
     for (Value o : op->getOperands())
       if (Operation *def = map.lookupOrDefault(o).getDefiningOp();
-          def && def->getBlock() == cvt->getBlock() && after->isBeforeInBlock(def))
-        after = def;
-    b.setInsertionPointAfter(after);
+          def && def->getBlock() == cvt->getBlock() && insertAfter->isBeforeInBlock(def))
+        insertAfter = def;
+    b.setInsertionPointAfter(insertAfter);
     Rebuilder rebuilder{full};
     for (Value o : op->getOperands())
       if (isa<RankedTensorType>(o.getType()) && !map.contains(o))

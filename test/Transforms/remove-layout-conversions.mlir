@@ -156,3 +156,20 @@ func.func @no_layout(%v: tensor<128xf32>) -> tensor<128xf32, #b> {
   %c = tile_gpu.convert_layout %v : tensor<128xf32> -> tensor<128xf32, #b>
   return %c : tensor<128xf32, #b>
 }
+
+// Tiles of pointers do not join an epilogue (a select between two base pointers on the
+// accumulator's sign): the conversion stays on the accumulator.
+// CHECK-LABEL: func.func @keep_pointer_tiles
+// CHECK:         tile_gpu.convert_layout %arg0 : tensor<64x128xf32, #[[MMA]]>
+// CHECK:         arith.cmpf
+// CHECK:         arith.select {{.*}} tensor<64x128x!tile.ptr<f32>, #blocked2>
+func.func @keep_pointer_tiles(%acc: tensor<64x128xf32, #mma>, %pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>) {
+  %c = tile_gpu.convert_layout %acc : tensor<64x128xf32, #mma> -> tensor<64x128xf32, #st>
+  %zero = arith.constant dense<0.0> : tensor<64x128xf32, #st>
+  %hit = arith.cmpf ogt, %c, %zero : tensor<64x128xf32, #st>
+  %a = tile.splat %pa : !tile.ptr<f32> -> tensor<64x128x!tile.ptr<f32>, #st>
+  %b = tile.splat %pb : !tile.ptr<f32> -> tensor<64x128x!tile.ptr<f32>, #st>
+  %p = arith.select %hit, %a, %b : tensor<64x128xi1, #st>, tensor<64x128x!tile.ptr<f32>, #st>
+  tile.store %p, %c : tensor<64x128x!tile.ptr<f32>, #st>
+  return
+}

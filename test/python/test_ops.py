@@ -578,13 +578,15 @@ def fused_linear_cross_entropy_window_fills_the_waves():
     t = (128, 256)
     assert lce._flce_vocab_cols(8192, 128256, 256 * 128256) == 3968
     assert lce._flce_window_cols(8192, 4096, 128256, 3968, t, t, 132) == 3072
-    # Every width is a multiple of 128 up to the widest, or V itself; V within the budget and
-    # one wave either way: the whole vocabulary in one window.
-    for rows, hidden, vocab, widest, sms in ((1000, 512, 5000, 640, 132), (64, 64, 300, 300, 8),
-                                             (11, 24, 300, 128, 8), (4096, 4096, 32000, 3968, 78)):
-        cols = lce._flce_window_cols(rows, hidden, vocab, widest, t, t, sms)
-        assert cols <= widest and (cols % 128 == 0 or cols == vocab), (rows, cols)
-    assert lce._flce_window_cols(64, 64, 300, 300, t, t, 8) == 300
+    # One window of the whole vocabulary when it fills no more waves than two halves: 128 rows
+    # x 1024 columns is 4 + 8 tiles, one wave each, against two windows of one wave each.
+    assert lce._flce_window_cols(128, 128, 1024, 1024, t, t, 132) == 1024
+    # A vocabulary narrower than 128 is one window; a budget of 128 columns leaves only 128.
+    assert lce._flce_window_cols(4, 8, 100, 100, t, t, 8) == 100
+    assert lce._flce_window_cols(11, 24, 300, 128, t, t, 8) == 128
+    # 64 SMs: 3584 columns are 64 x 14 = 896 window tiles (14 waves) and 28 x 16 = 448
+    # grad_weight tiles (7 waves), whole waves as 3072's are, in fewer windows (36 against 42).
+    assert lce._flce_window_cols(8192, 4096, 128256, 3968, t, t, 64) == 3584
 
 
 @test

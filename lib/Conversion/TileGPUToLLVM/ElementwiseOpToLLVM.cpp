@@ -153,10 +153,10 @@ template <typename OpT> struct ReindexConversion : TilePattern<OpT> {
       std::optional<LinearLayout> srcLL = toLinearLayout(srcType), dstLL = toLinearLayout(dstType);
       if (!srcLL || !dstLL)
         return failure();
-      for (auto in : {LinearLayout::Lane, LinearLayout::Warp}) {
-        bool same = srcLL->bases[in].size() == dstLL->bases[in].size();
-        for (unsigned i = 0; same && i < dstLL->bases[in].size(); ++i)
-          same = sourceCoord(op, dstLL->bases[in][i]) == srcLL->bases[in][i];
+      for (auto input : {LinearLayout::Lane, LinearLayout::Warp}) {
+        bool same = srcLL->bases[input].size() == dstLL->bases[input].size();
+        for (unsigned i = 0; same && i < dstLL->bases[input].size(); ++i)
+          same = sourceCoord(op, dstLL->bases[input][i]) == srcLL->bases[input][i];
         if (!same)
           return op.emitError("operand and result layouts place an element in different "
                               "threads; expected a convert_layout before this op");
