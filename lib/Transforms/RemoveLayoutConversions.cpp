@@ -53,6 +53,12 @@ bool isRematerializable(Value v, int &budget) {
   return true;
 }
 
+/// v's tile type in `layout`.
+RankedTensorType withLayout(Value v, Attribute layout) {
+  auto t = cast<RankedTensorType>(v.getType());
+  return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
+}
+
 Value rematerialize(OpBuilder &b, Value v, Attribute layout) {
   Operation *op = v.getDefiningOp();
   IRMapping map;
@@ -60,8 +66,7 @@ Value rematerialize(OpBuilder &b, Value v, Attribute layout) {
     if (isa<RankedTensorType>(operand.getType()))
       map.map(operand, rematerialize(b, operand, layout));
   Operation *clone = b.clone(*op, map);
-  auto t = cast<RankedTensorType>(v.getType());
-  auto nt = RankedTensorType::get(t.getShape(), t.getElementType(), layout);
+  RankedTensorType nt = withLayout(v, layout);
   clone->getResult(0).setType(nt);
   if (auto c = dyn_cast<arith::ConstantOp>(clone))
     if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
@@ -110,11 +115,6 @@ struct NarrowBeforeConversion : OpRewritePattern<ConvertLayoutOp> {
 
 bool isMatrixUnitLayout(Attribute layout) {
   return isa_and_present<MmaEncodingAttr, MfmaEncodingAttr, WmmaEncodingAttr>(layout);
-}
-
-RankedTensorType withLayout(Value v, Attribute layout) {
-  auto t = cast<RankedTensorType>(v.getType());
-  return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
 }
 
 /// A pure element-wise op with one tile result whose tile operands share its shape.
@@ -277,10 +277,10 @@ bool sinkIntoEpilogue(ConvertLayoutOp cvt) {
     if (usedOutside(op->getResult(0)))
       frontier.push_back(op->getResult(0));
   // Each row or column conversion counted as kSmallConversionBytes for its barriers.
-  int64_t moved = smallConversions * kSmallConversionBytes;
+  int64_t movedBytes = smallConversions * kSmallConversionBytes;
   for (Value v : frontier)
-    moved += tileBytes(v);
-  if (moved >= tileBytes(cvt.getResult()))
+    movedBytes += tileBytes(v);
+  if (movedBytes >= tileBytes(cvt.getResult()))
     return false;
 
   SmallVector<Operation *> order(closure.begin(), closure.end());
