@@ -36,9 +36,13 @@ struct GemmConfig {
   // warpgroup of its own on top of num_warps (tile-nv-warp-specialize); named in variants only
   // when set. Elsewhere (and on the interpreter) the same kernel.
   int warp_specialize = 0;
+  // 2: with warp_specialize on sm_90a, programs 2c and 2c + 1 run as a cluster whose TMA copies
+  // of a shared tile (B, for two rows of tiles in one GROUP_M column) are read from L2 once and
+  // multicast (tile-nv-cluster-multicast); the grid must then be even. Named only when above 1.
+  int cluster_size = 1;
 };
 TESSEL_CONFIG(GemmConfig, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, HAS_BIAS, ACT, num_warps,
-              num_stages, warp_specialize)
+              num_stages, warp_specialize, cluster_size)
 
 /// The epilogue activation, chosen at trace time.
 inline Tile<f32> activate(Activation act, const Tile<f32> &x) {

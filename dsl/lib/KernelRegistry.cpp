@@ -167,16 +167,18 @@ std::string tessel::dsl::variantName(const KernelInfo &kernel,
   const dsl::detail::ConfigSchema &schema = config.getSchema();
   for (int i = 0; i < schema.numFields; ++i) {
     const dsl::detail::FieldInfo &field = schema.fields[i];
-    if (StringRef(field.name) == "warp_specialize" && !field.getInt(config.get()))
+    // Options added after variants were named, named only away from their default.
+    if ((StringRef(field.name) == "warp_specialize" && !field.getInt(config.get())) ||
+        (StringRef(field.name) == "cluster_size" && field.getInt(config.get()) == 1))
       continue;
     name += "__" + symbolSafe(field.name) + "_" + symbolSafe(config.format(field));
   }
   return name;
 }
 
-int tessel::dsl::ConfigValue::warpSpecialize() const {
+int tessel::dsl::ConfigValue::integerField(StringRef name, int missing) const {
   for (int i = 0; i < schema->numFields; ++i)
-    if (StringRef(schema->fields[i].name) == "warp_specialize")
+    if (StringRef(schema->fields[i].name) == name)
       return int(schema->fields[i].getInt(get()));
-  return 0;
+  return missing;
 }

@@ -49,17 +49,22 @@ public:
   int numWarps() const { return schema->numWarps(get()); }
   int numStages() const { return schema->numStages(get()); }
   /// The `warp_specialize` field (Triton's name for the option), 0 when the struct has none.
-  int warpSpecialize() const;
+  int warpSpecialize() const { return integerField("warp_specialize", 0); }
+  /// The `cluster_size` field (CTAs per cluster along the grid's x), 1 when the struct has none.
+  int clusterSize() const { return integerField("cluster_size", 1); }
 
 private:
+  int integerField(llvm::StringRef name, int missing) const;
+
   const detail::ConfigSchema *schema;
   std::unique_ptr<void, void (*)(void *)> data;
 };
 
 /// The variant's function name: `<kernel>[__<dtype>]__<field>_<value>...` over every config
 /// field in declaration order, characters other than [A-Za-z0-9_] replaced
-/// (`softmax__bf16__BLOCK_4096__num_warps_8`). `warp_specialize` is named only when set, so
-/// that adding the option to a config struct renames none of its existing variants.
+/// (`softmax__bf16__BLOCK_4096__num_warps_8`). `warp_specialize` is named only when set and
+/// `cluster_size` only when above 1, so that adding either option to a config struct renames
+/// none of its existing variants.
 std::string variantName(const KernelInfo &kernel, const detail::VariantDef &variant,
                         const ConfigValue &config);
 

@@ -96,6 +96,10 @@ bool CudaContext::load(const std::string &image, const std::string &kernelName, 
       !check(driver->cuModuleGetFunction(&kernel.function, kernel.module, kernelName.c_str()),
              "finding kernel " + kernelName, error))
     return false;
+  int width = 0;
+  if (driver->cuFuncGetAttribute(&width, kFuncAttrRequiredClusterWidth, kernel.function) == 0 &&
+      width > 1)
+    kernel.clusterWidth = unsigned(width);
   if (sharedBytes > 48 * 1024) {
     if (int(sharedBytes) > maxSharedOptIn) {
       error = kernelName + " needs " + std::to_string(sharedBytes) +
@@ -115,6 +119,12 @@ bool CudaContext::launch(const CudaKernel &k, const unsigned grid[3], std::vecto
   // An empty grid runs no program; cuLaunchKernel would reject it (CUDA_ERROR_INVALID_VALUE).
   if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0)
     return true;
+  if (grid[0] % k.clusterWidth != 0) {
+    error = k.name + " runs in clusters of " + std::to_string(k.clusterWidth) +
+            " programs along the grid's x (cluster_size), but the grid's x is " +
+            std::to_string(grid[0]) + ", not a multiple: run a variant without cluster_size";
+    return false;
+  }
   // The message only on a failure: a launcher's every call comes through here.
   if (CUresult r = driver->cuLaunchKernel(k.function, grid[0], grid[1], grid[2], k.numThreads, 1, 1,
                                           k.sharedBytes, stream, params.data(), nullptr);

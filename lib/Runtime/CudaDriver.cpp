@@ -38,6 +38,7 @@ bool CudaDriver::load(std::string &error) {
   TESSEL_RESOLVE(cuModuleUnload, "cuModuleUnload")
   TESSEL_RESOLVE(cuModuleGetFunction, "cuModuleGetFunction")
   TESSEL_RESOLVE(cuFuncSetAttribute, "cuFuncSetAttribute")
+  TESSEL_RESOLVE(cuFuncGetAttribute, "cuFuncGetAttribute")
   TESSEL_RESOLVE(cuLaunchKernel, "cuLaunchKernel")
   TESSEL_RESOLVE(cuMemAlloc, "cuMemAlloc_v2")
   TESSEL_RESOLVE(cuMemFree, "cuMemFree_v2")

@@ -33,7 +33,10 @@ _Plan = namedtuple("_Plan", "copy_a copy_b b_rows a_strides b_strides variant sp
 
 
 def _plain(config):
-    return not config.get("HAS_BIAS") and config.get("ACT", "none") == "none"
+    """No epilogue, and one CTA per cluster: a cluster_size = 2 variant needs an even grid and
+    was slower than its unclustered config at every shape measured (docs/GPUBackends.md)."""
+    return (not config.get("HAS_BIAS") and config.get("ACT", "none") == "none"
+            and config.get("cluster_size", 1) == 1)
 
 
 def _round(x):

@@ -757,6 +757,12 @@ def matmul_tiles_by_the_busiest_sm():
             assert _matmul._estimate(v, v, 64, 64, 132) == max(bm * bn, 64 * (bm + bn))
         # 8192^2: 64x64 tiles (two per SM) would cost twice 128x256's 16 waves.
         assert pick(8192, 8192) == (128, 256)
+        # A cluster variant (cluster_size = 2: an even grid only, and slower) is never picked,
+        # though its tile would win at 1000x999 (64x128 before 64x64 above).
+        clustered = fake_gemm(64, 128, 4, 6, 90, 150_000, True)
+        clustered.config["cluster_size"] = 2
+        kernels.variants = lambda kernel, dtype, device: [clustered, vs[3]]
+        assert pick(1000, 999) == (64, 64)
     finally:
         kernels.variants = saved
 

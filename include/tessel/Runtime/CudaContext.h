@@ -23,6 +23,7 @@ struct CudaKernel {
   CUfunction function = nullptr;
   unsigned numThreads = 128; ///< num_warps * 32
   unsigned sharedBytes = 0;  ///< dynamic shared memory per program
+  unsigned clusterWidth = 1; ///< programs per cluster along x (tile.cluster_size)
 };
 
 class CudaContext {

@@ -39,6 +39,7 @@ struct CudaDriver {
   CUresult (*cuModuleUnload)(CUmodule);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
   CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                              unsigned, CUstream, void **, void **);
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
@@ -79,6 +80,8 @@ inline constexpr int kAttrComputeCapabilityMajor = 75;
 inline constexpr int kAttrComputeCapabilityMinor = 76;
 inline constexpr int kAttrMaxSharedMemoryPerBlockOptin = 97;
 inline constexpr int kFuncAttrMaxDynamicSharedSizeBytes = 8;
+/// CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH: the x of the entry's .reqnctapercluster (0: none).
+inline constexpr int kFuncAttrRequiredClusterWidth = 11;
 
 } // namespace tessel::rt
 

@@ -60,6 +60,9 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<func::FuncOp> {
         producers = pw.getInt();
         func->setAttr(tile::TileDialect::getProducerWarpsAttrName(), pw);
       }
+      if (auto cluster =
+              op->getAttrOfType<IntegerAttr>(tile::TileDialect::getClusterSizeAttrName()))
+        func->setAttr(tile::TileDialect::getClusterSizeAttrName(), cluster);
       target.setKernelAttributes(func, (warps + producers) * target.getWarpSize());
       func->setAttr(tile::TileDialect::getKernelAttrName(), rewriter.getUnitAttr());
       func->setAttr(tile::TileDialect::getNumWarpsAttrName(), rewriter.getI32IntegerAttr(warps));

@@ -251,3 +251,10 @@ func.func @divisibility_float(%p: !tile.ptr<f32>, %x: f32 {tile.divisibility = 1
 // crash the verifier).
 // expected-error @+1 {{'func.func' op 'tile.divisibility' applies to pointer and integer arguments, not argument #0 of type 'f16'}}
 func.func private @divisibility_declaration(f16 {tile.divisibility = 16 : i32})
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'tile.cluster_size' must be a positive i32, got 0 : i32}}
+func.func @cluster_size_zero() attributes {tile.cluster_size = 0 : i32} {
+  return
+}

@@ -59,3 +59,15 @@ func.func @maps_in_global_memory(%maps: !tile.ptr<i8>, %dst: !tile_gpu.memdesc<1
   tile_nv.async_tma_copy_global_to_local %maps[0] [%x, %x] %dst, %bar, %p : !tile.ptr<i8>, !tile_gpu.memdesc<128x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
   return
 }
+
+// -----
+
+// Each CTA of a pair copies half of the box's rows: halves of 4 rows would split a swizzle
+// pattern (8 rows).
+#s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
+#b = #tile_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
+func.func @multicast_rows(%maps: !tile.ptr<i8, 0>, %dst: !tile_gpu.memdesc<8x64xbf16, #s>, %bar: !tile_gpu.memdesc<1xi64, #b>, %x: i32, %p: i1) {
+  // expected-error @below {{a multicast box is split in two halves of whole 8-row swizzle patterns: its 8 rows are not a multiple of 16}}
+  tile_nv.async_tma_copy_global_to_local %maps[0] [%x, %x] %dst, %bar, %p multicast %p map 1 : !tile.ptr<i8, 0>, !tile_gpu.memdesc<8x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  return
+}

@@ -19,6 +19,16 @@ func.func @ops(%maps: !tile.ptr<i8, 0>, %dst: !tile_gpu.memdesc<128x128xbf16, #s
   tile_nv.barrier_expect %bar, 32768, %p : !tile_gpu.memdesc<1xi64, #b>
   // CHECK-NEXT: tile_nv.async_tma_copy_global_to_local %[[MAPS]][1] [%{{.+}}, %{{.+}}] %{{.+}}, %{{.+}}, %{{.+}} : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x128xbf16, #{{.+}}>, !tile_gpu.memdesc<1xi64, #{{.+}}>
   tile_nv.async_tma_copy_global_to_local %maps[1] [%x, %y] %dst, %bar, %p : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x128xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  // A 2-CTA cluster's forms: a copy multicast where %p holds (through the half box's map 2),
+  // an arrival on the peer's barrier, the cluster barrier and the CTA's rank.
+  // CHECK-NEXT: tile_nv.async_tma_copy_global_to_local %[[MAPS]][1] [%{{.+}}, %{{.+}}] %{{.+}}, %{{.+}}, %{{.+}} multicast %{{.+}} map 2 : !tile.ptr<i8, 0>
+  tile_nv.async_tma_copy_global_to_local %maps[1] [%x, %y] %dst, %bar, %p multicast %p map 2 : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x128xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  // CHECK-NEXT: %[[RANK:.+]] = tile_nv.cluster_cta_rank : i32
+  %rank = tile_nv.cluster_cta_rank : i32
+  // CHECK-NEXT: tile_nv.arrive_barrier %{{.+}}, %{{.+}} cta %[[RANK]] : !tile_gpu.memdesc<1xi64, #{{.+}}>
+  tile_nv.arrive_barrier %bar, %p cta %rank : !tile_gpu.memdesc<1xi64, #b>
+  // CHECK-NEXT: tile_nv.cluster_barrier
+  tile_nv.cluster_barrier
   // CHECK-NEXT: tile_nv.wait_barrier %{{.+}}, %{{.+}} : !tile_gpu.memdesc<1xi64, #{{.+}}>
   tile_nv.wait_barrier %bar, %x : !tile_gpu.memdesc<1xi64, #b>
   // CHECK-NEXT: tile_nv.inval_barrier %{{.+}} : !tile_gpu.memdesc<1xi64, #{{.+}}>

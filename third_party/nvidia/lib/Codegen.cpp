@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "NVIDIATargetInfo.h"
 
+#include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 #include "tessel/Target/LLVMCodegen.h"
 
@@ -263,6 +264,15 @@ LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
   }
   if (failed(codegen::emit(*m, *tm, llvm::CodeGenFileType::AssemblyFile, out.assembly, error)))
     return failure();
+  // A cluster's size is fixed at compile time, so that a plain cuLaunchKernel launches it.
+  // Only sm_90a builds clusters (tile-nv-cluster-multicast keeps the attribute where it did);
+  // other architectures ignore the field.
+  for (auto f : module.getOps<LLVM::LLVMFuncOp>())
+    if (arch == "sm_90a")
+    if (auto cluster = f->getAttrOfType<IntegerAttr>(tile::TileDialect::getClusterSizeAttrName()))
+      if (cluster.getInt() > 1)
+        out.assembly = withEntryDirective(
+            out.assembly, ".reqnctapercluster " + std::to_string(cluster.getInt()) + ", 1, 1");
   if (failed(assemble(arch, out, error)))
     return failure();
   fillUsage(module, out);

@@ -446,8 +446,10 @@ void NVIDIATargetInfo::addLayoutPasses(OpPassManager &pm) const {
 
 void NVIDIATargetInfo::addLateLayoutPasses(OpPassManager &pm) const {
   // Only sm_90a has TMA, wgmma and setmaxnreg; elsewhere warp_specialize is a no-op.
-  if (arch == "sm_90a")
+  if (arch == "sm_90a") {
     pm.addPass(tile_nv::createTileNVWarpSpecialize());
+    pm.addPass(tile_nv::createTileNVClusterMulticast());
+  }
 }
 
 void NVIDIATargetInfo::populateConversionPatterns(LLVMTypeConverter &converter,

@@ -10,11 +10,16 @@
 //                    mbarrier::complete_tx::bytes per column block of the swizzled placement;
 //                    block j is a (rows x blockCols) box at coordinate c0 + j blockCols written
 //                    j rows blockCols elements after the stage's start;
+//                    with `multicast` where it holds: the half box of rows from rank x R/2,
+//                    written there in both CTAs (.multicast::cluster, CTA mask 0b11);
 //   wait_barrier     every thread: mbarrier.try_wait.parity in a loop;
 //   inval_barrier    thread 0: mbarrier.inval.shared::cta.b64;
-//   arrive_barrier   every thread, when pred: mbarrier.arrive.shared::cta.b64;
+//   arrive_barrier   every thread, when pred: mbarrier.arrive.shared::cta.b64; with `cta`,
+//                    mapa to that CTA's barrier and mbarrier.arrive.release.cluster on it;
 //   named_barrier    bar.sync id, threads;
-//   set_max_nreg     setmaxnreg.{inc,dec}.sync.aligned.u32.
+//   set_max_nreg     setmaxnreg.{inc,dec}.sync.aligned.u32;
+//   cluster_barrier  barrier.cluster.arrive.release, barrier.cluster.wait.acquire;
+//   cluster_cta_rank %cluster_ctarank.
 // A warp-specialized kernel's copies are issued by its producer's first thread (`leader`).
 // Shared addresses are 32-bit (the shared window); a shared::cta address is a valid
 // shared::cluster address of the CTA itself.
@@ -35,6 +40,12 @@ namespace {
 
 Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
   return b.create<LLVM::PtrToIntOp>(loc, b.getI32Type(), ptr);
+}
+
+/// %cluster_ctarank as i32.
+Value clusterCtaRank(OpBuilder &b, Location loc) {
+  return nvidia::ptxAsm(b, loc, b.getI32Type(), {}, "mov.u32 $0, %cluster_ctarank;", "=r",
+                        /*sideEffects=*/false);
 }
 
 /// i32, nonzero in thread `leaderThread` when `pred` (i1, optional) holds: inline asm takes no
@@ -155,24 +166,62 @@ struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLo
     for (unsigned d = 0; d < rank; ++d)
       coords += (d ? ", $" : "$") + std::to_string(3 + d);
     std::string stmt = "cp.async.bulk.tensor." + std::to_string(rank) +
-                       "d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {" +
-                       coords + "}], [$" + std::to_string(3 + rank) + "];";
+                       "d.shared::cluster.global.mbarrier::complete_tx::bytes";
+    std::string args = " [$1], [$2, {" + coords + "}], [$" + std::to_string(3 + rank) + "]";
     std::string constraints = "r,l";
     for (unsigned d = 0; d < rank; ++d)
       constraints += ",r";
     constraints += ",r";
-    for (int64_t j = 0; j < cols / blockCols; ++j) {
-      SmallVector<Value> operands = {
-          rewriter.create<LLVM::AddOp>(loc, dstBase,
-                                       i32Const(rewriter, loc, j * rows * blockCols * elemBytes)),
-          mapAddr};
-      for (auto [d, c] : llvm::enumerate(adaptor.getCoords()))
-        operands.push_back(d == 0 && j ? rewriter.create<LLVM::AddOp>(
-                                             loc, c, i32Const(rewriter, loc, j * blockCols))
-                                       : c);
-      operands.push_back(bar);
-      leaderPtx(rewriter, loc, pred, operands, stmt, constraints);
+    // One copy per column block where `flag`, through `mapPtr`, of the rows from `rowOffset`
+    // (null: the whole box) into the same rows of the destination; `mask` multicasts it.
+    auto issue = [&](Value flag, Value mapPtr, Value rowOffset, Value mask) {
+      for (int64_t j = 0; j < cols / blockCols; ++j) {
+        Value dst = rewriter.create<LLVM::AddOp>(
+            loc, dstBase, i32Const(rewriter, loc, j * rows * blockCols * elemBytes));
+        if (rowOffset)
+          dst = rewriter.create<LLVM::AddOp>(
+              loc, dst,
+              rewriter.create<LLVM::MulOp>(loc, rowOffset,
+                                           i32Const(rewriter, loc, blockCols * elemBytes)));
+        SmallVector<Value> operands = {dst, mapPtr};
+        for (auto [d, c] : llvm::enumerate(adaptor.getCoords())) {
+          Value coord = c;
+          if (d == 0 && j)
+            coord = rewriter.create<LLVM::AddOp>(loc, c, i32Const(rewriter, loc, j * blockCols));
+          if (d == 1 && rowOffset)
+            coord = rewriter.create<LLVM::AddOp>(loc, c, rowOffset);
+          operands.push_back(coord);
+        }
+        operands.push_back(bar);
+        if (!mask) {
+          leaderPtx(rewriter, loc, flag, operands, stmt + args + ";", constraints);
+          continue;
+        }
+        operands.push_back(mask);
+        leaderPtx(rewriter, loc, flag, operands,
+                  stmt + ".multicast::cluster" + args + ", $" + std::to_string(4 + rank) + ";",
+                  constraints + ",h");
+      }
+    };
+    if (!adaptor.getMulticast()) {
+      issue(pred, mapAddr, Value(), Value());
+      rewriter.eraseOp(op);
+      return success();
     }
+    // Where `same`: this CTA's half of the rows, through the half box's map, into both CTAs of
+    // the cluster; elsewhere the plain copy.
+    Value same = rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(), adaptor.getMulticast());
+    Value other = rewriter.create<LLVM::XOrOp>(loc, same, i32Const(rewriter, loc, 1));
+    issue(rewriter.create<LLVM::AndOp>(loc, pred, other), mapAddr, Value(), Value());
+    Value halfMap =
+        rewriter.create<LLVM::GEPOp>(loc, maps.getType(), rewriter.getI8Type(), maps,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(*op.getMulticastMap() * 128)});
+    Value halfMapAddr = rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), halfMap);
+    Value rowOffset = rewriter.create<LLVM::MulOp>(loc, clusterCtaRank(rewriter, loc),
+                                                   i32Const(rewriter, loc, rows / 2));
+    Value mask = rewriter.create<LLVM::ConstantOp>(loc, rewriter.getI16Type(),
+                                                   rewriter.getI16IntegerAttr(0b11));
+    issue(rewriter.create<LLVM::AndOp>(loc, pred, same), halfMapAddr, rowOffset, mask);
     rewriter.eraseOp(op);
     return success();
   }
@@ -184,9 +233,36 @@ struct ArriveBarrierConversion : TensorMapPattern<tile_nv::ArriveBarrierOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value pred = rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(), adaptor.getPred());
-    leaderPtx(rewriter, loc, pred, {sharedAddress(rewriter, loc, adaptor.getBarrier())},
-              "mbarrier.arrive.shared::cta.b64 _, [$1];", "r");
+    Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
+    if (Value cta = adaptor.getCta())
+      nvidia::ptxAsm(rewriter, loc, Type(), {pred, bar, cta},
+                     "{ .reg .pred p; .reg .b32 remote; setp.ne.b32 p, $0, 0; "
+                     "mapa.shared::cluster.u32 remote, $1, $2; "
+                     "@p mbarrier.arrive.shared::cluster.b64 _, [remote]; }",
+                     "r,r,r");
+    else
+      leaderPtx(rewriter, loc, pred, {bar}, "mbarrier.arrive.shared::cta.b64 _, [$1];", "r");
     rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ClusterBarrierConversion : TensorMapPattern<tile_nv::ClusterBarrierOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::ClusterBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    nvidia::ptxAsm(rewriter, op.getLoc(), Type(), {},
+                   "barrier.cluster.arrive.release; barrier.cluster.wait.acquire;", "");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ClusterCTARankConversion : TensorMapPattern<tile_nv::ClusterCTARankOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::ClusterCTARankOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, clusterCtaRank(rewriter, op.getLoc()));
     return success();
   }
 };
@@ -234,6 +310,7 @@ void populateTensorMapToLLVMPatterns(LLVMTypeConverter &converter, const TargetI
                                      RewritePatternSet &patterns) {
   patterns.add<InitBarrierConversion, InvalBarrierConversion, BarrierExpectConversion,
                WaitBarrierConversion, AsyncTMACopyConversion, ArriveBarrierConversion,
-               NamedBarrierConversion, SetMaxNRegConversion, ThreadIdConversion>(converter, target);
+               NamedBarrierConversion, SetMaxNRegConversion, ThreadIdConversion,
+               ClusterBarrierConversion, ClusterCTARankConversion>(converter, target);
 }
 } // namespace tessel::nvidia

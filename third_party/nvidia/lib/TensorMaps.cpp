@@ -284,6 +284,8 @@ void nvidia::issueTensorMapCopies(OpBuilder &b, Location loc,
     for (unsigned d : {cdim, 1 - cdim})
       coords.push_back(b.create<arith::TruncIOp>(loc, b.getI32Type(), block.getOffsets()[d]));
     b.create<tile_nv::AsyncTMACopyGlobalToLocalOp>(loc, maps, index, coords, c.dst, barrier, pred,
+                                                   /*multicast=*/Value(),
+                                                   /*multicast_map=*/nullptr,
                                                    /*leader=*/nullptr);
   }
 }

@@ -93,6 +93,12 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribut
       return op->emitOpError("'tile.num_stages' must be a positive i32, got ") << attr.getValue();
     return success();
   }
+  if (name == getClusterSizeAttrName()) {
+    auto v = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!v || !v.getType().isSignlessInteger(32) || v.getInt() < 1)
+      return op->emitOpError("'tile.cluster_size' must be a positive i32, got ") << attr.getValue();
+    return success();
+  }
   if (name == getWarpSpecializeAttrName() || name == getProducerWarpsAttrName()) {
     auto v = dyn_cast<IntegerAttr>(attr.getValue());
     if (!v || !v.getType().isSignlessInteger(32) || v.getInt() < 0)

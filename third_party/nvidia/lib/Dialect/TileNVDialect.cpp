@@ -114,5 +114,13 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
     return emitOpError() << "rows of " << rowBytes << " bytes: TMA swizzles rows of 32, 64 or 128";
   if (rows > 256)
     return emitOpError() << "a box has at most 256 rows, not " << rows;
+  if (bool(getMulticast()) != bool(getMulticastMapAttr()))
+    return emitOpError() << "takes `multicast` with the half box's map, or neither";
+  // Each CTA of the pair writes half of the rows; a half must start on a whole swizzle
+  // pattern (8 rows) so that both halves land in the placement the full box has.
+  if (getMulticast() && rows % 16 != 0)
+    return emitOpError() << "a multicast box is split in two halves of whole 8-row swizzle "
+                            "patterns: its "
+                         << rows << " rows are not a multiple of 16";
   return success();
 }

@@ -289,7 +289,7 @@ struct WarpSpecializer {
     } else {
       released = countRem;
     }
-    cb.create<tile_nv::ArriveBarrierOp>(loc, emptyStage(cb, released), pred);
+    cb.create<tile_nv::ArriveBarrierOp>(loc, emptyStage(cb, released), pred, /*cta=*/Value());
     b.setInsertionPointToStart(consumer);
     b.create<tile_nv::SetMaxNRegOp>(loc, regs.consumer, /*inc=*/true);
     // Barriers among the consumers only: the producer never arrives at them.

@@ -48,6 +48,10 @@ def Tile_Dialect : Dialect {
     static constexpr llvm::StringLiteral getWarpSpecializeAttrName() {
       return "tile.warp_specialize";
     }
+    /// i32 attribute on a kernel: CTAs per thread-block cluster along the grid's x (1 or 2);
+    /// on sm_90a a warp-specialized kernel's cluster multicasts the TMA copies both of its
+    /// programs make (tile-nv-cluster-multicast). Other targets and the interpreter ignore it.
+    static constexpr llvm::StringLiteral getClusterSizeAttrName() { return "tile.cluster_size"; }
     /// i32 attribute the GPU lowering sets on a warp-specialized kernel: the warps it added
     /// after the num_warps that the layouts cover. A launch runs num_warps + producer_warps.
     static constexpr llvm::StringLiteral getProducerWarpsAttrName() {

@@ -146,7 +146,8 @@ def TileNV_WaitBarrierOp : TileNV_Op<"wait_barrier"> {
   let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
 }
 
-def TileNV_AsyncTMACopyGlobalToLocalOp : TileNV_Op<"async_tma_copy_global_to_local"> {
+def TileNV_AsyncTMACopyGlobalToLocalOp : TileNV_Op<"async_tma_copy_global_to_local",
+                                                  [AttrSizedOperandSegments]> {
   let summary = "Bulk tensor copy (TMA) of a box of a global tensor into shared memory";
   let description = [{
     ```mlir
@@ -161,13 +162,22 @@ def TileNV_AsyncTMACopyGlobalToLocalOp : TileNV_Op<"async_tma_copy_global_to_loc
     (`#tile_gpu.shared` with blockCols): one cp.async.bulk.tensor per column block of blockCols
     elements, issued by thread 0 (or thread `leader`: a warp-specialized kernel's producer)
     when `pred`, completing on `barrier` (whose barrier_expect accounts for the bytes).
+
+    With `multicast %same map M` (a 2-CTA cluster, tile-nv-cluster-multicast): where `same`
+    holds, the two CTAs of the cluster copy the same box, so each copies half of its rows
+    (the box's outer dimension; map M is the half box) at the same place in both CTAs' shared
+    memory (cp.async.bulk.tensor ... .multicast::cluster, CTA mask 0b11), completing on the
+    barrier at the same offset in each: each CTA still receives the whole box. Where `same`
+    does not hold, the copy is the plain one.
   }];
   let arguments = (ins Tile_PtrType:$maps, I32Attr:$map, Variadic<I32>:$coords,
                        Arg<TileNV_MemDesc, "destination", [MemWrite<TileNV_AsyncWrite>]>:$dst,
                        Arg<TileNV_MemDesc, "barrier", [MemRead]>:$barrier, I1:$pred,
+                       Optional<I1>:$multicast, OptionalAttr<I32Attr>:$multicast_map,
                        OptionalAttr<I32Attr>:$leader);
   let assemblyFormat = [{
-    $maps `[` $map `]` `[` $coords `]` $dst `,` $barrier `,` $pred attr-dict `:`
+    $maps `[` $map `]` `[` $coords `]` $dst `,` $barrier `,` $pred
+    (`multicast` $multicast^ `map` $multicast_map)? attr-dict `:`
     qualified(type($maps)) `,` qualified(type($dst)) `,` qualified(type($barrier))
   }];
   let hasVerifier = 1;
@@ -185,10 +195,44 @@ def TileNV_ArriveBarrierOp : TileNV_Op<"arrive_barrier"> {
     ```
     mbarrier.arrive.shared::cta.b64 by each thread where `pred`: a warp-specialized kernel's
     consumers release a ring stage to the producer (the barrier counts every consumer thread).
+
+    ```mlir
+    tile_nv.arrive_barrier %empty, %pred cta %peer : !tile_gpu.memdesc<1xi64, #shared1d>
+    ```
+    With `cta`, the arrival is on the barrier at the same offset in CTA `cta` of the cluster
+    (mapa, then mbarrier.arrive.release.cluster.shared::cluster.b64): a 2-CTA cluster's
+    consumers release a stage that their peer's producer multicasts into.
   }];
   let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemRead, MemWrite<TileNV_MBarrierState>]>:$barrier,
-                       I1:$pred);
-  let assemblyFormat = "$barrier `,` $pred attr-dict `:` qualified(type($barrier))";
+                       I1:$pred, Optional<I32>:$cta);
+  let assemblyFormat = [{
+    $barrier `,` $pred (`cta` $cta^)? attr-dict `:` qualified(type($barrier))
+  }];
+}
+
+def TileNV_ClusterBarrierOp : TileNV_Op<"cluster_barrier"> {
+  let summary = "barrier.cluster.arrive + barrier.cluster.wait: every thread of the cluster";
+  let description = [{
+    ```mlir
+    tile_nv.cluster_barrier
+    ```
+    Every thread of every CTA of the cluster arrives (release) and waits (acquire). After the
+    mbarrier inits it makes them visible to the peer CTA's copies and arrivals; before the
+    kernel returns it keeps a CTA's shared memory alive until its peer sends nothing more.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def TileNV_ClusterCTARankOp : TileNV_Op<"cluster_cta_rank", [Pure]> {
+  let summary = "The CTA's rank in its cluster (%cluster_ctarank), as i32";
+  let description = [{
+    ```mlir
+    %rank = tile_nv.cluster_cta_rank : i32
+    ```
+    0 or 1 in a cluster of two along the grid's x: program_id(0) modulo 2.
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
 }
 
 def TileNV_NamedBarrierOp : TileNV_Op<"named_barrier"> {

@@ -85,4 +85,31 @@ def TileNVWarpSpecialize : Pass<"tile-nv-warp-specialize", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileNVClusterMulticast : Pass<"tile-nv-cluster-multicast", "mlir::ModuleOp"> {
+  let summary = "Clusters of two CTAs that multicast the TMA copies they share (tile.cluster_size)";
+  let description = [{
+    A warp-specialized kernel (tile-nv-warp-specialize) with `tile.cluster_size = 2` (the
+    config's `cluster_size`) runs in clusters of two programs along the grid's x, 2c and
+    2c + 1 (the PTX entry gets `.reqnctapercluster 2, 1, 1`; the grid's x must be even). A
+    TMA copy whose coordinates are the same in both programs (decided at run time: the pass
+    computes them again for program_id(0) ^ 1) is read from L2 once: each CTA copies half of
+    the box's rows into both CTAs (`multicast`, with a half-box tensor map added to the
+    module). So that a stage is refilled only when both CTAs have read it:
+
+      empty[s] inits: consumer threads       empty[s] inits: consumer threads + consumer warps
+      barrier of all threads                 barrier of all threads, cluster barrier
+      producer: copies                       producer: copies, `multicast %same`
+      consumers: arrive empty[s]             consumers: arrive empty[s]; lane 0 of each warp
+                                               also arrives on the peer's empty[s] (`cta`)
+      return                                 cluster barrier; return
+
+    Both programs must run the same number of K iterations (an error otherwise, as for a
+    copy computed in a way the pass cannot redo for the peer). A variant without a producer
+    warpgroup (no TMA: no stride known to be 1) keeps one CTA per cluster, with a warning.
+  }];
+  let dependentDialects = ["::tessel::tile_nv::TileNVDialect",
+                           "::tessel::tile_gpu::TileGPUDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TESSEL_NVIDIA_TRANSFORMS_PASSES_TD

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+set -euo pipefail
+root=/work/main; dest=$1; build=$root/build
+rm -rf "$dest"; mkdir -p "$dest/kernels"
+cp "$build/bin/tessel-run-gpu" "$root/benchmarks/gpu/gemm_bench.py" "$root/.device/s40/triton_gemm.py" "$dest/"
+cp "$root"/.device/c4/cluster/*.json "$root"/.device/c4/cluster/*.cubin "$dest/kernels/"
+nn=--twin=nn:stride_ak=1,stride_bn=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bk%8,stride_cm%8
+nt=--twin=nt:stride_ak=1,stride_bk=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bn%8,stride_cm%8
+comp() {
+  local tmp; tmp=$(mktemp -d)
+  "$build/bin/tesselc" "$root/dsl/kernels/gemm.cpp" -k gemm_block_ptr --target=cuda:sm_90a \
+    --emit=cubin -o "$tmp" -D HAS_BIAS=false -D ACT=none "$@" "$nn" "$nt" > "$tmp.log" 2>&1 || { grep -m3 error "$tmp.log"; }
+  find "$tmp" -name '*.json' ! -name '*__nn.json' ! -name '*__nt.json' -delete
+  cp "$tmp"/* "$dest/kernels/" 2>/dev/null || true; rm -rf "$tmp" "$tmp.log"
+}
+for dt in bf16 f16; do
+  for cfg in "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=6" \
+             "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=6" \
+             "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4" \
+             "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=3"; do
+    comp --dtype $dt $cfg -D warp_specialize=1 --specialize=false
+    comp --dtype $dt $cfg --specialize=false
+  done
+done
+ls "$dest/kernels"/*.json | wc -l; du -sh "$dest"
