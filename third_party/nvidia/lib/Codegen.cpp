@@ -269,10 +269,10 @@ LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
   // other architectures ignore the field.
   for (auto f : module.getOps<LLVM::LLVMFuncOp>())
     if (arch == "sm_90a")
-    if (auto cluster = f->getAttrOfType<IntegerAttr>(tile::TileDialect::getClusterSizeAttrName()))
-      if (cluster.getInt() > 1)
-        out.assembly = withEntryDirective(
-            out.assembly, ".reqnctapercluster " + std::to_string(cluster.getInt()) + ", 1, 1");
+      if (auto cluster = f->getAttrOfType<IntegerAttr>(tile::TileDialect::getClusterSizeAttrName()))
+        if (cluster.getInt() > 1)
+          out.assembly = withEntryDirective(
+              out.assembly, ".reqnctapercluster " + std::to_string(cluster.getInt()) + ", 1, 1");
   if (failed(assemble(arch, out, error)))
     return failure();
   fillUsage(module, out);
