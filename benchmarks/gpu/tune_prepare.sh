@@ -37,7 +37,8 @@ tune vector_add.cpp vector_add 268435456
 tune rope.cpp rope 8x32x8x4096x128 -- --key n_qh=32 --key n_kh=8 --opt layout=bshd --opt cos=shared
 # GEMM (bf16, 4096^3): 138 of 216 tiles compile, about 2.5 minutes on 2 cores.
 tune gemm.cpp gemm 4096x4096x4096 -- --key M=4096 --key N=4096 --key K=4096
-# The TMA GEMM at issue 10's square rows: 41 of 90 configs compile (about a minute per dtype);
+# The TMA GEMM at issue 10's square rows: 82 of 180 configs compile (about a minute per dtype;
+# results/2026-12-04-h200-s41 tuned them);
 # the problems are built here for their keys (about two minutes at 8192^3). Its twin is the
 # one that reads A and B through TMA (A (M, K) and B (K, N) row-major, as the gemm problem has
 # them): the automatic __div8 sees no unit strides through block pointers.
