@@ -77,19 +77,26 @@ struct ClusterMulticaster {
     return result;
   }
 
-  /// `v`, a value of the top block, computed for the peer program (clones before the branch).
-  Value peerValue(Value v) {
+  /// `v`, a value of the top block, computed for the peer program (clones before the branch);
+  /// failure when its computation has an op the clone could not redo for the peer (regions,
+  /// whose captured values it would not remap, or memory effects).
+  FailureOr<Value> peerValue(Value v) {
     if (!dependsOnPid(v))
       return v;
     if (Value known = peer.lookupOrNull(v))
       return known;
     Operation *def = v.getDefiningOp();
-    if (auto pid = dyn_cast<tile::ProgramIdOp>(def)) {
+    if (!def || def->getBlock() != top)
+      return failure();
+    if (isa<tile::ProgramIdOp>(def)) {
       peer.map(v, peerPid);
       return peerPid;
     }
+    if (def->getNumRegions() || !isMemoryEffectFree(def))
+      return failure();
     for (Value o : def->getOperands())
-      peerValue(o);
+      if (failed(peerValue(o)))
+        return failure();
     OpBuilder b(branch);
     Operation *clone = b.clone(*def, peer);
     return clone->getResult(cast<OpResult>(v).getResultNumber());
@@ -120,10 +127,12 @@ struct ClusterMulticaster {
     if (def->getBlock() == top) {
       if (!v.getType().isIntOrIndex())
         return failure();
-      Value &known = compared[v];
-      if (!known)
-        known = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, v, peerValue(v));
-      return known;
+      if (Value known = compared.lookup(v))
+        return known;
+      FailureOr<Value> other = peerValue(v);
+      if (failed(other))
+        return failure();
+      return compared[v] = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, v, *other);
     }
     // Computed after the branch from values that are the same: the same.
     if (isa<tile::ProgramIdOp>(def) || def->getNumRegions() || !isMemoryEffectFree(def))
@@ -236,7 +245,8 @@ struct ClusterMulticaster {
         if (failed(c))
           return copy.emitError("cluster_size: this TMA copy's coordinates are computed in a "
                                 "way the pass does not follow (through a loop-carried value "
-                                "updated from program_id, or an op with regions)");
+                                "updated from program_id, or an op with regions or memory "
+                                "effects); use a kernel without cluster_size");
         if (*c)
           same = same ? b.create<arith::AndIOp>(loc, same, *c).getResult() : *c;
       }
