@@ -96,10 +96,13 @@ bool CudaContext::load(const std::string &image, const std::string &kernelName, 
       !check(driver->cuModuleGetFunction(&kernel.function, kernel.module, kernelName.c_str()),
              "finding kernel " + kernelName, error))
     return false;
+  // A CudaKernel is reused for one variant after another (the tuner): reset the width too.
   int width = 0;
-  if (driver->cuFuncGetAttribute(&width, kFuncAttrRequiredClusterWidth, kernel.function) == 0 &&
-      width > 1)
-    kernel.clusterWidth = unsigned(width);
+  kernel.clusterWidth =
+      driver->cuFuncGetAttribute(&width, kFuncAttrRequiredClusterWidth, kernel.function) == 0 &&
+              width > 1
+          ? unsigned(width)
+          : 1;
   if (sharedBytes > 48 * 1024) {
     if (int(sharedBytes) > maxSharedOptIn) {
       error = kernelName + " needs " + std::to_string(sharedBytes) +

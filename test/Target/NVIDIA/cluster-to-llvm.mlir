@@ -27,9 +27,21 @@ func.func @cluster(%maps: !tile.ptr<i8, 0> {tile.divisibility = 64 : i32, tile_n
   // CHECK:      %[[ROWS:.+]] = llvm.mul %[[RANK]], %[[HALF]] : i32
   // CHECK:      %[[MASK:.+]] = llvm.mlir.constant(3 : i16) : i16
   // CHECK:      %[[MC:.+]] = llvm.and %{{.+}}, %[[SAME]] : i32
-  // CHECK:      %[[ROW:.+]] = llvm.add %arg2, %[[ROWS]] : i32
-  // CHECK:      @p cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [$1], [$2, {$3, $4}], [$5], $6; }", "r,r,l,r,r,r,h" %[[MC]], %{{.+}}, %{{.+}}, %arg1, %[[ROW]], %{{.+}}, %[[MASK]]
-  // CHECK:      multicast::cluster
+  // Block 0: rank x 32 rows of 128 bytes into the stage, row coordinate y + rank x 32.
+  // CHECK:      %[[BASE0:.+]] = llvm.add %[[SMEM:.+]], %{{.+}} : i32
+  // CHECK-NEXT: %[[ROWBYTES:.+]] = llvm.mlir.constant(128 : i32) : i32
+  // CHECK-NEXT: %[[OFF0:.+]] = llvm.mul %[[ROWS]], %[[ROWBYTES]] : i32
+  // CHECK-NEXT: %[[DST0:.+]] = llvm.add %[[BASE0]], %[[OFF0]] : i32
+  // CHECK-NEXT: %[[ROW:.+]] = llvm.add %arg2, %[[ROWS]] : i32
+  // CHECK:      @p cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [$1], [$2, {$3, $4}], [$5], $6; }", "r,r,l,r,r,r,h" %[[MC]], %[[DST0]], %{{.+}}, %arg1, %[[ROW]], %{{.+}}, %[[MASK]]
+  // Block 1: 64 rows x 128 bytes further (8192), column coordinate x + 64, the same rows.
+  // CHECK:      %[[J:.+]] = llvm.mlir.constant(8192 : i32) : i32
+  // CHECK-NEXT: %[[BASE1:.+]] = llvm.add %[[SMEM]], %[[J]] : i32
+  // CHECK:      %[[OFF1:.+]] = llvm.mul %[[ROWS]], %{{.+}} : i32
+  // CHECK-NEXT: %[[DST1:.+]] = llvm.add %[[BASE1]], %[[OFF1]] : i32
+  // CHECK:      %[[COL1:.+]] = llvm.add %arg1, %{{.+}} : i32
+  // CHECK-NEXT: %[[ROW1:.+]] = llvm.add %arg2, %[[ROWS]] : i32
+  // CHECK:      multicast::cluster [$1], [$2, {$3, $4}], [$5], $6; }", "r,r,l,r,r,r,h" %[[MC]], %[[DST1]], %{{.+}}, %[[COL1]], %[[ROW1]], %{{.+}}, %[[MASK]]
   // CHECK-NOT:  cp.async.bulk.tensor
   tile_nv.async_tma_copy_global_to_local %maps[0] [%x, %y] %ring, %bar, %p multicast %same map 1 : !tile.ptr<i8, 0>, !tile_gpu.memdesc<64x128xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
   // CHECK:      "{ .reg .pred p; .reg .b32 remote; setp.ne.b32 p, $0, 0; mapa.shared::cluster.u32 remote, $1, $2; @p mbarrier.arrive.shared::cluster.b64 _, [remote]; }", "r,r,r"

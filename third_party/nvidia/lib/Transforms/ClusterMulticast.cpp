@@ -148,13 +148,16 @@ struct ClusterMulticaster {
     return all;
   }
 
-  /// The index of `map` with its box's outer dimension halved, added to the module's maps.
-  int64_t halfBoxMap(int64_t map) {
+  /// The index of `map` with its box's outer dimension halved, added to the module's maps;
+  /// failure when the module's maps do not describe `map` as a 2-D box.
+  FailureOr<int64_t> halfBoxMap(int64_t map) {
     ModuleOp module = func->getParentOfType<ModuleOp>();
-    auto maps = module->getAttrOfType<ArrayAttr>(kTensorMapsAttr);
-    auto entry = cast<DictionaryAttr>(maps[map]);
+    auto maps = module ? module->getAttrOfType<ArrayAttr>(kTensorMapsAttr) : nullptr;
+    auto entry = maps && map < int64_t(maps.size()) ? dyn_cast<DictionaryAttr>(maps[map]) : nullptr;
+    auto box = entry ? dyn_cast_if_present<ArrayAttr>(entry.get("box")) : nullptr;
+    if (!box || box.size() != 2 || !isa<IntegerAttr>(box[0]) || !isa<IntegerAttr>(box[1]))
+      return failure();
     NamedAttrList fields(entry);
-    auto box = cast<ArrayAttr>(entry.get("box"));
     Builder b(func.getContext());
     fields.set("box", b.getI64ArrayAttr({cast<IntegerAttr>(box[0]).getInt(),
                                          cast<IntegerAttr>(box[1]).getInt() / 2}));
@@ -164,7 +167,7 @@ struct ClusterMulticaster {
       return it - list.begin();
     list.push_back(half);
     module->setAttr(kTensorMapsAttr, b.getArrayAttr(list));
-    return list.size() - 1;
+    return int64_t(list.size() - 1);
   }
 
   LogicalResult run(int64_t clusterSize) {
@@ -198,9 +201,10 @@ struct ClusterMulticaster {
       for (auto loop : side->getOps<scf::ForOp>())
         for (Value bound : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
           if (dependsOnPid(bound))
-            return fail("the K loop's trip count depends on program_id(0); the two programs "
-                        "of a cluster wait for each other's iterations, so they must run the "
-                        "same number");
+            return fail("the K loop's trip count may differ between the two programs of a "
+                        "cluster (it is computed from program_id(0), or through an op the pass "
+                        "does not follow); they wait for each other's iterations, so they must "
+                        "run the same number");
 
     // The empty ring (the producer waits on it) and its consumers' arrivals.
     Value emptyRing;
@@ -238,8 +242,13 @@ struct ClusterMulticaster {
     producer->walk([&](tile_nv::AsyncTMACopyGlobalToLocalOp c) { copies.push_back(c); });
     for (tile_nv::AsyncTMACopyGlobalToLocalOp copy : copies) {
       Value same;
+      // The box, whether it is copied, and where it lands: a multicast writes the same offset
+      // and completes the same barrier in both CTAs.
       SmallVector<Value> inputs(copy.getCoords());
       inputs.push_back(copy.getPred());
+      for (Value stage : {copy.getDst(), copy.getBarrier()})
+        if (auto index = stage.getDefiningOp<MemDescIndexOp>())
+          inputs.push_back(index.getIndex());
       for (Value v : inputs) {
         FailureOr<Value> c = sameCondition(v);
         if (failed(c))
@@ -256,8 +265,13 @@ struct ClusterMulticaster {
       auto enc = cast<SharedEncodingAttr>(dst.getEncoding());
       if (dst.getShape()[enc.getOrder()[1]] % 16 != 0)
         continue; // halves of less than a swizzle pattern: each CTA copies its own
+      FailureOr<int64_t> half = halfBoxMap(copy.getMap());
+      if (failed(half))
+        return copy.emitError("cluster_size: the module's tensor maps (tessel.tensor_maps) do "
+                              "not describe this copy's map ")
+               << copy.getMap() << " as a 2-D box";
       copy.getMulticastMutable().assign(same);
-      copy.setMulticastMap(uint32_t(halfBoxMap(copy.getMap())));
+      copy.setMulticastMap(uint32_t(*half));
     }
 
     // Consumers: lane 0 of each warp also releases the stage in the peer.
@@ -274,10 +288,22 @@ struct ClusterMulticaster {
       ab.create<tile_nv::ArriveBarrierOp>(loc, arrive.getBarrier(), pred, other);
     }
 
-    // The peer's barriers are initialized before anything reaches them, and a CTA's shared
-    // memory outlives its peer's last copy and arrival.
+    // The peer's barriers are initialized before anything reaches them. After the K loops,
+    // before the consumers' epilogue reuses shared memory (its layout conversions' scratch may
+    // overlap the rings), every copy and arrival the peer sends here has landed: the peer's
+    // consumers are past their last release, and this CTA's consumers have waited for every
+    // copy into it. Each thread of both CTAs arrives once (producer after its loop, consumers
+    // after theirs); that also keeps a CTA's shared memory alive as long as its peer uses it.
     b.create<tile_nv::ClusterBarrierOp>(loc);
-    OpBuilder::atBlockTerminator(top).create<tile_nv::ClusterBarrierOp>(loc);
+    for (Block *side : {producer, consumer}) {
+      scf::ForOp kLoop;
+      for (auto loop : side->getOps<scf::ForOp>())
+        kLoop = loop; // one K loop per side (tile-nv-warp-specialize)
+      if (!kLoop)
+        return fail("no K loop in the warp-specialized branch");
+      OpBuilder(kLoop->getBlock(), std::next(kLoop->getIterator()))
+          .create<tile_nv::ClusterBarrierOp>(loc);
+    }
     return success();
   }
 };

@@ -200,8 +200,9 @@ def TileNV_ArriveBarrierOp : TileNV_Op<"arrive_barrier"> {
     tile_nv.arrive_barrier %empty, %pred cta %peer : !tile_gpu.memdesc<1xi64, #shared1d>
     ```
     With `cta`, the arrival is on the barrier at the same offset in CTA `cta` of the cluster
-    (mapa, then mbarrier.arrive.release.cluster.shared::cluster.b64): a 2-CTA cluster's
-    consumers release a stage that their peer's producer multicasts into.
+    (mapa, then mbarrier.arrive.shared::cluster.b64 at the default .release.cta scope, as
+    CUTLASS's ClusterBarrier::arrive(cta_id)): a 2-CTA cluster's consumers release a stage that
+    their peer's producer multicasts into.
   }];
   let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemRead, MemWrite<TileNV_MBarrierState>]>:$barrier,
                        I1:$pred, Optional<I32>:$cta);

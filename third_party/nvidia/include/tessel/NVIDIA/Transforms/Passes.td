@@ -98,10 +98,12 @@ def TileNVClusterMulticast : Pass<"tile-nv-cluster-multicast", "mlir::ModuleOp">
 
       empty[s] inits: consumer threads       empty[s] inits: consumer threads + consumer warps
       barrier of all threads                 barrier of all threads, cluster barrier
-      producer: copies                       producer: copies, `multicast %same`
+      producer: copies                       producer: copies, `multicast %same`, then a
+                                               cluster barrier after its loop
       consumers: arrive empty[s]             consumers: arrive empty[s]; lane 0 of each warp
-                                               also arrives on the peer's empty[s] (`cta`)
-      return                                 cluster barrier; return
+                                               also arrives on the peer's empty[s] (`cta`);
+                                               after the loop a cluster barrier, then the
+                                               epilogue (whose scratch may reuse the rings)
 
     Both programs must run the same number of K iterations (an error otherwise, as for a
     copy computed in a way the pass cannot redo for the peer). A variant without a producer
