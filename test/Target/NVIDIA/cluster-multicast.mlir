@@ -7,7 +7,7 @@
 // multicast where its coordinates match: `multicast %same map M`, M a half box (64 x 32)
 // appended to the module's maps. The empty barriers count 128 local threads and the peer's 4
 // warps; lane 0 of each consumer warp also arrives on the peer's; cluster barriers follow the
-// inits and precede the return.
+// inits and each side's K loop (before the consumers' epilogue).
 #mma = #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [4, 1], instrShape = [64, 64]}>
 #s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
 #b = #tile_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
