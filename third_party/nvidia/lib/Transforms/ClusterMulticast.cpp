@@ -36,6 +36,8 @@ namespace {
 constexpr StringLiteral kTensorMapsAttr = "tessel.tensor_maps";
 
 struct ClusterMulticaster {
+  explicit ClusterMulticaster(func::FuncOp func) : func(func) {}
+
   func::FuncOp func;
   /// The kernel's body before the branch into producer and consumers.
   Block *top = nullptr;
@@ -314,7 +316,7 @@ struct ClusterMulticastPass : tile_nv::impl::TileNVClusterMulticastBase<ClusterM
       auto size = func->getAttrOfType<IntegerAttr>(tile::TileDialect::getClusterSizeAttrName());
       if (!size || size.getInt() == 1)
         continue;
-      if (failed(ClusterMulticaster{func}.run(size.getInt())))
+      if (failed(ClusterMulticaster(func).run(size.getInt())))
         return signalPassFailure();
     }
   }
