@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/NVIDIA/Transforms/Passes.h"
+#include "tessel/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -32,8 +33,6 @@ using namespace tessel;
 using namespace tessel::tile_gpu;
 
 namespace {
-
-constexpr StringLiteral kTensorMapsAttr = "tessel.tensor_maps";
 
 struct ClusterMulticaster {
   explicit ClusterMulticaster(func::FuncOp func) : func(func) {}
@@ -154,7 +153,7 @@ struct ClusterMulticaster {
   /// failure when the module's maps do not describe `map` as a 2-D box.
   FailureOr<int64_t> halfBoxMap(int64_t map) {
     ModuleOp module = func->getParentOfType<ModuleOp>();
-    auto maps = module ? module->getAttrOfType<ArrayAttr>(kTensorMapsAttr) : nullptr;
+    auto maps = module ? module->getAttrOfType<ArrayAttr>(kTensorMapsAttrName) : nullptr;
     auto entry = maps && map < int64_t(maps.size()) ? dyn_cast<DictionaryAttr>(maps[map]) : nullptr;
     auto box = entry ? dyn_cast_if_present<ArrayAttr>(entry.get("box")) : nullptr;
     if (!box || box.size() != 2 || !isa<IntegerAttr>(box[0]) || !isa<IntegerAttr>(box[1]))
@@ -168,7 +167,7 @@ struct ClusterMulticaster {
     if (auto it = llvm::find(list, half); it != list.end())
       return it - list.begin();
     list.push_back(half);
-    module->setAttr(kTensorMapsAttr, b.getArrayAttr(list));
+    module->setAttr(kTensorMapsAttrName, b.getArrayAttr(list));
     return int64_t(list.size() - 1);
   }
 
