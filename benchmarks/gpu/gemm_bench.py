@@ -8,8 +8,8 @@ Tessel: every GEMM cubin of kernels/ for the dtype without the epilogue (HAS_BIA
 none; with `:bias_relu` the HAS_BIAS, ACT relu ones, against cuBLAS addmm then torch.relu and
 Triton's fused bias + ReLU; with `:residual` gemm_residual's, out = x @ w + residual, against
 cuBLAS addmm(residual, x, w), whose beta = 1 adds the residual in the GEMM's epilogue; Triton's
-GEMM has no residual input, so that row has no Triton column) whose divisibility promises the shape keeps (gemm_block_ptr and
-gemm_split_k in their TMA twins), each through `./tessel-run-gpu --bench`:
+GEMM has no residual input, so that row has no Triton column) whose divisibility promises the
+shape keeps (gemm_block_ptr, gemm_persistent and gemm_split_k in their TMA twins), each through `./tessel-run-gpu --bench`:
 verified against the harness's double reference, then the median of cold-L2 launches between
 CUDA events; the fastest config is the row's. cuBLAS and Triton: triton.testing.do_bench
 (median, L2 flushed between runs), as the anchor scripts. A (M, K) and B (K, N) are row-major
@@ -80,7 +80,8 @@ def gemm_variants(dt, epi=""):
     """(name, path, divisibility of each scalar) of the GEMM cubins for dt: without an epilogue,
     with the fused bias + ReLU one (epi bias_relu), or gemm_residual's (epi residual)."""
     out = []
-    kernels = ("gemm_residual",) if epi == "residual" else ("gemm", "gemm_block_ptr", "gemm_split_k")
+    kernels = (("gemm_residual",) if epi == "residual" else
+               ("gemm", "gemm_block_ptr", "gemm_split_k", "gemm_persistent"))
     paths = [p for k in kernels
              for p in glob.glob(os.path.join(args.kernels, f"{k}__{dt}__*.json"))]
     bias_relu = epi == "bias_relu"
@@ -95,7 +96,8 @@ def gemm_variants(dt, epi=""):
         # gemm_block_ptr and gemm_split_k are there for their TMA twins; their other variants
         # load through masked pointer tiles, slower (bench-round1.txt of
         # results/2026-12-01-h200-tma): not timed.
-        if j["kernel"] in ("gemm_block_ptr", "gemm_split_k", "gemm_residual") and \
+        if j["kernel"] in ("gemm_block_ptr", "gemm_split_k", "gemm_residual",
+                           "gemm_persistent") and \
                 not j.get("tensor_maps"):
             continue
         # A specialized twin's promises: multiples ("divisibility") and values ("equal_to").

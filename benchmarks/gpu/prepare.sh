@@ -167,6 +167,16 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
         "$nta" || true
     done
   done
+  # gemm_persistent: one program per SM over the tiles, its library configs (a producer
+  # warpgroup each) in the TMA twins; 64x128 with 6 stages, which it ran 8-12% faster than
+  # gemm_block_ptr (results/2026-12-04-h200-s42).
+  kernel=gemm_persistent gemm cuda:sm_90a "$dest/kernels" tile,cubin --specialize=false "$nn" \
+    "$nt" || true
+  for dt in bf16 f16; do
+    kernel=gemm_persistent gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt -D BLOCK_M=64 \
+      -D BLOCK_N=128 -D num_warps=4 -D num_stages=6 -D warp_specialize=1 -D HAS_BIAS=false \
+      -D ACT=none --specialize=false "$nn" "$nt" || true
+  done
   # The fastest large tile with the fused bias + ReLU epilogue (gemm_bench.py's :bias_relu rows).
   kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 -D BLOCK_M=128 \
     -D BLOCK_N=256 -D num_warps=8 -D num_stages=3 -D HAS_BIAS=true -D ACT=relu "$nn" "$nt" || true

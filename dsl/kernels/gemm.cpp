@@ -11,6 +11,11 @@
 // built by the runtime) where the strides allow (a stride of 1, 16-byte multiples: the __div8
 // twins); elsewhere they are masked loads.
 //
+// gemm_persistent is gemm_block_ptr run by num_programs(0) programs (one per SM: the harness's
+// gemm_persistent problem launches min(tiles, SMs)) that each walk the tiles pid,
+// pid + num_programs(0), ... in GROUP_M order. On sm_90a with warp_specialize, its producer warp copies the next
+// tile's operands while the consumers store this one.
+//
 // gemm_residual is gemm_block_ptr with a residual added after the activation:
 // c = act(a @ b + bias) + residual (M, N), as a transformer block's output projections add
 // their result to the residual stream. residual may be c itself (an in-place add): each element
@@ -150,6 +155,23 @@ void gemm_block_ptr(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> 
   Tile<f32> acc = mainLoop(cfg, a, b, M, N, K, pid_m, pid_n, stride_am, stride_ak, stride_bk,
                            stride_bn);                                        // (BLOCK_M, BLOCK_N)
   storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
+}
+
+/// gemm_block_ptr as a persistent kernel: grid = (P,), P <= the tiles (one program per SM);
+/// program pid computes tiles pid, pid + P, ... in GROUP_M order, each through the same K loop
+/// and epilogue. tile-gpu-pipeline keeps one TMA ring for all of a program's tiles (Passes.td).
+template <class T>
+void gemm_persistent(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int M,
+                     Int N, Int K, Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn,
+                     Int stride_cm, Int stride_cn) {
+  Int tiles = cdiv(M, cfg.BLOCK_M) * cdiv(N, cfg.BLOCK_N);
+  for_range(program_id(0), tiles, num_programs(0), std::tuple{}, [&](Int tile) {
+    auto [pid_m, pid_n] = tileOf(cfg, tile, M, N);
+    Tile<f32> acc = mainLoop(cfg, a, b, M, N, K, pid_m, pid_n, stride_am, stride_ak, stride_bk,
+                             stride_bn);                                      // (BLOCK_M, BLOCK_N)
+    storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
+    return std::tuple{};
+  });
 }
 
 /// c = act(a @ b + bias) + residual, through block pointers (TMA on sm_90a where legal).
@@ -366,6 +388,16 @@ TESSEL_TUNE(gemm_block_ptr, Space<GemmConfig>()
                                 .key("N", Bucket::pow2)
                                 .key("K", Bucket::pow2)
                                 .grid("cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N)"))
+TESSEL_KERNEL(gemm_persistent, DTYPES(f16, bf16, f32),
+              ARGS(a, b, c, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                   stride_cm, stride_cn),
+              // With a producer warpgroup on sm_90a (its copies run into the next tile while
+              // the consumers store this one). 128x256 keeps 2 stages: its ring and the
+              // epilogue's 64 KiB of scratch share 227 KiB.
+              CONFIGS(GemmConfig{.BLOCK_M = 128, .BLOCK_N = 256, .BLOCK_K = 64, .num_warps = 8,
+                                 .num_stages = 2, .warp_specialize = 1},
+                      GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
+                                 .num_stages = 4, .warp_specialize = 1}))
 TESSEL_KERNEL(gemm_residual, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, residual, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn, stride_rm, stride_rn),

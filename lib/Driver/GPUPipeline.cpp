@@ -80,7 +80,9 @@ LogicalResult tessel::checkSharedMemory(ModuleOp module, const TargetInfo &targe
     if (bytes && unsigned(bytes.getInt()) > target.getLimits().sharedMemoryPerProgram)
       return func.emitError() << "needs " << bytes.getInt() << " bytes of shared memory; "
                               << target.getName() << " allows "
-                              << target.getLimits().sharedMemoryPerProgram << " per program";
+                              << target.getLimits().sharedMemoryPerProgram
+                              << " per program: use fewer num_stages or smaller blocks (a "
+                                 "persistent kernel's rings stay beside its epilogue's scratch)";
   }
   return success();
 }

@@ -32,6 +32,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -351,16 +352,45 @@ private:
     auto i32Const = [&](OpBuilder &bb, int64_t v) -> Value {
       return bb.create<arith::ConstantIntOp>(loc, v, 32);
     };
+    // A TMA-staged K loop in the body of a loop over tiles (a persistent kernel): the rings and
+    // their barriers are set up once, before the tile loop, and the iteration count runs on
+    // across its iterations (`base`), so each stage's barrier phase stays the count / stages
+    // of every wait. The copies masked off past one tile's end are the next tile's prologue
+    // counts, which then complete those phases. A producer warpgroup (tile-nv-warp-specialize)
+    // can so fill the next tile's stages while the consumers run an epilogue.
+    auto outer = dyn_cast_if_present<scf::ForOp>(forOp->getParentOp());
+    if (!anyTensorMap)
+      outer = nullptr;
+    OpBuilder ringBuilder = outer ? OpBuilder(outer) : b;
+    Value base;
+    if (outer) {
+      Value zero = i32Const(ringBuilder, 0);
+      IRRewriter rewriter(ctx);
+      auto grown = outer.replaceWithAdditionalYields(
+          rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
+          [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+            return SmallVector<Value>{args.back()};
+          });
+      outer = cast<scf::ForOp>(grown->getOperation());
+      base = outer.getRegionIterArgs().back();
+      // The body moved into the new loop: both builders' blocks are gone.
+      ringBuilder.setInsertionPoint(outer);
+      b.setInsertionPoint(forOp);
+    }
     // Rings of each operand tile, placed for the dot operand reads (fitStages).
     for (PipelinedLoad &l : loads) {
       auto type = cast<RankedTensorType>(l.load.getType());
       SmallVector<int64_t> shape = {int64_t(l.ringStages(S))};
       shape.append(type.getShape().begin(), type.getShape().end());
-      l.ring = b.create<LocalAllocOp>(
+      l.ring = ringBuilder.create<LocalAllocOp>(
           loc, MemDescType::get(ctx, shape, type.getElementType(), l.placement), IntegerAttr());
     }
     if (anyTensorMap)
-      barriers = target.createCopyBarriers(b, loc, tensorMapStages());
+      barriers = target.createCopyBarriers(ringBuilder, loc, tensorMapStages());
+    auto countConst = [&](OpBuilder &bb, int64_t v) -> Value {
+      return base ? bb.create<arith::AddIOp>(loc, base, i32Const(bb, v)).getResult()
+                  : i32Const(bb, v);
+    };
 
     // Prologue: iterations 0 .. S - 2.
     SmallVector<Value> args;
@@ -370,7 +400,7 @@ private:
       Value iv = b.create<arith::AddIOp>(
           loc, forOp.getLowerBound(), b.create<arith::MulIOp>(loc, forOp.getStep(), ivConst(b, s)));
       SmallVector<PendingStore> pending;
-      args = issueCopies(b, iv, args, i32Const(b, s), pending);
+      args = issueCopies(b, iv, args, countConst(b, s), pending);
       for (PendingStore &p : pending)
         b.create<LocalStoreOp>(loc, p.value, p.stage);
     }
@@ -385,7 +415,7 @@ private:
         inits.push_back(forOp.getInitArgs()[i]);
       }
     inits.append(args.begin(), args.end());
-    inits.push_back(i32Const(b, 0));
+    inits.push_back(base ? base : i32Const(b, 0));
     auto newFor = b.create<scf::ForOp>(loc, forOp.getLowerBound(), forOp.getUpperBound(),
                                        forOp.getStep(), inits);
     newFor->setAttrs(forOp->getAttrs());
@@ -446,6 +476,10 @@ private:
     for (auto [j, i] : llvm::enumerate(kept))
       forOp.getResult(i).replaceAllUsesWith(newFor.getResult(j));
     forOp.erase();
+    if (outer) {
+      auto outerYield = cast<scf::YieldOp>(outer.getBody()->getTerminator());
+      outerYield->setOperand(outerYield.getNumOperands() - 1, newFor.getResults().back());
+    }
   }
 
   scf::ForOp forOp;

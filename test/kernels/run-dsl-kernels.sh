@@ -34,7 +34,7 @@ PY
     cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
     # In place, as fused linear cross-entropy runs it: the gradient over the logits.
     cross_entropy_fused | cross_entropy_backward_lse) shapes="8x5000 1x15"; opts="--opt inplace=1" ;;
-    gemm | gemm_block_ptr | gemm_residual | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
+    gemm | gemm_block_ptr | gemm_persistent | gemm_residual | gemm_swiglu) shapes="100x70x50 1x128x1" ;;
     # Windows of a wider row (labels in, below and above them) at columns 300 and 0 (SHAPE:OPT
     # passes an option to that shape alone); 300 columns span several column tiles.
     gemm_ce_backward) shapes="100x70x50:col_offset=300 1x128x1:col_offset=0 37x300x20:col_offset=0 37x300x20:col_offset=1000" ;;

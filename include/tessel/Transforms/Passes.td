@@ -157,6 +157,14 @@ def TileGPUPipeline : Pass<"tile-gpu-pipeline", "mlir::ModuleOp"> {
     synchronous when the adapter declines it (dtype, layout, register budget), when `other` is
     not zero, or when its address depends on values the loop computes otherwise. Reads
     num_stages from the kernel's `tile.num_stages` (1 disables).
+
+    A loop whose loads are the adapter's bulk tensor copies (TMA), directly in the body of
+    another scf.for (a persistent kernel's loop over tiles), gets its rings and their barriers
+    once, before that loop, and its iteration count starts at the count the tile loop carries
+    (the sum of the earlier tiles' trip counts) instead of 0: every stage index and barrier
+    phase is then count % stages and count / stages across all of a program's tiles, with no
+    barrier initialized twice, and the ring stays allocated through the epilogue (whose
+    scratch goes past it).
   }];
   let options = [
     Option<"target", "target", "std::string", "\"\"",

@@ -85,7 +85,10 @@ static int64_t splitKFor(int64_t tiles, int64_t K, int64_t blockK, int64_t sms) 
 /// f32, NaN-poisoned) and `locks` (one i32 per tile, zeros) after bias.
 /// With `residual` (problem gemm_residual): out = act(a * b + bias) + residual, residual (M, N)
 /// row-major after bias, its strides stride_rm and stride_rn last.
-static Status gemmProblem(Builder &b, bool splitK, bool residual = false) {
+/// With `persistent` (problem gemm_persistent): grid min(tiles, P), P from option programs = P,
+/// else the device's multiprocessors, else 3 (the interpreter: programs of several tiles, an
+/// uneven share).
+static Status gemmProblem(Builder &b, bool splitK, bool residual = false, bool persistent = false) {
   int64_t M, N, K;
   if (Status s = productShape(b, M, N, K); !s)
     return s;
@@ -186,6 +189,17 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false) {
   }
   b.p.launch.grid.x = tiles;
   b.p.launch.grid.y = splits;
+  if (persistent) {
+    int64_t programs = b.o.multiprocessors > 0 ? b.o.multiprocessors : 3;
+    std::string text = b.option("programs", "");
+    if (!text.empty() &&
+        (text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos ||
+         (programs = std::strtoll(text.c_str(), nullptr, 10)) < 1))
+      return Status::error("problem gemm_persistent: programs must be a number of programs "
+                           ">= 1, got '" +
+                           text + "'");
+    b.p.launch.grid.x = std::min(tiles, programs);
+  }
   b.p.elements = M * N;
   b.p.bytes =
       (M * K + K * N + (residual ? 2 : 1) * M * N) * static_cast<int64_t>(sizeOf(b.o.dtype));
@@ -193,6 +207,8 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false) {
   b.p.description += " act=" + act + (hasBias ? " bias" : "");
   if (splitK)
     b.p.description += " split_k=" + std::to_string(splits);
+  if (persistent)
+    b.p.description += " programs=" + std::to_string(b.p.launch.grid.x);
   if (aCol || bCol || lda != aInner)
     b.p.description += std::string(" a=") + (aCol ? "col" : "row") +
                        " b=" + (bCol ? "col" : "row") + " lda=" + std::to_string(lda);
@@ -202,6 +218,9 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false) {
 Status gemm(Builder &b) { return gemmProblem(b, /*splitK=*/false); }
 Status gemmSplitK(Builder &b) { return gemmProblem(b, /*splitK=*/true); }
 Status gemmResidual(Builder &b) { return gemmProblem(b, /*splitK=*/false, /*residual=*/true); }
+Status gemmPersistent(Builder &b) {
+  return gemmProblem(b, /*splitK=*/false, /*residual=*/false, /*persistent=*/true);
+}
 
 /// Shape MxNxK; out (M, N) = silu(x w_gate^T) * (x w_up^T): the SwiGLU up-projection of an
 /// LLM's MLP in one kernel. x (M, K) row-major; w_gate and w_up (N, K) row-major, as nn.Linear

@@ -216,6 +216,13 @@ const std::vector<Entry> &entries() {
        "split_k=S, else config SPLIT_K when non-zero, else a heuristic of the shape "
        "(splitKFor in Gemm.cpp).",
        gemmSplitKElements},
+      {"gemm_persistent",
+       "a, b, out, bias, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, "
+       "stride_cn",
+       "MxNxK", "min(cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), P)", gemmPersistent,
+       "gemm's problem and options, run by P programs that each take every P-th tile: P from "
+       "option programs=P, else the GPU's multiprocessors, else 3.",
+       gemmElements},
       {"gemm_residual",
        "a, b, out, bias, residual, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, "
        "stride_cm, stride_cn, stride_rm, stride_rn",

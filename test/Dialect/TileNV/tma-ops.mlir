@@ -33,5 +33,8 @@ func.func @ops(%maps: !tile.ptr<i8, 0>, %dst: !tile_gpu.memdesc<128x128xbf16, #s
   tile_nv.wait_barrier %bar, %x : !tile_gpu.memdesc<1xi64, #b>
   // CHECK-NEXT: tile_nv.inval_barrier %{{.+}} : !tile_gpu.memdesc<1xi64, #{{.+}}>
   tile_nv.inval_barrier %bar : !tile_gpu.memdesc<1xi64, #b>
+  // The warp's index, warp-uniform (a warp-specialized kernel's producer warp branches on it).
+  // CHECK-NEXT: tile_nv.warp_id : i32
+  %warp = tile_nv.warp_id : i32
   return
 }

@@ -36,16 +36,21 @@
 // CHECK-NEXT:    tile_nv.cluster_barrier
 // CHECK-NEXT:    scf.if %[[P]] {
 // CHECK-NEXT:      tile_nv.set_max_nreg 40
-// CHECK-NEXT:      tile_nv.barrier_expect %{{.+}}, 16384, %{{.+}} {leader = 128 : i32}
-// CHECK-NEXT:      tile_nv.async_tma_copy_global_to_local %arg0[0] [%c0_i32, %[[AROW]]] {{.+}} multicast %[[SAMEA]] map 2 {leader = 128 : i32}
-// CHECK-NEXT:      tile_nv.async_tma_copy_global_to_local %arg0[1] [%[[BCOL]], %c0_i32] {{.+}} multicast %[[SAMEB]] map 3 {leader = 128 : i32}
-// CHECK-NEXT:      scf.for
-// CHECK:             tile_nv.wait_barrier
+// CHECK-NEXT:      tile_nv.warp_id
+// CHECK-NEXT:      arith.cmpi eq
+// CHECK-NEXT:      scf.if
+// CHECK-NEXT:        tile_nv.barrier_expect %{{.+}}, 16384, %{{.+}} {leader = 128 : i32}
+// CHECK-NEXT:        tile_nv.async_tma_copy_global_to_local %arg0[0] [%c0_i32, %[[AROW]]] {{.+}} multicast %[[SAMEA]] map 2 {leader = 128 : i32}
+// CHECK-NEXT:        tile_nv.async_tma_copy_global_to_local %arg0[1] [%[[BCOL]], %c0_i32] {{.+}} multicast %[[SAMEB]] map 3 {leader = 128 : i32}
+// CHECK-NEXT:        scf.for
+// CHECK:               tile_nv.wait_barrier
 // The loop's K offset is carried from a constant by constant steps: the same in both.
-// CHECK:             tile_nv.async_tma_copy_global_to_local %arg0[0] [%{{.+}}, %[[AROW]]] {{.+}} multicast %[[SAMEA]] map 2 {leader = 128 : i32}
-// CHECK-NEXT:        tile_nv.async_tma_copy_global_to_local %arg0[1] [%[[BCOL]], %{{.+}}] {{.+}} multicast %[[SAMEB]] map 3 {leader = 128 : i32}
-// After each side's K loop, a cluster barrier: the producer's...
-// CHECK:             scf.yield
+// CHECK:               tile_nv.async_tma_copy_global_to_local %arg0[0] [%{{.+}}, %[[AROW]]] {{.+}} multicast %[[SAMEA]] map 2 {leader = 128 : i32}
+// CHECK-NEXT:          tile_nv.async_tma_copy_global_to_local %arg0[1] [%[[BCOL]], %{{.+}}] {{.+}} multicast %[[SAMEB]] map 3 {leader = 128 : i32}
+// After each side's K loop, a cluster barrier: the producer's (all four warps, after the one
+// that ran the loop)...
+// CHECK:               scf.yield
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      tile_nv.cluster_barrier
 // CHECK-NEXT:    } else {

@@ -48,6 +48,11 @@ func.func @cluster(%maps: !tile.ptr<i8, 0> {tile.divisibility = 64 : i32, tile_n
   tile_nv.arrive_barrier %bar, %p cta %cta : !tile_gpu.memdesc<1xi64, #b>
   // CHECK:      "barrier.cluster.arrive.release; barrier.cluster.wait.acquire;", ""
   tile_nv.cluster_barrier
+  // warp_id: threadIdx.x / 32 from lane 0, so that ptxas knows it to be warp-uniform.
+  // CHECK:      %[[TID:.+]] = nvvm.read.ptx.sreg.tid.x : i32
+  // CHECK:      %[[W:.+]] = llvm.lshr %[[TID]], %{{.+}} : i32
+  // CHECK-NEXT: llvm.inline_asm asm_dialect = att "shfl.sync.idx.b32 $0, $1, 0, 31, -1;", "=r,r" %[[W]] : (i32) -> i32
+  %warp = tile_nv.warp_id : i32
   return
 }
 }

@@ -21,22 +21,28 @@
 // CHECK-NEXT:    %[[P:.+]] = arith.cmpi uge, %[[TID]], %c128_i32 : i32
 // CHECK-NEXT:    scf.if %[[P]] {
 // CHECK-NEXT:      tile_nv.set_max_nreg 40
-// CHECK-NEXT:      tile_nv.barrier_expect %{{.+}}, 16384, %{{.+}} {leader = 128 : i32}
-// CHECK-NEXT:      tile_nv.async_tma_copy_global_to_local %arg0[0] {{.+}} {leader = 128 : i32}
-// CHECK-NEXT:      tile_nv.async_tma_copy_global_to_local %arg0[1] {{.+}} {leader = 128 : i32}
-// CHECK-NEXT:      scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[OFF:.+]] = %c64_i32, %[[N:.+]] = %c0_i32) -> (i32, i32)
-// CHECK:             %[[AHEAD:.+]] = arith.addi %[[N]], %c1_i32
-// CHECK:             %[[SLOT:.+]] = arith.remui %[[AHEAD]], %c3_i32
-// CHECK:             %[[ROUND:.+]] = arith.divui %[[AHEAD]], %c3_i32
-// CHECK-NEXT:        %[[PHASE:.+]] = arith.addi %[[ROUND]], %c1_i32
-// CHECK-NEXT:        scf.if %[[IN:.+]] {
-// CHECK-NEXT:          %[[E:.+]] = tile_gpu.memdesc_index %[[EMPTY]][%[[SLOT]]]
-// CHECK-NEXT:          tile_nv.wait_barrier %[[E]], %[[PHASE]]
+// One warp of the four runs the loop: nothing waits for the others, which could fall rounds
+// behind the ring's parity. The branch is on warp_id (warp-uniform for ptxas).
+// CHECK-NEXT:      %[[WARP:.+]] = tile_nv.warp_id : i32
+// CHECK-NEXT:      %[[LEADWARP:.+]] = arith.cmpi eq, %[[WARP]], %c4_i32 : i32
+// CHECK-NEXT:      scf.if %[[LEADWARP]] {
+// CHECK-NEXT:        tile_nv.barrier_expect %{{.+}}, 16384, %{{.+}} {leader = 128 : i32}
+// CHECK-NEXT:        tile_nv.async_tma_copy_global_to_local %arg0[0] {{.+}} {leader = 128 : i32}
+// CHECK-NEXT:        tile_nv.async_tma_copy_global_to_local %arg0[1] {{.+}} {leader = 128 : i32}
+// CHECK-NEXT:        scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[OFF:.+]] = %c64_i32, %[[N:.+]] = %c0_i32) -> (i32, i32)
+// CHECK:               %[[AHEAD:.+]] = arith.addi %[[N]], %c1_i32
+// CHECK:               %[[SLOT:.+]] = arith.remui %[[AHEAD]], %c3_i32
+// CHECK:               %[[ROUND:.+]] = arith.divui %[[AHEAD]], %c3_i32
+// CHECK-NEXT:          %[[PHASE:.+]] = arith.addi %[[ROUND]], %c1_i32
+// CHECK-NEXT:          scf.if %[[IN:.+]] {
+// CHECK-NEXT:            %[[E:.+]] = tile_gpu.memdesc_index %[[EMPTY]][%[[SLOT]]]
+// CHECK-NEXT:            tile_nv.wait_barrier %[[E]], %[[PHASE]]
+// CHECK-NEXT:          }
+// CHECK-NEXT:          tile_nv.barrier_expect %{{.+}}, 16384, %[[IN]] {leader = 128 : i32}
+// CHECK-NEXT:          tile_nv.async_tma_copy_global_to_local %arg0[0] [%[[OFF]], %c0_i32] {{.+}} {leader = 128 : i32}
+// CHECK-NEXT:          tile_nv.async_tma_copy_global_to_local %arg0[1] [%c0_i32, %[[OFF]]] {{.+}} {leader = 128 : i32}
+// CHECK:               scf.yield
 // CHECK-NEXT:        }
-// CHECK-NEXT:        tile_nv.barrier_expect %{{.+}}, 16384, %[[IN]] {leader = 128 : i32}
-// CHECK-NEXT:        tile_nv.async_tma_copy_global_to_local %arg0[0] [%[[OFF]], %c0_i32] {{.+}} {leader = 128 : i32}
-// CHECK-NEXT:        tile_nv.async_tma_copy_global_to_local %arg0[1] [%c0_i32, %[[OFF]]] {{.+}} {leader = 128 : i32}
-// CHECK:             scf.yield
 // CHECK-NEXT:      }
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      tile_nv.set_max_nreg 256 inc

@@ -300,6 +300,21 @@ struct ThreadIdConversion : TensorMapPattern<tile_nv::ThreadIdOp> {
   }
 };
 
+struct WarpIdConversion : TensorMapPattern<tile_nv::WarpIdOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::WarpIdOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value tid = target.getThreadId(rewriter, loc);
+    Value warp = rewriter.create<LLVM::LShrOp>(
+        loc, tid, rewriter.create<LLVM::ConstantOp>(loc, rewriter.getI32Type(), 5));
+    rewriter.replaceOp(op, nvidia::ptxAsm(rewriter, loc, rewriter.getI32Type(), {warp},
+                                          "shfl.sync.idx.b32 $0, $1, 0, 31, -1;", "=r,r",
+                                          /*sideEffects=*/false));
+    return success();
+  }
+};
+
 } // namespace
 
 void tessel::nvidia::namedBarrier(OpBuilder &b, Location loc, unsigned id, unsigned threads) {
@@ -312,7 +327,7 @@ void populateTensorMapToLLVMPatterns(LLVMTypeConverter &converter, const TargetI
                                      RewritePatternSet &patterns) {
   patterns.add<InitBarrierConversion, InvalBarrierConversion, BarrierExpectConversion,
                WaitBarrierConversion, AsyncTMACopyConversion, ArriveBarrierConversion,
-               NamedBarrierConversion, SetMaxNRegConversion, ThreadIdConversion,
+               NamedBarrierConversion, SetMaxNRegConversion, ThreadIdConversion, WarpIdConversion,
                ClusterBarrierConversion, ClusterCTARankConversion>(converter, target);
 }
 } // namespace tessel::nvidia

@@ -197,15 +197,24 @@ struct ClusterMulticaster {
     Location loc = split.getLoc();
     OpBuilder b(split);
 
+    // The producer's loop runs in one warp (an scf.if on the thread id inside the branch).
+    Block *producerLoops = producer;
+    for (auto leaderWarp : producer->getOps<scf::IfOp>())
+      if (!leaderWarp.thenBlock()->getOps<scf::ForOp>().empty())
+        producerLoops = leaderWarp.thenBlock();
+
     // Both programs must run the same iterations: each waits for the other's releases.
-    for (Block *side : {producer, consumer})
+    for (Block *side : {producerLoops, consumer})
       for (auto loop : side->getOps<scf::ForOp>())
         for (Value bound : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
           if (dependsOnPid(bound))
-            return fail("the K loop's trip count may differ between the two programs of a "
-                        "cluster (it is computed from program_id(0), or through an op the pass "
-                        "does not follow); they wait for each other's iterations, so they must "
-                        "run the same number");
+            return fail(Twine(loop.getBody()->getOps<scf::ForOp>().empty()
+                                  ? "the K loop's"
+                                  : "the tile loop's (a persistent kernel's)") +
+                        " trip count may differ between the two programs of a cluster (it is "
+                        "computed from program_id(0), or through an op the pass does not "
+                        "follow); they wait for each other's iterations, so they must run the "
+                        "same number");
 
     // The empty ring (the producer waits on it) and its consumers' arrivals.
     Value emptyRing;
@@ -296,13 +305,16 @@ struct ClusterMulticaster {
     // copy into it. Each thread of both CTAs arrives once (producer after its loop, consumers
     // after theirs); that also keeps a CTA's shared memory alive as long as its peer uses it.
     b.create<tile_nv::ClusterBarrierOp>(loc);
-    for (Block *side : {producer, consumer}) {
+    for (Block *side : {producerLoops, consumer}) {
       scf::ForOp kLoop;
       for (auto loop : side->getOps<scf::ForOp>())
         kLoop = loop; // one K loop per side (tile-nv-warp-specialize)
       if (!kLoop)
         return fail("no K loop in the warp-specialized branch");
-      OpBuilder(kLoop->getBlock(), std::next(kLoop->getIterator()))
+      // Every producer warp arrives: after the leader warp's scf.if, not in it.
+      Operation *after =
+          side == producerLoops && side != producer ? side->getParentOp() : kLoop.getOperation();
+      OpBuilder(after->getBlock(), std::next(after->getIterator()))
           .create<tile_nv::ClusterBarrierOp>(loc);
     }
     return success();

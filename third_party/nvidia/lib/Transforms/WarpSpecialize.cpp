@@ -73,6 +73,7 @@ Value issueNumber(Value index, int64_t stages) {
 struct WarpSpecializer {
   func::FuncOp func;
   unsigned numWarps;
+  scf::ForOp tileLoop = {}; // a persistent kernel's loop over tiles, around the K loop
 
   LogicalResult fail(const Twine &why) { return func.emitError() << "warp_specialize: " << why; }
 
@@ -82,14 +83,36 @@ struct WarpSpecializer {
       return fail("needs num_stages >= 2: the producer fills a ring of TMA stages that the "
                   "pipeline builds (num_stages = " +
                   Twine(numStages ? numStages.getInt() : 1) + ")");
-    // The K loop: a loop of the kernel's body that feeds wgmma.
+    // The K loop: a loop of the kernel's body that feeds wgmma, or of the body of its loop
+    // over tiles (a persistent kernel, `tileLoop`), whose rings tile-gpu-pipeline set up
+    // before that loop.
     scf::ForOp loop;
+    auto kLoopIn = [&](Block &block) -> LogicalResult {
+      for (auto forOp : block.getOps<scf::ForOp>()) {
+        if (forOp.getBody()->getOps<tile_nv::WarpgroupDotOp>().empty())
+          continue;
+        if (loop)
+          return fail("more than one K loop of wgmma dots");
+        loop = forOp;
+      }
+      return success();
+    };
+    if (failed(kLoopIn(func.getBody().front())))
+      return failure();
     for (auto forOp : func.getBody().front().getOps<scf::ForOp>()) {
-      if (forOp.getBody()->getOps<tile_nv::WarpgroupDotOp>().empty())
-        continue;
       if (loop)
-        return fail("more than one K loop of wgmma dots");
-      loop = forOp;
+        break;
+      if (failed(kLoopIn(*forOp.getBody())))
+        return failure();
+      if (loop)
+        tileLoop = forOp;
+    }
+    if (!loop && !func.walk([](tile_nv::WarpgroupDotOp) { return WalkResult::interrupt(); })
+                      .wasInterrupted()) {
+      // The dot runs on FMA units (f32 with IEEE products): no wgmma for a producer to feed.
+      func.emitWarning() << "warp_specialize: ignored in this variant, whose dot does not run "
+                            "on wgmma";
+      return success();
     }
     if (!loop)
       return fail("needs a K loop whose operands are pipelined TMA copies into a wgmma dot "
@@ -124,6 +147,8 @@ struct WarpSpecializer {
     // and in it.
     SmallVector<Operation *> prologue, inLoop;
     Block &top = func.getBody().front();
+    Block *kBlock = loop->getBlock(); // the prologue's
+    Operation *topLoop = tileLoop ? tileLoop.getOperation() : loop.getOperation();
     WalkResult walk = func.walk([&](Operation *op) {
       if (!isa<tile_nv::BarrierExpectOp, tile_nv::AsyncTMACopyGlobalToLocalOp>(op))
         return WalkResult::advance();
@@ -132,7 +157,7 @@ struct WarpSpecializer {
                       : cast<tile_nv::AsyncTMACopyGlobalToLocalOp>(op).getBarrier();
       if (ringOf(bar) != full)
         return WalkResult::interrupt();
-      if (op->getBlock() == &top)
+      if (op->getBlock() == kBlock)
         prologue.push_back(op);
       else if (op->getBlock() == loop.getBody())
         inLoop.push_back(op);
@@ -155,6 +180,16 @@ struct WarpSpecializer {
     b.setInsertionPointAfter(fullAlloc);
     auto emptyAlloc = b.create<LocalAllocOp>(loc, fullAlloc.getType(), IntegerAttr());
     emptyAlloc.setOffset(uint32_t(llvm::alignTo(end, 8)));
+    // Scratch the allocator placed past the rings, where the empty ring now lies, moves past
+    // it where the ring is still in use: in the K loop, and in a tile loop everywhere (the
+    // producer waits on the ring while the consumers' epilogue converts through scratch).
+    int64_t pastEmpty =
+        llvm::alignTo(*emptyAlloc.getOffset() + emptyAlloc.getType().getSizeInBytes(), 16);
+    topLoop->walk([&](Operation *op) {
+      auto name = TileGPUDialect::getScratchOffsetAttrName();
+      if (auto off = op->getAttrOfType<IntegerAttr>(name))
+        op->setAttr(name, IntegerAttr::get(off.getType(), std::max(off.getInt(), pastEmpty)));
+    });
     auto stageType = cast<MemDescType>(fullWait.getBarrier().getType());
     auto i32 = [&](OpBuilder &bb, int64_t v) -> Value {
       return bb.create<arith::ConstantIntOp>(loc, v, 32);
@@ -166,12 +201,17 @@ struct WarpSpecializer {
     // The barrier of all threads after the inits (tile-gpu-insert-barriers put it before the
     // first copy): the empty barriers' inits go before it, the branch after it.
     Operation *ctaBarrier = nullptr;
-    for (Operation *op = emptyAlloc->getNextNode(); op && op != loop; op = op->getNextNode())
+    for (Operation *op = emptyAlloc->getNextNode(); op && op != topLoop; op = op->getNextNode())
       if (isa<BarrierOp>(op)) {
         ctaBarrier = op;
         break;
       }
-    if (!ctaBarrier || (!prologue.empty() && !ctaBarrier->isBeforeInBlock(prologue.front())))
+    // A tile loop has its barrier before each tile's first copy; the branch needs one before
+    // the loop.
+    if (!ctaBarrier && tileLoop)
+      ctaBarrier = OpBuilder(tileLoop).create<BarrierOp>(loc);
+    if (!ctaBarrier ||
+        (!tileLoop && !prologue.empty() && !ctaBarrier->isBeforeInBlock(prologue.front())))
       return fail("no barrier between the ring's mbarrier inits and its first copy");
     b.setInsertionPoint(ctaBarrier);
     for (int64_t s = 0; s < stages; ++s)
@@ -205,10 +245,21 @@ struct WarpSpecializer {
     Block *producer = branch.thenBlock();
     b.setInsertionPointToStart(producer);
     b.create<tile_nv::SetMaxNRegOp>(loc, regs.producer, /*inc=*/false);
+    // One warp runs the producer's loop (its first lane issues the copies). Nothing waits for
+    // the other three, so in their copy of the loop they could fall two rounds of the ring
+    // behind, where an mbarrier's parity no longer tells the phases apart, and spin forever
+    // (the H200 hung so on a persistent kernel's thousands of K steps). The branch is on
+    // warp_id, which ptxas knows to be warp-uniform.
+    Value warp = b.create<tile_nv::WarpIdOp>(loc, b.getI32Type());
+    auto leaderWarp = b.create<scf::IfOp>(
+        loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, warp, i32(b, numWarps)),
+        /*withElseRegion=*/false);
+    b.setInsertionPointToStart(leaderWarp.thenBlock());
     llvm::SetVector<Operation *> needed;
     std::function<void(Value)> need = [&](Value v) {
       Operation *def = v.getDefiningOp();
-      if (!def || def->getBlock() != consumer || needed.contains(def))
+      if (!def || (def->getBlock() != consumer && def->getBlock() != kBlock) ||
+          needed.contains(def))
         return;
       for (Value operand : def->getOperands())
         need(operand);
@@ -223,6 +274,9 @@ struct WarpSpecializer {
     getUsedValuesDefinedAbove(loop.getRegion(), above);
     for (Value v : above)
       need(v);
+    if (tileLoop)
+      for (Value operand : tileLoop->getOperands())
+        need(operand);
     for (Operation *op : needed)
       if (hasEffect<MemoryEffects::Write>(op))
         return op->emitError("warp_specialize: the TMA copies' addresses depend on this op, "
@@ -231,12 +285,31 @@ struct WarpSpecializer {
     needed.insert(loop);
     IRMapping map;
     scf::ForOp producerLoop;
-    for (Operation &op : *consumer)
+    for (Operation &op : *consumer) {
+      if (tileLoop && &op == tileLoop.getOperation()) {
+        // The whole tile loop, then its body cut down to the copies and what they need.
+        auto clone = cast<scf::ForOp>(b.clone(op, map));
+        SmallVector<std::pair<Operation *, Operation *>> pairs;
+        for (auto [orig, copy] : llvm::zip(*kBlock, *clone.getBody()))
+          pairs.push_back({&orig, &copy});
+        for (auto [orig, copy] : llvm::reverse(pairs)) {
+          if (orig == loop.getOperation())
+            producerLoop = cast<scf::ForOp>(copy);
+          if (needed.contains(orig) || copy->hasTrait<OpTrait::IsTerminator>())
+            continue;
+          if (!copy->use_empty())
+            return orig->emitError("warp_specialize: the TMA copies of the tile loop depend "
+                                   "on this op, which the producer cannot run alone");
+          copy->erase();
+        }
+        continue;
+      }
       if (needed.contains(&op)) {
         Operation *clone = b.clone(op, map);
         if (&op == loop.getOperation())
           producerLoop = cast<scf::ForOp>(clone);
       }
+    }
     if (failed(stripToCopies(producerLoop)))
       return failure();
     unsigned leader = consumers;
@@ -283,7 +356,27 @@ struct WarpSpecializer {
     if (dotWait.getPendings() == 1) {
       released = cb.create<arith::RemUIOp>(
           loc, cb.create<arith::AddIOp>(loc, count, i32(cb, stages - 1)), i32(cb, stages));
-      pred = cb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, count, i32(cb, 0));
+      // A tile loop's count starts at the tiles before; each tile releases its last stage
+      // after its loop (below), so that the producer fills the whole ring during the epilogue.
+      pred = tileLoop ? cb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne,
+                                                 loop.getInductionVar(), loop.getLowerBound())
+                      : cb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, count, i32(cb, 0));
+      if (tileLoop) {
+        tile_nv::WarpgroupDotWaitOp drain;
+        for (auto w : kBlock->getOps<tile_nv::WarpgroupDotWaitOp>())
+          if (llvm::any_of(w.getInputs(),
+                           [&](Value v) { return v.getDefiningOp() == loop.getOperation(); }))
+            drain = w;
+        if (!drain || drain.getPendings() != 0)
+          return fail("the tile loop's K loop has no wgmma wait of its results after it");
+        OpBuilder db(drain->getBlock(), std::next(drain->getIterator()));
+        unsigned i = count.getArgNumber() - 1; // the count among the iteration arguments
+        Value end = loop.getResult(i), begin = loop.getInitArgs()[i];
+        Value last = db.create<arith::RemUIOp>(
+            loc, db.create<arith::AddIOp>(loc, end, i32(db, stages - 1)), i32(db, stages));
+        Value ran = db.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, end, begin);
+        db.create<tile_nv::ArriveBarrierOp>(loc, emptyStage(db, last), ran, /*cta=*/Value());
+      }
     } else if (dotWait.getPendings() != 0) {
       return fail("the K loop's wgmma keeps more than one group in flight");
     } else {

@@ -74,11 +74,21 @@ def TileNVWarpSpecialize : Pass<"tile-nv-warp-specialize", "mlir::ModuleOp"> {
                                                wait(0); epilogue
                                              }
 
-    The producer's copies are issued by its first thread (`leader`). Every barrier after the
+    The producer's loop runs in its first warp (a branch on tile_nv.warp_id, which ptxas knows
+    to be warp-uniform; nothing waits for the other three warps, which could otherwise fall
+    two rounds of the ring behind, where the parity no longer tells phases apart), and its
+    copies are issued by that warp's first thread (`leader`). Every barrier after the
     branch becomes `bar.sync 1, num_warps * 32` (tile_nv.named_barrier), and the lowering's
     own barriers in the kernel do the same (the producer never arrives). The kernel gets
     `tile.producer_warps = 4`: it launches num_warps + 4 warps (the metadata's num_warps).
-    A kernel without such a loop is an error at its definition.
+    A kernel without such a loop is an error at its definition; one whose dot does not run on
+    wgmma (f32 on FMA units) gets a warning and stays as it is.
+
+    A persistent kernel's K loop in a loop over tiles (tile-gpu-pipeline set its rings up
+    before it): the producer gets the tile loop with only the copies and their addresses, the
+    consumers keep the whole loop. Each tile's consumers release its last stage right after
+    the K loop, and every op of the tile loop that uses scratch moves past the empty ring, so
+    the producer fills the next tile's stages while the consumers run the epilogue.
   }];
   let dependentDialects = ["::tessel::tile_nv::TileNVDialect",
                            "::tessel::tile_gpu::TileGPUDialect", "::mlir::scf::SCFDialect",
