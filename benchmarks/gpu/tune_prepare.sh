@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# tune_prepare.sh DEST: the compile half of tuning the row kernels and GEMM (docs/Autotuning.md) for an
-# H200 without LLVM: each kernel's TESSEL_TUNE space at the benchmark shapes, pruned by
-# cuda:sm_90a's limits and compiled in parallel (cubins) into DEST/tune, plus tessel-tune-gpu
-# and DEST/tune.sh, which times every variant on the GPU, verifies the winners and writes
-# DEST/tuning.json. The compile logs (prune counts, compile times) are in DEST/logs.
+# tune_prepare.sh DEST [--only KERNEL,...]: the compile half of tuning the row kernels and GEMM
+# (docs/Autotuning.md) for an H200 without LLVM: each kernel's TESSEL_TUNE space at the
+# benchmark shapes, pruned by cuda:sm_90a's limits and compiled in parallel (cubins) into
+# DEST/tune, plus tessel-tune-gpu and DEST/tune.sh, which times every variant on the GPU,
+# verifies the winners and writes DEST/tuning.json. The compile logs (prune counts, compile
+# times) are in DEST/logs. --only: just these kernels (e.g. --only gemm_block_ptr).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-dest=${1:?usage: tune_prepare.sh DEST}
+dest=${1:?usage: tune_prepare.sh DEST [--only KERNEL,...]}
+only=""
+if (($# > 1)); then
+  [[ $2 == --only && $# == 3 ]] || { echo "usage: tune_prepare.sh DEST [--only KERNEL,...]" >&2; exit 2; }
+  only=",$3,"
+fi
 build=${TESSEL_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh" >/dev/null
 rm -rf "$dest" && mkdir -p "$dest/bin" "$dest/logs"
@@ -14,6 +20,7 @@ rm -rf "$dest" && mkdir -p "$dest/bin" "$dest/logs"
 tune() {
   local file=$1 kernel=$2 shapes=() extra=()
   shift 2
+  [[ -z $only || $only == *",$kernel,"* ]] || return 0
   while (($#)) && [[ $1 != -- ]]; do shapes+=(--shape "$1"); shift; done
   (($#)) && shift && extra=("$@")
   /usr/bin/time -f "$kernel: %e s wall" "$build/bin/tessel-tune" "$root/dsl/kernels/$file" \
