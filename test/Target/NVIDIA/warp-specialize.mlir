@@ -133,6 +133,20 @@ func.func @no_loop(%x: i32) attributes {tile.num_stages = 3 : i32, tile.num_warp
 
 // -----
 
+// A dot on FMA units (f32 with IEEE products: no wgmma): a warning, and the kernel as it is.
+#bl = #tile_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @fma_dot
+// CHECK-NOT:     tile.producer_warps
+// CHECK:         tile.dot
+// CHECK-NOT:     tile_nv.set_max_nreg
+// expected-warning @+1 {{warp_specialize: ignored in this variant, whose dot does not run on wgmma}}
+func.func @fma_dot(%a: tensor<16x16xf32, #bl>, %b: tensor<16x16xf32, #bl>, %c: tensor<16x16xf32, #bl>) -> tensor<16x16xf32, #bl> attributes {tile.num_stages = 3 : i32, tile.num_warps = 4 : i32, tile.warp_specialize = 1 : i32} {
+  %d = tile.dot %a, %b, %c : tensor<16x16xf32, #bl> * tensor<16x16xf32, #bl> -> tensor<16x16xf32, #bl>
+  return %d : tensor<16x16xf32, #bl>
+}
+
+// -----
+
 // num_stages = 1: no ring to fill.
 // expected-error @+1 {{warp_specialize: needs num_stages >= 2: the producer fills a ring of TMA stages that the pipeline builds (num_stages = 1)}}
 func.func @one_stage(%x: i32) attributes {tile.num_stages = 1 : i32, tile.num_warps = 4 : i32, tile.warp_specialize = 1 : i32} {

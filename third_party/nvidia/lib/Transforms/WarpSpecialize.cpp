@@ -107,8 +107,7 @@ struct WarpSpecializer {
       if (loop)
         tileLoop = forOp;
     }
-    if (!loop && !func.walk([](tile_nv::WarpgroupDotOp) { return WalkResult::interrupt(); })
-                      .wasInterrupted()) {
+    if (!loop && func.walk([](tile::DotOp) { return WalkResult::interrupt(); }).wasInterrupted()) {
       // The dot runs on FMA units (f32 with IEEE products): no wgmma for a producer to feed.
       func.emitWarning() << "warp_specialize: ignored in this variant, whose dot does not run "
                             "on wgmma";
