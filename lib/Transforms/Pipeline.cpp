@@ -358,9 +358,8 @@ private:
     // of every wait. The copies masked off past one tile's end are the next tile's prologue
     // counts, which then complete those phases. A producer warpgroup (tile-nv-warp-specialize)
     // can so fill the next tile's stages while the consumers run an epilogue.
-    auto outer = dyn_cast_if_present<scf::ForOp>(forOp->getParentOp());
-    if (!anyTensorMap)
-      outer = nullptr;
+    auto outer =
+        anyTensorMap ? dyn_cast_if_present<scf::ForOp>(forOp->getParentOp()) : scf::ForOp();
     OpBuilder ringBuilder = outer ? OpBuilder(outer) : b;
     Value base;
     if (outer) {

@@ -19,16 +19,26 @@ static Status productShape(Builder &b, int64_t &M, int64_t &N, int64_t &K) {
   return Status::ok();
 }
 
+/// Option `name` = a whole number of at most `digits` digits, at least `least`, into `value`
+/// (unchanged when the option is absent); the error says what the number counts (`what`).
+static Status countOption(Builder &b, const std::string &name, size_t digits, int64_t least,
+                          const std::string &what, int64_t &value) {
+  std::string text = b.option(name, "");
+  if (text.empty())
+    return Status::ok();
+  int64_t v = 0;
+  if (text.size() > digits || text.find_first_not_of("0123456789") != std::string::npos ||
+      (v = std::strtoll(text.c_str(), nullptr, 10)) < least)
+    return Status::error("problem " + b.o.name + ": " + name + " must be a number of " + what +
+                         " >= " + std::to_string(least) + ", got '" + text + "'");
+  value = v;
+  return Status::ok();
+}
+
 /// Option check_rows = R: 0 when absent, else a number of rows >= 2.
 static Status checkRowsOption(Builder &b, int64_t &rows) {
-  std::string text = b.option("check_rows", "");
   rows = 0;
-  if (!text.empty() &&
-      (text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos ||
-       (rows = std::strtoll(text.c_str(), nullptr, 10)) < 2))
-    return Status::error("problem " + b.o.name + ": check_rows must be a number of rows >= 2, " +
-                         "got '" + text + "'");
-  return Status::ok();
+  return countOption(b, "check_rows", 9, 2, "rows", rows);
 }
 
 /// check_rows: R rows of a (M, K) spread evenly from the first to the last (the last tile's
@@ -161,13 +171,8 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false, bool p
   int64_t tiles = cdiv(M, bm) * cdiv(N, bn), splits = 1;
   if (splitK) {
     splits = b.config({"SPLIT_K"}, 0);
-    std::string text = b.option("split_k", "");
-    if (!text.empty() &&
-        (text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos ||
-         (splits = std::strtoll(text.c_str(), nullptr, 10)) < 1))
-      return Status::error("problem gemm_split_k: split_k must be a number of K slices >= 1, "
-                           "got '" +
-                           text + "'");
+    if (Status s = countOption(b, "split_k", 4, 1, "K slices", splits); !s)
+      return s;
     if (splits <= 0)
       splits = splitKFor(tiles, K, b.config({"BLOCK_K"}, 64),
                          b.o.multiprocessors > 0 ? b.o.multiprocessors : 132);
@@ -191,13 +196,8 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false, bool p
   b.p.launch.grid.y = splits;
   if (persistent) {
     int64_t programs = b.o.multiprocessors > 0 ? b.o.multiprocessors : 3;
-    std::string text = b.option("programs", "");
-    if (!text.empty() &&
-        (text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos ||
-         (programs = std::strtoll(text.c_str(), nullptr, 10)) < 1))
-      return Status::error("problem gemm_persistent: programs must be a number of programs "
-                           ">= 1, got '" +
-                           text + "'");
+    if (Status s = countOption(b, "programs", 6, 1, "programs", programs); !s)
+      return s;
     b.p.launch.grid.x = std::min(tiles, programs);
   }
   b.p.elements = M * N;

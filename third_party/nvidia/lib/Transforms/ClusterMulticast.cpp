@@ -197,7 +197,7 @@ struct ClusterMulticaster {
     Location loc = split.getLoc();
     OpBuilder b(split);
 
-    // The producer's loop runs in one warp (an scf.if on the thread id inside the branch).
+    // The producer's loop runs in one warp (an scf.if on tile_nv.warp_id inside the branch).
     Block *producerLoops = producer;
     for (auto leaderWarp : producer->getOps<scf::IfOp>())
       if (!leaderWarp.thenBlock()->getOps<scf::ForOp>().empty())
