@@ -9,7 +9,8 @@ none; with `:bias_relu` the HAS_BIAS, ACT relu ones, against cuBLAS addmm then t
 Triton's fused bias + ReLU; with `:residual` gemm_residual's, out = x @ w + residual, against
 cuBLAS addmm(residual, x, w), whose beta = 1 adds the residual in the GEMM's epilogue; Triton's
 GEMM has no residual input, so that row has no Triton column) whose divisibility promises the
-shape keeps (gemm_block_ptr, gemm_persistent and gemm_split_k in their TMA twins), each through `./tessel-run-gpu --bench`:
+shape keeps (gemm_block_ptr, gemm_persistent, gemm_stream_k and gemm_split_k in their TMA
+twins), each through `./tessel-run-gpu --bench`:
 verified against the harness's double reference, then the median of cold-L2 launches between
 CUDA events; the fastest config is the row's. cuBLAS and Triton: triton.testing.do_bench
 (median, L2 flushed between runs), as the anchor scripts. A (M, K) and B (K, N) are row-major
@@ -81,7 +82,8 @@ def gemm_variants(dt, epi=""):
     with the fused bias + ReLU one (epi bias_relu), or gemm_residual's (epi residual)."""
     out = []
     kernels = (("gemm_residual",) if epi == "residual" else
-               ("gemm", "gemm_block_ptr", "gemm_split_k", "gemm_persistent"))
+               ("gemm", "gemm_block_ptr", "gemm_split_k", "gemm_persistent",
+                "gemm_stream_k"))
     paths = [p for k in kernels
              for p in glob.glob(os.path.join(args.kernels, f"{k}__{dt}__*.json"))]
     bias_relu = epi == "bias_relu"
@@ -97,7 +99,7 @@ def gemm_variants(dt, epi=""):
         # load through masked pointer tiles, slower (bench-round1.txt of
         # results/2026-12-01-h200-tma): not timed.
         if j["kernel"] in ("gemm_block_ptr", "gemm_split_k", "gemm_residual",
-                           "gemm_persistent") and \
+                           "gemm_persistent", "gemm_stream_k") and \
                 not j.get("tensor_maps"):
             continue
         # A specialized twin's promises: multiples ("divisibility") and values ("equal_to").

@@ -154,10 +154,11 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
   done
   # Warp-specialized candidates (warp_specialize=1: a producer warpgroup issues the TMA copies,
   # num_warps + 4 warps in all; issue 10), for the small and skinny shapes where cuBLAS runs
-  # 384-thread kernels: 128x128 with 4 stages, 64x128 with 6 and 8, 128x256 with 3 and 4 on
-  # two consumer warpgroups.
+  # 384-thread kernels: 128x128 with 4 and 6 stages (6: M = 256, results/2026-12-04-h200-s43),
+  # 64x128 with 6 and 8, 128x256 with 3 and 4 on two consumer warpgroups.
   for dt in bf16 f16; do
     for cfg in "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4" \
+               "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=6" \
                "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=6" \
                "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=8" \
                "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=3" \
@@ -177,6 +178,11 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
       -D BLOCK_N=128 -D num_warps=4 -D num_stages=6 -D warp_specialize=1 -D HAS_BIAS=false \
       -D ACT=none --specialize=false "$nn" "$nt" || true
   done
+  # gemm_stream_k: one program per SM over equal spans of the tiles' K-blocks; its library
+  # configs in the TMA twins (results/2026-12-04-h200-s43: correct, slower than gemm_block_ptr
+  # and gemm_split_k on every row timed; staged so that gemm_bench.py keeps timing it).
+  kernel=gemm_stream_k gemm cuda:sm_90a "$dest/kernels" tile,cubin --specialize=false "$nn" \
+    "$nt" || true
   # The fastest large tile with the fused bias + ReLU epilogue (gemm_bench.py's :bias_relu rows).
   kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype bf16 -D BLOCK_M=128 \
     -D BLOCK_N=256 -D num_warps=8 -D num_stages=3 -D HAS_BIAS=true -D ACT=relu "$nn" "$nt" || true

@@ -13,8 +13,12 @@
 //
 // gemm_persistent is gemm_block_ptr run by num_programs(0) programs (one per SM: the harness's
 // gemm_persistent problem launches min(tiles, SMs)) that each walk the tiles pid,
-// pid + num_programs(0), ... in GROUP_M order. On sm_90a with warp_specialize, its producer warp copies the next
-// tile's operands while the consumers store this one.
+// pid + num_programs(0), ... in GROUP_M order. On sm_90a with warp_specialize, its producer warp
+// copies the next tile's operands while the consumers store this one.
+//
+// gemm_stream_k is gemm_block_ptr as stream-K: num_programs(0) programs take equal spans of the
+// tiles' K-blocks (the gemm_stream_k problem: one per SM, spans aligned to a row of tiles), and
+// the last program on a shared tile sums the f32 partials of a workspace.
 //
 // gemm_residual is gemm_block_ptr with a residual added after the activation:
 // c = act(a @ b + bias) + residual (M, N), as a transformer block's output projections add
@@ -23,6 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include <tessel/dsl.h>
+
+#include <optional>
 
 using namespace tessel::dsl;
 
@@ -126,18 +132,23 @@ void gemm(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias, Int 
   storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
 }
 
-/// The K loop of gemm_block_ptr: a (M, K) @ b (K, N) for tile (pid_m, pid_n), in f32.
+/// The K loop of gemm_block_ptr: a (M, K) @ b (K, N) for tile (pid_m, pid_n), in f32, over
+/// K-blocks [k_begin, k_end) (all of them unless given: stream-K's programs take spans).
 template <class T>
 Tile<f32> mainLoop(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Int M, Int N, Int K, Int pid_m,
-                   Int pid_n, Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn) {
-  BlockPtr<T> ap = make_block_ptr(a, {M, K}, {stride_am, stride_ak}, {pid_m * cfg.BLOCK_M, 0},
+                   Int pid_n, Int stride_am, Int stride_ak, Int stride_bk, Int stride_bn,
+                   std::optional<std::pair<Int, Int>> span = std::nullopt) {
+  // Without a span, the K offsets are literal zeros: the same IR as before spans existed.
+  Int k0 = span ? span->first * cfg.BLOCK_K : Int(0);
+  BlockPtr<T> ap = make_block_ptr(a, {M, K}, {stride_am, stride_ak}, {pid_m * cfg.BLOCK_M, k0},
                                   {cfg.BLOCK_M, cfg.BLOCK_K}, {1, 0});
-  BlockPtr<T> bp = make_block_ptr(b, {K, N}, {stride_bk, stride_bn}, {0, pid_n * cfg.BLOCK_N},
+  BlockPtr<T> bp = make_block_ptr(b, {K, N}, {stride_bk, stride_bn}, {k0, pid_n * cfg.BLOCK_N},
                                   {cfg.BLOCK_K, cfg.BLOCK_N}, {1, 0});
   Tile<f32> acc = zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N});                     // (BLOCK_M, BLOCK_N)
 
   std::tie(acc, ap, bp) = for_range(
-      0, cdiv(K, cfg.BLOCK_K), 1, std::tuple{acc, ap, bp},
+      span ? span->first : Int(0), span ? span->second : cdiv(K, cfg.BLOCK_K), 1,
+      std::tuple{acc, ap, bp},
       [&](Int k, Tile<f32> acc, BlockPtr<T> ap, BlockPtr<T> bp) {
         Tile<T> av = load(ap, {0, 1}, Padding::zero);                         // (BLOCK_M, BLOCK_K)
         Tile<T> bv = load(bp, {0, 1}, Padding::zero);                         // (BLOCK_K, BLOCK_N)
@@ -171,6 +182,77 @@ void gemm_persistent(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T>
                              stride_bn);                                      // (BLOCK_M, BLOCK_N)
     storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
     return std::tuple{};
+  });
+}
+
+/// gemm_block_ptr as stream-K (Osama et al., "Stream-K: Work-centric Parallel Decomposition for
+/// Dense Matrix Multiplication on the GPU", PPoPP 2023): the tiles x K-blocks iterations are cut
+/// into num_programs(0) equal spans (one program per SM), so a grid of fewer tiles than SMs
+/// (M = 256: 48 to 96 tiles on 132 SMs) still keeps every SM busy. Program p runs iterations
+/// [p * per, (p + 1) * per) tile by tile.
+///
+/// The tiles go in row order (pid_m = tile / num_pid_n), not GROUP_M's. When per divides a row
+/// of tiles' iterations (num_pid_n x K-blocks; the gemm_stream_k problem picks such a P by
+/// default), programs p and p + row / per read the same K-block of the same columns of b at the
+/// same step, so b comes from DRAM once, as in a data-parallel wave. With spans out of step,
+/// each row of tiles reads b again long after the last.
+///
+/// A tile a program covers whole is stored as gemm_block_ptr stores it. Of a tile shared by
+/// several programs, each stores its partial sum in f32 to its slot of workspace
+/// (num_programs(0) x 2 x BLOCK_M x BLOCK_N: slot 0 holds the program's first tile, slot 1 its
+/// last) and counts itself in locks[tile] (i32, zero before the first launch). The last to
+/// arrive adds the partials in program order (the same bits whoever arrives last, as
+/// gemm_split_k), applies the epilogue, stores c and zeroes the lock.
+template <class T>
+void gemm_stream_k(const GemmConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias,
+                   Ptr<f32> workspace, Ptr<i32> locks, Int M, Int N, Int K, Int stride_am,
+                   Int stride_ak, Int stride_bk, Int stride_bn, Int stride_cm, Int stride_cn) {
+  Int pid = program_id(0);
+  Int k_blocks = cdiv(K, cfg.BLOCK_K);
+  Int iters = cdiv(M, cfg.BLOCK_M) * cdiv(N, cfg.BLOCK_N) * k_blocks;
+  Int per = cdiv(iters, num_programs(0));
+  Int begin = minimum(pid * per, iters);
+  Int end = minimum(begin + per, iters);
+  Int first_tile = begin / k_blocks;
+  Int slot_size = cfg.BLOCK_M * cfg.BLOCK_N;
+  Int num_pid_n = cdiv(N, cfg.BLOCK_N);
+  for_range(first_tile, cdiv(end, k_blocks), 1, [&](Int tile) {
+    Int pid_m = tile / num_pid_n, pid_n = tile % num_pid_n;
+    Int tile_begin = tile * k_blocks;
+    Int k_begin = maximum(begin, tile_begin) - tile_begin;
+    Int k_end = minimum(end, tile_begin + k_blocks) - tile_begin;
+    Tile<f32> acc = mainLoop(cfg, a, b, M, N, K, pid_m, pid_n, stride_am, stride_ak, stride_bk,
+                             stride_bn, std::pair{k_begin, k_end});           // (BLOCK_M, BLOCK_N)
+    // A partial tile: to this program's workspace slot, counted on the tile's lock; the
+    // last of the programs whose spans meet the tile (first_p .. last_p) sums their slots.
+    auto shareTile = [&] {
+      // The slot's offsets, (BLOCK_M, BLOCK_N) row-major. Made here, not before the tile loop:
+      // held across the K loop they would take a register per element.
+      Tile<i32> at = arange(0, cfg.BLOCK_M)(_, None) * cfg.BLOCK_N +
+                     arange(0, cfg.BLOCK_N)(None, _);                         // (BLOCK_M, BLOCK_N)
+      Int slot = pid * 2 + cast<i64>(tile != first_tile);
+      store(workspace + slot * slot_size + at, acc);
+      Int first_p = tile_begin / per;
+      Int last_p = (tile_begin + k_blocks - 1) / per;
+      Tile<i32> arrived = atomic_add(locks + tile, 1);                        // scalar
+      when(arrived == cast<i32>(last_p - first_p), [&] {
+        Tile<f32> sum = zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N});               // (BLOCK_M, BLOCK_N)
+        std::tie(sum) =
+            for_range(first_p, last_p + 1, 1, std::tuple{sum}, [&](Int p, Tile<f32> sum) {
+              // Slot 0 when this tile is program p's first, else slot 1.
+              Int p_slot = p * 2 + cast<i64>(tile != p * per / k_blocks);
+              Tile<f32> part =
+                  load(workspace + p_slot * slot_size + at, LoadHints{.cache = Cache::cg});
+              return std::tuple{sum + part};
+            });
+        storeTile(cfg, sum, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
+        store(locks + tile, 0);
+      });
+    };
+    Tile<i1> whole = (k_begin == 0) & (k_end == k_blocks);
+    if_then_else(
+        whole, [&] { storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn); },
+        shareTile);
   });
 }
 
@@ -398,6 +480,15 @@ TESSEL_KERNEL(gemm_persistent, DTYPES(f16, bf16, f32),
                                  .num_stages = 2, .warp_specialize = 1},
                       GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
                                  .num_stages = 4, .warp_specialize = 1}))
+TESSEL_KERNEL(gemm_stream_k, DTYPES(f16, bf16),
+              ARGS(a, b, c, bias, workspace, locks, M, N, K, stride_am, stride_ak, stride_bk,
+                   stride_bn, stride_cm, stride_cn),
+              // Tiles that fit every target beside the f32 epilogue scratch that the kept
+              // rings cannot share (128x256 does not on sm_86's 99 KiB).
+              CONFIGS(GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
+                                 .num_stages = 4},
+                      GemmConfig{.BLOCK_M = 64, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
+                                 .num_stages = 4}))
 TESSEL_KERNEL(gemm_residual, DTYPES(f16, bf16, f32),
               ARGS(a, b, c, bias, residual, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
                    stride_cm, stride_cn, stride_rm, stride_rn),

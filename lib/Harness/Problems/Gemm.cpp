@@ -90,15 +90,39 @@ static int64_t splitKFor(int64_t tiles, int64_t K, int64_t blockK, int64_t sms) 
 /// out is (M, N) row-major and contiguous. check_rows = R compares R rows spread from the first
 /// to the last with their double-precision reference (and checks that every element was
 /// written): for products whose full reference would take minutes on the host.
-/// With `splitK` (problem gemm_split_k): grid (tiles, S) with S from option split_k = S, else
+/// gemm_stream_k's programs on `sms` multiprocessors: spans of `per` iterations (K-blocks of a
+/// tile) that divide a row of tiles' iterations (rowIters = cdiv(N, BLOCK_N) x K-blocks), so
+/// that the programs on the rows of tiles run the same K-blocks of b in step (the kernel's
+/// comment says why). per is the smallest such divisor of at least cdiv(iters, sms); when there
+/// is none up to 5/4 of it (more would idle too many SMs), or a span takes more than a row, the
+/// spans stay cdiv(iters, sms), out of step. Examples (128x128 tiles, 64 K-blocks,
+/// 132 SMs): 256x6144x4096: 3072 per row, per 48, 128 programs; 256x4096x14336 (224 K-blocks):
+/// 7168 per row, per 112, 128 programs.
+static int64_t streamKPrograms(int64_t iters, int64_t rowIters, int64_t sms) {
+  int64_t least = cdiv(iters, sms), per = least;
+  for (int64_t d = least; d < rowIters && d * 4 <= least * 5; ++d)
+    if (rowIters % d == 0) {
+      per = d;
+      break;
+    }
+  return cdiv(iters, per);
+}
+
+/// Schedule::splitK (problem gemm_split_k): grid (tiles, S) with S from option split_k = S, else
 /// config SPLIT_K when non-zero, else splitKFor; the kernel also gets `workspace` (S x M x N
 /// f32, NaN-poisoned) and `locks` (one i32 per tile, zeros) after bias.
 /// With `residual` (problem gemm_residual): out = act(a * b + bias) + residual, residual (M, N)
 /// row-major after bias, its strides stride_rm and stride_rn last.
-/// With `persistent` (problem gemm_persistent): grid min(tiles, P), P from option programs = P,
-/// else the device's multiprocessors, else 3 (the interpreter: programs of several tiles, an
-/// uneven share).
-static Status gemmProblem(Builder &b, bool splitK, bool residual = false, bool persistent = false) {
+/// Schedule::persistent (problem gemm_persistent): grid min(tiles, P), P from option
+/// programs = P, else the device's multiprocessors, else 3 (the interpreter: programs of several
+/// tiles, an uneven share). Schedule::streamK (problem gemm_stream_k): grid min(P, tiles x
+/// K-blocks), P from option programs = P, else streamKPrograms of the multiprocessors (or 3);
+/// workspace (P x 2 x BLOCK_M x BLOCK_N f32, NaN-poisoned) and
+/// locks (an i32 per tile, zeros) after bias.
+enum class Schedule { tiles, splitK, persistent, streamK };
+static Status gemmProblem(Builder &b, Schedule schedule, bool residual = false) {
+  bool splitK = schedule == Schedule::splitK;
+  bool onPrograms = schedule == Schedule::persistent || schedule == Schedule::streamK;
   int64_t M, N, K;
   if (Status s = productShape(b, M, N, K); !s)
     return s;
@@ -179,6 +203,19 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false, bool p
     b.ptr("workspace", b.scratch("workspace", DType::f32, {splits, M, N}));
     b.ptr("locks", b.scratch("locks", DType::i32, {tiles}, /*zero=*/true));
   }
+  int64_t programs = b.o.multiprocessors > 0 ? b.o.multiprocessors : 3;
+  int64_t kBlocks = cdiv(K, b.config({"BLOCK_K"}, 64));
+  if (schedule == Schedule::streamK)
+    programs = streamKPrograms(tiles * kBlocks, cdiv(N, bn) * kBlocks, programs);
+  if (onPrograms) {
+    if (Status s = countOption(b, "programs", 6, 1, "programs", programs); !s)
+      return s;
+    programs = std::min(programs, schedule == Schedule::streamK ? tiles * kBlocks : tiles);
+  }
+  if (schedule == Schedule::streamK) {
+    b.ptr("workspace", b.scratch("workspace", DType::f32, {programs, 2, bm, bn}));
+    b.ptr("locks", b.scratch("locks", DType::i32, {tiles}, /*zero=*/true));
+  }
   b.i64("M", M);
   b.i64("N", N);
   b.i64("K", K);
@@ -194,12 +231,8 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false, bool p
   }
   b.p.launch.grid.x = tiles;
   b.p.launch.grid.y = splits;
-  if (persistent) {
-    int64_t programs = b.o.multiprocessors > 0 ? b.o.multiprocessors : 3;
-    if (Status s = countOption(b, "programs", 6, 1, "programs", programs); !s)
-      return s;
-    b.p.launch.grid.x = std::min(tiles, programs);
-  }
+  if (onPrograms)
+    b.p.launch.grid.x = programs;
   b.p.elements = M * N;
   b.p.bytes =
       (M * K + K * N + (residual ? 2 : 1) * M * N) * static_cast<int64_t>(sizeOf(b.o.dtype));
@@ -207,7 +240,7 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false, bool p
   b.p.description += " act=" + act + (hasBias ? " bias" : "");
   if (splitK)
     b.p.description += " split_k=" + std::to_string(splits);
-  if (persistent)
+  if (onPrograms)
     b.p.description += " programs=" + std::to_string(b.p.launch.grid.x);
   if (aCol || bCol || lda != aInner)
     b.p.description += std::string(" a=") + (aCol ? "col" : "row") +
@@ -215,12 +248,11 @@ static Status gemmProblem(Builder &b, bool splitK, bool residual = false, bool p
   return Status::ok();
 }
 
-Status gemm(Builder &b) { return gemmProblem(b, /*splitK=*/false); }
-Status gemmSplitK(Builder &b) { return gemmProblem(b, /*splitK=*/true); }
-Status gemmResidual(Builder &b) { return gemmProblem(b, /*splitK=*/false, /*residual=*/true); }
-Status gemmPersistent(Builder &b) {
-  return gemmProblem(b, /*splitK=*/false, /*residual=*/false, /*persistent=*/true);
-}
+Status gemm(Builder &b) { return gemmProblem(b, Schedule::tiles); }
+Status gemmSplitK(Builder &b) { return gemmProblem(b, Schedule::splitK); }
+Status gemmResidual(Builder &b) { return gemmProblem(b, Schedule::tiles, /*residual=*/true); }
+Status gemmPersistent(Builder &b) { return gemmProblem(b, Schedule::persistent); }
+Status gemmStreamK(Builder &b) { return gemmProblem(b, Schedule::streamK); }
 
 /// Shape MxNxK; out (M, N) = silu(x w_gate^T) * (x w_up^T): the SwiGLU up-projection of an
 /// LLM's MLP in one kernel. x (M, K) row-major; w_gate and w_up (N, K) row-major, as nn.Linear

@@ -180,6 +180,7 @@ Status gemm(Builder &b);            // Gemm.cpp
 Status gemmSplitK(Builder &b);      // Gemm.cpp
 Status gemmResidual(Builder &b);    // Gemm.cpp
 Status gemmPersistent(Builder &b);  // Gemm.cpp
+Status gemmStreamK(Builder &b);     // Gemm.cpp
 Status gemmSwiglu(Builder &b);      // Gemm.cpp
 Status moeRouting(Builder &b);      // MoeRouting.cpp
 Status topKTopPMask(Builder &b);    // Sampling.cpp

@@ -223,6 +223,15 @@ const std::vector<Entry> &entries() {
        "gemm's problem and options, run by P programs that each take every P-th tile: P from "
        "option programs=P, else the GPU's multiprocessors, else 3.",
        gemmElements},
+      {"gemm_stream_k",
+       "a, b, out, bias, workspace, locks, M, N, K, stride_am, stride_ak, stride_bk, "
+       "stride_bn, stride_cm, stride_cn",
+       "MxNxK", "min(P, cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N) * cdiv(K, BLOCK_K))", gemmStreamK,
+       "gemm's problem and options, run by P programs that share the tiles' K-blocks equally "
+       "(stream-K): P from option programs=P, else the GPU's multiprocessors, else 3; "
+       "workspace (P x 2 x BLOCK_M x BLOCK_N f32, NaN-poisoned) and locks (an i32 per tile, "
+       "zeros) are the kernel's.",
+       gemmSplitKElements},
       {"gemm_residual",
        "a, b, out, bias, residual, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, "
        "stride_cm, stride_cn, stride_rm, stride_rn",

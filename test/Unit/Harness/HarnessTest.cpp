@@ -368,6 +368,34 @@ TEST(Problem, GemmSplitKSlicesAndScratch) {
   EXPECT_FALSE(makeProblem(o, p).isOk());
 }
 
+// gemm_stream_k on 132 SMs: spans that divide a row of tiles' iterations where one is within
+// 5/4 of an equal share (Gemm.cpp's streamKPrograms), else equal shares; option programs wins.
+TEST(Problem, GemmStreamKProgramsAlignWithRows) {
+  struct Row {
+    std::vector<int64_t> shape;
+    int64_t programs;
+  } rows[] = {{{256, 6144, 4096}, 128},  // 3072 iterations a row: spans of 48, not 47
+              {{256, 4096, 14336}, 128}, // 7168 a row: spans of 112, not 109
+              {{2048, 4096, 4096}, 128}, // 2048 a row: spans of 256 (4 whole tiles), not 249
+              {{128, 4096, 4096}, 128},  // one row: cdiv(2048, 132) = 16 divides it already
+              {{512, 1664, 4160}, 130}}; // 13 x 65 a row: no divisor in 26..32: spans of 26
+  for (const Row &r : rows) {
+    ProblemOptions o;
+    o.name = "gemm_stream_k";
+    o.shape = r.shape;
+    o.dtype = DType::bf16;
+    o.config = {{"BLOCK_M", 128}, {"BLOCK_N", 128}, {"BLOCK_K", 64}};
+    o.reference = false;
+    o.multiprocessors = 132;
+    Problem p;
+    ASSERT_TRUE(makeProblem(o, p).isOk()) << shapeString(r.shape);
+    EXPECT_EQ(p.launch.grid.x, r.programs) << shapeString(r.shape);
+    o.options = {{"programs", "7"}};
+    ASSERT_TRUE(makeProblem(o, p).isOk());
+    EXPECT_EQ(p.launch.grid.x, 7);
+  }
+}
+
 TEST(KernelMetadata, ReadsTesselcSchema) {
   std::string path = ::testing::TempDir() + "/variant.json";
   std::ofstream(path) << R"({"schema": 2, "kernel": "softmax",
