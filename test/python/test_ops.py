@@ -714,6 +714,26 @@ def fake_gemm(bm, bn, warps, stages, registers, shared, tma, index=None):
 
 
 @test
+def matmul_ring_depth_by_waves_and_k():
+    from tessel import _matmul, kernels
+    vs = [fake_gemm(128, 128, 4, 4, 128, 131_072, True, 0),
+          fake_gemm(128, 128, 4, 6, 128, 196_608, True, 1)]
+    saved = kernels.variants
+    kernels.variants = lambda kernel, dtype, device: vs
+    try:
+        def stages(m, n, k):
+            s = {"M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1}
+            return _matmul._pick("bf16", m, n, s, 132).config["num_stages"]
+        # One wave (96 tiles) and 64 K steps: the deeper ring.
+        assert stages(256, 6144, 4096) == 6
+        # One wave, a short K loop; or two waves and more: the shallower.
+        assert stages(256, 6144, 1024) == 4
+        assert stages(2048, 4096, 4096) == 4
+    finally:
+        kernels.variants = saved
+
+
+@test
 def matmul_tiles_by_the_busiest_sm():
     from tessel import _matmul, kernels
     vs = [fake_gemm(128, 256, 8, 3, 168, 200_000, True, 0),
