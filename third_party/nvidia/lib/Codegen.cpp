@@ -82,8 +82,11 @@ static LogicalResult linkLibdevice(llvm::Module &m, std::string &error) {
             "(set TESSEL_LIBDEVICE or CUDA_HOME)";
     return failure();
   }
+  // Lazily: only the functions the kernel calls (and theirs) are read from the bitcode, which
+  // LinkOnlyNeeded then materializes; parsing all of libdevice cost more than the rest of the
+  // link.
   llvm::SMDiagnostic diag;
-  std::unique_ptr<llvm::Module> lib = llvm::parseIRFile(path, diag, m.getContext());
+  std::unique_ptr<llvm::Module> lib = llvm::getLazyIRFileModule(path, diag, m.getContext());
   if (!lib) {
     error = "cannot read " + path + ": " + diag.getMessage().str();
     return failure();
