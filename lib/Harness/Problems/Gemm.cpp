@@ -83,13 +83,6 @@ static int64_t splitKFor(int64_t tiles, int64_t K, int64_t blockK, int64_t sms) 
 
 /// Shape MxNxK; out = act(a * b + bias). The activation and the bias come from the variant's
 /// ACT / HAS_BIAS config fields when present, else from options act=none|relu|gelu|silu and
-/// bias=0|1. Options a_order / b_order = row|col store a (M, K) or b (K, N) transposed
-/// (col-major: a's stride_am = 1, b's stride_bk = 1), and lda = L pads a to a leading dimension
-/// of L elements (its row stride, or its column stride when col-major). The buffers are sized
-/// for the strides and the padding holds random values, so a kernel that reads it is caught.
-/// out is (M, N) row-major and contiguous. check_rows = R compares R rows spread from the first
-/// to the last with their double-precision reference (and checks that every element was
-/// written): for products whose full reference would take minutes on the host.
 /// gemm_stream_k's programs on `sms` multiprocessors: spans of `per` iterations (K-blocks of a
 /// tile) that divide a row of tiles' iterations (rowIters = cdiv(N, BLOCK_N) x K-blocks), so
 /// that the programs on the rows of tiles run the same K-blocks of b in step (the kernel's
@@ -108,6 +101,13 @@ static int64_t streamKPrograms(int64_t iters, int64_t rowIters, int64_t sms) {
   return cdiv(iters, per);
 }
 
+/// bias=0|1. Options a_order / b_order = row|col store a (M, K) or b (K, N) transposed
+/// (col-major: a's stride_am = 1, b's stride_bk = 1), and lda = L pads a to a leading dimension
+/// of L elements (its row stride, or its column stride when col-major). The buffers are sized
+/// for the strides and the padding holds random values, so a kernel that reads it is caught.
+/// out is (M, N) row-major and contiguous. check_rows = R compares R rows spread from the first
+/// to the last with their double-precision reference (and checks that every element was
+/// written): for products whose full reference would take minutes on the host.
 /// Schedule::splitK (problem gemm_split_k): grid (tiles, S) with S from option split_k = S, else
 /// config SPLIT_K when non-zero, else splitKFor; the kernel also gets `workspace` (S x M x N
 /// f32, NaN-poisoned) and `locks` (one i32 per tile, zeros) after bias.
@@ -201,21 +201,22 @@ static Status gemmProblem(Builder &b, Schedule schedule, bool residual = false) 
       splits = splitKFor(tiles, K, b.config({"BLOCK_K"}, 64),
                          b.o.multiprocessors > 0 ? b.o.multiprocessors : 132);
     b.ptr("workspace", b.scratch("workspace", DType::f32, {splits, M, N}));
-    b.ptr("locks", b.scratch("locks", DType::i32, {tiles}, /*zero=*/true));
   }
   int64_t programs = b.o.multiprocessors > 0 ? b.o.multiprocessors : 3;
-  int64_t kBlocks = cdiv(K, b.config({"BLOCK_K"}, 64));
-  if (schedule == Schedule::streamK)
-    programs = streamKPrograms(tiles * kBlocks, cdiv(N, bn) * kBlocks, programs);
   if (onPrograms) {
+    bool streamK = schedule == Schedule::streamK;
+    int64_t kBlocks = cdiv(K, b.config({"BLOCK_K"}, 64));
+    if (streamK)
+      programs = streamKPrograms(tiles * kBlocks, cdiv(N, bn) * kBlocks, programs);
     if (Status s = countOption(b, "programs", 6, 1, "programs", programs); !s)
       return s;
-    programs = std::min(programs, schedule == Schedule::streamK ? tiles * kBlocks : tiles);
+    programs = std::min(programs, streamK ? tiles * kBlocks : tiles);
+    if (streamK)
+      b.ptr("workspace", b.scratch("workspace", DType::f32, {programs, 2, bm, bn}));
   }
-  if (schedule == Schedule::streamK) {
-    b.ptr("workspace", b.scratch("workspace", DType::f32, {programs, 2, bm, bn}));
+  // One lock per tile, zeros, wherever programs share a tile's partial sums.
+  if (splitK || schedule == Schedule::streamK)
     b.ptr("locks", b.scratch("locks", DType::i32, {tiles}, /*zero=*/true));
-  }
   b.i64("M", M);
   b.i64("N", N);
   b.i64("K", K);

@@ -228,7 +228,8 @@ const std::vector<Entry> &entries() {
        "stride_bn, stride_cm, stride_cn",
        "MxNxK", "min(P, cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N) * cdiv(K, BLOCK_K))", gemmStreamK,
        "gemm's problem and options, run by P programs that share the tiles' K-blocks equally "
-       "(stream-K): P from option programs=P, else the GPU's multiprocessors, else 3; "
+       "(stream-K): P from option programs=P, else spans aligned to a row of tiles on the "
+       "GPU's multiprocessors, else on 3 (streamKPrograms in Gemm.cpp); "
        "workspace (P x 2 x BLOCK_M x BLOCK_N f32, NaN-poisoned) and locks (an i32 per tile, "
        "zeros) are the kernel's.",
        gemmSplitKElements},
