@@ -2,7 +2,9 @@
 //
 // out[row, :] = (x - mean) / sqrt(var + eps) * w + b, statistics in f32 over the n_cols valid
 // lanes only (masked lanes take no part in the mean or the variance: case C1); one program
-// per row; grid = (n_rows,).
+// per row; grid = (n_rows,). mean[row] and rstd[row] = 1 / sqrt(var + eps) (f32, n_rows each)
+// are written for layernorm_backward, as PyTorch's native_layer_norm returns them: the
+// backward then runs two row reductions instead of four.
 //
 //===----------------------------------------------------------------------===//
 #include "RowSpaces.h"
@@ -19,8 +21,8 @@ TESSEL_CONFIG(LayerNormConfig, BLOCK, num_warps)
 
 /// n_cols <= BLOCK.
 template <class T>
-void layernorm(const LayerNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Ptr<T> bias,
-               Int stride, Int n_cols, Float eps) {
+void layernorm(const LayerNormConfig &c, Ptr<T> out, Ptr<f32> mean_out, Ptr<f32> rstd_out,
+               Ptr<T> in, Ptr<T> w, Ptr<T> bias, Int stride, Int n_cols, Float eps) {
   Int row = program_id(0);
   Tile<i32> cols = arange(0, c.BLOCK);                             // (BLOCK)
   Mask m = cols < n_cols;                                          // (BLOCK)
@@ -32,8 +34,11 @@ void layernorm(const LayerNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Ptr<T>
   Tile<f32> wt = cast<f32>(load(w + cols, m));                     // (BLOCK)
   Tile<f32> bt = cast<f32>(load(bias + cols, m));                  // (BLOCK)
   store(out + row * stride + cols, cast<T>(d * r * wt + bt), m);
+  store(mean_out + row, mean);
+  store(rstd_out + row, r);
 }
-TESSEL_KERNEL(layernorm, DTYPES(f32, f16, bf16), ARGS(out, in, w, bias, stride, n_cols, eps),
+TESSEL_KERNEL(layernorm, DTYPES(f32, f16, bf16),
+              ARGS(out, mean, rstd, in, w, bias, stride, n_cols, eps),
               CONFIGS(LayerNormConfig{.BLOCK = 1024, .num_warps = 4},
                       LayerNormConfig{.BLOCK = 4096, .num_warps = 8},
                       LayerNormConfig{.BLOCK = 16384, .num_warps = 16}))
@@ -41,8 +46,9 @@ TESSEL_TUNE(layernorm, oneBlockRowSpace<LayerNormConfig>())
 
 /// Any n_cols, in three passes: the mean, the variance around it, the output.
 template <class T>
-void layernorm_looped(const LayerNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Ptr<T> bias,
-                      Int stride, Int n_cols, Float eps) {
+void layernorm_looped(const LayerNormConfig &c, Ptr<T> out, Ptr<f32> mean_out,
+                      Ptr<f32> rstd_out, Ptr<T> in, Ptr<T> w, Ptr<T> bias, Int stride,
+                      Int n_cols, Float eps) {
   Int row = program_id(0);
   Ptr<T> src = in + row * stride;
   Ptr<T> dst = out + row * stride;
@@ -61,6 +67,8 @@ void layernorm_looped(const LayerNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w,
     return acc + sum(d * d, 0);
   });
   Float r = 1.0 / sqrt(sq / n_cols + eps);
+  store(mean_out + row, mean);
+  store(rstd_out + row, r);
   for_range(0, n_cols, c.BLOCK, [&](Int start) {
     Tile<i64> offs = start + cols;                          // (BLOCK)
     Mask mask = offs < n_cols;                              // (BLOCK)
@@ -71,6 +79,6 @@ void layernorm_looped(const LayerNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w,
   });
 }
 TESSEL_KERNEL(layernorm_looped, DTYPES(f32, f16, bf16),
-              ARGS(out, in, w, bias, stride, n_cols, eps),
+              ARGS(out, mean, rstd, in, w, bias, stride, n_cols, eps),
               CONFIGS(LayerNormConfig{.BLOCK = 4096, .num_warps = 8}))
 TESSEL_TUNE(layernorm_looped, loopedRowSpace<LayerNormConfig>())

@@ -4,8 +4,9 @@
 // n_cols (biased variance), and g = dy * w:
 //   dx = r * (g - mean(g) - xhat * mean(g * xhat))
 //   dw = sum over rows of dy * xhat,   db = sum over rows of dy
-// mean and r are recomputed from x (already in registers), so the forward pass saves only x.
-// dW and dB are reduced in two steps, as RMSNorm's (rmsnorm_backward.cpp): per-program partial
+// mean and r come from the forward (layernorm writes them per row, as PyTorch's
+// native_layer_norm), so each row takes two block reductions (mean(g), mean(g * xhat)) instead
+// of four: at 16384 columns on 32 warps a row is latency-bound on its reductions. dW and dB are reduced in two steps, as RMSNorm's (rmsnorm_backward.cpp): per-program partial
 // rows here, then rmsnorm_dw_reduce (a column sum) for each. Grid: (cdiv(n_rows,
 // rows_per_program),).
 //
@@ -23,12 +24,13 @@ struct LayerNormBackwardConfig {
 TESSEL_CONFIG(LayerNormBackwardConfig, BLOCK, num_warps)
 
 /// n_cols <= BLOCK. dx, dy and x are (n_rows, n_cols) with row stride `stride`; w (n_cols);
-/// dw_partial and db_partial (cdiv(n_rows, rows_per_program), n_cols) f32, contiguous. Masked
-/// lanes take no part in the statistics (case C1).
+/// mean and rstd (n_rows) f32, the forward's; dw_partial and db_partial (cdiv(n_rows,
+/// rows_per_program), n_cols) f32, contiguous. Masked lanes take no part in the sums (case C1).
 template <class T>
 void layernorm_backward(const LayerNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_partial,
-                        Ptr<f32> db_partial, Ptr<T> dy, Ptr<T> x, Ptr<T> w, Int stride,
-                        Int n_rows, Int n_cols, Int rows_per_program, Float eps) {
+                        Ptr<f32> db_partial, Ptr<T> dy, Ptr<T> x, Ptr<T> w, Ptr<f32> mean,
+                        Ptr<f32> rstd, Int stride, Int n_rows, Int n_cols,
+                        Int rows_per_program) {
   Int pid = program_id(0);
   Tile<i32> cols = arange(0, c.BLOCK);              // (BLOCK)
   Mask m = cols < n_cols;                           // (BLOCK)
@@ -46,10 +48,10 @@ void layernorm_backward(const LayerNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw
       [&](Int row, Tile<f32> dw_acc, Tile<f32> db_acc) {
         Tile<f32> xr = cast<f32>(load(x + row * stride + cols, m, 0.0)); // (BLOCK)
         Tile<f32> dyr = cast<f32>(load(dy + row * stride + cols, m, 0.0)); // (BLOCK)
-        Float mean = sum(xr, 0) / n_cols;
-        Tile<f32> d = where(m, xr - mean, 0.0);                          // (BLOCK)
-        Float r = 1.0 / sqrt(sum(d * d, 0) / n_cols + eps);
-        Tile<f32> xhat = d * r;                                          // (BLOCK)
+        Float r = load(rstd + row);
+        // Masked lanes' xhat is -mean * r, not 0, but dy and w load 0 there, so it meets
+        // only zeros (dy * xhat, g * xhat) and the masked store.
+        Tile<f32> xhat = (xr - load(mean + row)) * r;                    // (BLOCK)
         // The sums take dy in as soon as xhat exists and g replaces dy: one row tile fewer
         // lives across the last two reductions (no spills at 16384 on 16 warps on gfx90a).
         Tile<f32> dw_next = dw_acc + dyr * xhat;                         // (BLOCK)
@@ -64,8 +66,8 @@ void layernorm_backward(const LayerNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw
   store(db_partial + pid * n_cols + cols, db, m);
 }
 TESSEL_KERNEL(layernorm_backward, DTYPES(f32, f16, bf16),
-              ARGS(dx, dw_partial, db_partial, dy, x, w, stride, n_rows, n_cols,
-                   rows_per_program, eps),
+              ARGS(dx, dw_partial, db_partial, dy, x, w, mean, rstd, stride, n_rows, n_cols,
+                   rows_per_program),
               // Rows up to 8192 here: 16384 on 16 warps (AMD's limit per program) spills 16
               // bytes on gfx90a and gfx942 (f16 and bf16 without the __div8 twin) and about
               // 700 on sm_90a; benchmarks/gpu/prepare.sh adds 32-warp configs, 16384 included,

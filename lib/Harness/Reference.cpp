@@ -45,22 +45,30 @@ Vec ref::rmsNorm(const Vec &x, const Vec &w, int64_t rows, int64_t cols, double 
   return o;
 }
 
-Vec ref::layerNorm(const Vec &x, const Vec &w, const Vec &b, int64_t rows, int64_t cols,
-                   double eps) {
-  Vec o(x.size());
+void ref::layerNormStats(const Vec &x, int64_t rows, int64_t cols, double eps, Vec &mean,
+                         Vec &rstd) {
+  mean.assign(rows, 0.0);
+  rstd.assign(rows, 0.0);
   for (int64_t r = 0; r < rows; ++r) {
-    double mean = 0;
+    double m = 0;
     for (int64_t c = 0; c < cols; ++c)
-      mean += x[r * cols + c];
-    mean /= cols;
+      m += x[r * cols + c];
+    m /= cols;
     double var = 0;
     for (int64_t c = 0; c < cols; ++c)
-      var += (x[r * cols + c] - mean) * (x[r * cols + c] - mean);
-    var /= cols;
-    double inv = 1.0 / std::sqrt(var + eps);
-    for (int64_t c = 0; c < cols; ++c)
-      o[r * cols + c] = (x[r * cols + c] - mean) * inv * w[c] + b[c];
+      var += (x[r * cols + c] - m) * (x[r * cols + c] - m);
+    mean[r] = m;
+    rstd[r] = 1.0 / std::sqrt(var / cols + eps);
   }
+}
+
+Vec ref::layerNorm(const Vec &x, const Vec &w, const Vec &b, int64_t rows, int64_t cols,
+                   double eps) {
+  Vec mean, rstd, o(x.size());
+  layerNormStats(x, rows, cols, eps, mean, rstd);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      o[r * cols + c] = (x[r * cols + c] - mean[r]) * rstd[r] * w[c] + b[c];
   return o;
 }
 

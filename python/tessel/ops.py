@@ -129,9 +129,11 @@ def rms_norm_backward(dy, x, weight, eps=1e-6):
 # ---------------------------------------------------------------- LayerNorm
 
 
-def _layer_norm(x, weight, bias=None, eps=1e-5):
-    """LayerNorm over the last dimension (biased variance), in f32: (x - mean) / sqrt(var +
-    eps) * weight + bias. x: (..., H); weight, bias: (H,) (bias None: zeros)."""
+def layer_norm_forward(x, weight, bias=None, eps=1e-5):
+    """LayerNorm over the last dimension (biased variance), in f32, with the statistics its
+    backward takes (as PyTorch's native_layer_norm): (out, mean, rstd), out = (x - mean) * rstd
+    * weight + bias in x's shape and dtype, mean and rstd = 1 / sqrt(var + eps) f32 of shape
+    x.shape[:-1]. x: (..., H); weight, bias: (H,) (bias None: zeros)."""
     op = "layer_norm"
     xd, x2, rows, cols, w = _norm_forward_inputs(op, x, weight)
     if bias is None:
@@ -140,21 +142,48 @@ def _layer_norm(x, weight, bias=None, eps=1e-5):
     else:
         b = _vector(bias, "bias", op, cols, xd)
     out = _empty(x, xd.shape, xd.dtype)
+    mean = _empty(x, tuple(xd.shape[:-1]), "f32")
+    rstd = _empty(x, tuple(xd.shape[:-1]), "f32")
     v = _one_block_or_looped("layernorm", "layernorm_looped", xd.dtype, xd.device, cols)
-    _k.launch(v, rows, out, x2, w, b, cols, cols, float(eps))
-    return out
+    _k.launch(v, rows, out, mean, rstd, x2, w, b, cols, cols, float(eps))
+    return out, mean, rstd
 
 
-def layer_norm_backward(dy, x, weight, eps=1e-5):
-    """Gradients of layer_norm(x, weight, bias, eps): (dx (x's shape), dweight (H,), dbias
-    (H,)). As rms_norm_backward: dx in one pass per row (mean and 1/std recomputed from x),
-    dweight and dbias from per-program f32 partial sums added by rmsnorm_dw_reduce. H <= 16384."""
+def _layer_norm(x, weight, bias=None, eps=1e-5):
+    """LayerNorm over the last dimension (biased variance), in f32: (x - mean) / sqrt(var +
+    eps) * weight + bias. x: (..., H); weight, bias: (H,) (bias None: zeros)."""
+    return layer_norm_forward(x, weight, bias, eps)[0]
+
+
+def _row_stats(a, name, op, xd):
+    """A per-row f32 statistic of x (mean or rstd: x.shape[:-1] elements, layer_norm_forward's),
+    checked against x's description and made contiguous."""
+    d = describe(a, name)
+    if d.dtype != "f32":
+        raise TypeError(f"{op}: {name} must be float32 (layer_norm_forward's), got {d.dtype}")
+    if (d.device, d.device_index) != (xd.device, xd.device_index):
+        raise ValueError(f"{op}: {name} is on {d.device}:{d.device_index} but x is on "
+                         f"{xd.device}:{xd.device_index}")
+    if tuple(d.shape) != tuple(xd.shape[:-1]):
+        raise ValueError(f"{op}: {name} has shape {tuple(d.shape)}, expected "
+                         f"{tuple(xd.shape[:-1])} (x's shape without its last dimension)")
+    return _contiguous(a)
+
+
+def layer_norm_backward(dy, x, weight, mean, rstd):
+    """Gradients of layer_norm(x, weight, bias): (dx (x's shape), dweight (H,), dbias (H,)),
+    from the forward's mean and rstd (layer_norm_forward). As rms_norm_backward: dx in one pass
+    per row, dweight and dbias from per-program f32 partial sums added by rmsnorm_dw_reduce.
+    H <= 16384."""
+    op = "layer_norm_backward"
     xd, x2, g2, w, dx, rows, cols, v, programs, per = _norm_backward_inputs(
-        "layer_norm_backward", "layernorm_backward", dy, x, weight)
+        op, "layernorm_backward", dy, x, weight)
+    mean = _row_stats(mean, "mean", op, xd)
+    rstd = _row_stats(rstd, "rstd", op, xd)
     dw_partial = _empty(x, (max(programs, 1), cols), "f32")
     db_partial = _empty(x, (max(programs, 1), cols), "f32")
-    _k.launch(v, programs, dx, dw_partial, db_partial, g2, x2, w, cols, rows, cols, per,
-              float(eps))
+    _k.launch(v, programs, dx, dw_partial, db_partial, g2, x2, w, mean, rstd, cols, rows, cols,
+              per)
     return (dx, _reduce_partials(x, xd, dw_partial, programs, cols),
             _reduce_partials(x, xd, db_partial, programs, cols))
 

@@ -21,18 +21,21 @@ def _pick(ctx, op, direct):
     return direct if getattr(ctx, "eager", False) else op
 
 
-def _eager(name, forward, setup, backward):
+def _eager(name, forward, setup, backward, returned=None):
     """An autograd.Function with the custom op's forward, setup and backward, for calls outside
     torch.compile: in eager mode the torch.library dispatcher (custom op, autograd wrapper and
     the backward's custom op) costs about 125 us of host time per forward + backward on the
     H200 machine (benchmarks/gpu/host_overhead.py), which small and host-bound calls pay. The
     forward takes ctx itself: a separate setup_context would make every call bind the forward's
-    signature (inspect.signature)."""
+    signature (inspect.signature). `returned` picks what the Function returns from the
+    forward's result (all of it by default): outputs that only the backward reads (LayerNorm's
+    mean and rstd) are saved, not returned, so that the autograd engine has no gradient to
+    route for them."""
     def forward_with_ctx(ctx, *inputs):
         output = forward(*inputs)
-        setup(ctx, inputs, output)
         ctx.eager = True
-        return output
+        setup(ctx, inputs, output)
+        return output if returned is None else returned(output)
     return type(name, (torch.autograd.Function,), {
         "forward": staticmethod(forward_with_ctx), "backward": staticmethod(backward)}).apply
 
@@ -59,12 +62,13 @@ def _(dy, x, weight, eps):
 
 @torch.library.custom_op("tessel::layer_norm_backward", mutates_args=())
 def _layer_norm_backward_op(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
-                            eps: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    return _ops.layer_norm_backward(dy, x, weight, eps)
+                            mean: torch.Tensor, rstd: torch.Tensor
+                            ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    return _ops.layer_norm_backward(dy, x, weight, mean, rstd)
 
 
 @_layer_norm_backward_op.register_fake
-def _(dy, x, weight, eps):
+def _(dy, x, weight, mean, rstd):
     return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
             torch.empty(weight.shape, dtype=weight.dtype, device=weight.device),
             torch.empty(weight.shape, dtype=weight.dtype, device=weight.device))
@@ -133,33 +137,42 @@ _rms_norm_op.register_autograd(_rms_norm_backward, setup_context=_rms_norm_setup
 _rms_norm_eager = _eager("RMSNorm", _ops._rms_norm, _rms_norm_setup, _rms_norm_backward)
 
 
+# The forward returns the rows' mean and rstd (f32) beside out, as aten's native_layer_norm, so
+# that the backward reads them instead of recomputing them; layer_norm() returns out alone.
 @torch.library.custom_op("tessel::layer_norm", mutates_args=())
 def _layer_norm_op(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor,
-                   eps: float) -> torch.Tensor:
-    return _ops._layer_norm(x, weight, bias, eps)
+                   eps: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    return _ops.layer_norm_forward(x, weight, bias, eps)
 
 
 @_layer_norm_op.register_fake
 def _(x, weight, bias, eps):
-    return torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
+            torch.empty(x.shape[:-1], dtype=torch.float32, device=x.device),
+            torch.empty(x.shape[:-1], dtype=torch.float32, device=x.device))
 
 
 def _layer_norm_setup(ctx, inputs, output):
     x, weight, bias, eps = inputs
-    ctx.save_for_backward(x, weight)
-    ctx.eps = eps
+    _, mean, rstd = output
+    ctx.save_for_backward(x, weight, mean, rstd)
+    if not getattr(ctx, "eager", False):
+        # The custom op's mean and rstd never reach the caller (layer_norm returns out): no
+        # gradient flows into them, and none is made of zeros for them.
+        ctx.mark_non_differentiable(mean, rstd)
+        ctx.set_materialize_grads(False)
 
 
-def _layer_norm_backward(ctx, dy):
-    x, weight = ctx.saved_tensors
+def _layer_norm_backward(ctx, dy, *_stats_grads):
+    x, weight, mean, rstd = ctx.saved_tensors
     dx, dw, db = _pick(ctx, _layer_norm_backward_op, _ops.layer_norm_backward)(dy, x, weight,
-                                                                            ctx.eps)
+                                                                            mean, rstd)
     return dx, dw, db, None
 
 
 _layer_norm_op.register_autograd(_layer_norm_backward, setup_context=_layer_norm_setup)
-_layer_norm_eager = _eager("LayerNorm", _ops._layer_norm, _layer_norm_setup,
-                           _layer_norm_backward)
+_layer_norm_eager = _eager("LayerNorm", _ops.layer_norm_forward, _layer_norm_setup,
+                           _layer_norm_backward, returned=lambda output: output[0])
 
 
 @torch.library.custom_op("tessel::add_rms_norm", mutates_args=())
@@ -433,7 +446,9 @@ def layer_norm(x, weight, bias=None, eps=1e-5):
     """tessel.ops.layer_norm with autograd (bias None: zeros, and no gradient for it)."""
     if bias is None:
         bias = torch.zeros(weight.shape, dtype=weight.dtype, device=weight.device)
-    return _call(_layer_norm_op, _layer_norm_eager, x, weight, bias, float(eps))
+    if torch.compiler.is_compiling():
+        return _layer_norm_op(x, weight, bias, float(eps))[0]
+    return _layer_norm_eager(x, weight, bias, float(eps))
 
 
 def swiglu(gate, up):

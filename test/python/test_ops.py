@@ -344,6 +344,14 @@ def layer_norm_numpy():
         b = randn(shape[-1])
         close(ops.layer_norm(x, w, b), ln_ref(x, w, b), 1e-5, f"layer_norm {shape}")
         close(ops.layer_norm(x, w), ln_ref(x, w, np.zeros_like(w)), 1e-5, "layer_norm no bias")
+        out, mean, rstd = ops.layer_norm_forward(x, w, b)
+        xd = x.astype(np.float64)
+        mu = xd.mean(-1)
+        assert mean.dtype == rstd.dtype == np.float32 and mean.shape == shape[:-1], mean.shape
+        close(out, ln_ref(x, w, b), 1e-5, f"layer_norm_forward {shape}")
+        close(mean, mu, 1e-5, f"layer_norm_forward mean {shape}")
+        close(rstd, 1 / np.sqrt(((xd - mu[..., None]) ** 2).mean(-1) + 1e-5), 1e-5,
+              f"layer_norm_forward rstd {shape}")
 
 
 @test
@@ -352,7 +360,8 @@ def layer_norm_backward_numpy():
         for shape in ((3, 5, 1000), (7, 4097), (2, 17), (300, 64)):
             x, dy = randn(*shape, dtype=dt, scale=3) + 1, randn(*shape, dtype=dt)
             w = RNG.uniform(0.5, 1.5, shape[-1]).astype(dt)
-            dx, dw, db = ops.layer_norm_backward(dy, x, w)
+            _, mean, rstd = ops.layer_norm_forward(x, w, eps=1e-5)
+            dx, dw, db = ops.layer_norm_backward(dy, x, w, mean, rstd)
             for got, want, what in zip((dx, dw, db), ln_bwd_ref(dy, x, w), ("dx", "dw", "db")):
                 assert got.dtype == x.dtype
                 close(got, want, TOL[dt], f"layer_norm {what} {dt} {shape}")
@@ -1273,7 +1282,13 @@ def torch_norm_and_glu_errors_on_tensors():
     raises(ValueError, lambda: ops.rms_norm(torch.tensor(1.0), w), "at least one dimension")
     raises(ValueError, lambda: ops.rms_norm_backward(torch.randn(4, 63), x, w),
            "dy has shape (4, 63) but x has (4, 64)")
-    raises(TypeError, lambda: ops.layer_norm_backward(x.half(), x, w), "dy is f16 but x is f32")
+    _, mean, rstd = ops.layer_norm_forward(x, w)
+    raises(TypeError, lambda: ops.layer_norm_backward(x.half(), x, w, mean, rstd),
+           "dy is f16 but x is f32")
+    raises(TypeError, lambda: ops.layer_norm_backward(x, x, w, mean.half(), rstd),
+           "mean must be float32 (layer_norm_forward's), got f16")
+    raises(ValueError, lambda: ops.layer_norm_backward(x, x, w, mean, rstd[:3]),
+           "rstd has shape (3,), expected (4,)")
     raises(TypeError, lambda: ops.rms_norm_backward(x, x, w.half()), "weight is f16 but x is f32")
     g, u = torch.randn(3, 4), torch.randn(3, 4)
     raises(ValueError, lambda: ops.swiglu(g, u.t()), "gate has shape (3, 4) but up has (4, 3)")

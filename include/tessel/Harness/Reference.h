@@ -24,6 +24,8 @@ Vec softmax(const Vec &x, int64_t rows, int64_t cols);
 Vec rmsNorm(const Vec &x, const Vec &w, int64_t rows, int64_t cols, double eps);
 /// LayerNorm of x (rows, cols): (x - mean) / sqrt(var + eps) * w + b (biased variance).
 Vec layerNorm(const Vec &x, const Vec &w, const Vec &b, int64_t rows, int64_t cols, double eps);
+/// Each row's mean and rstd = 1 / sqrt(var + eps) (biased variance), as layerNorm uses them.
+void layerNormStats(const Vec &x, int64_t rows, int64_t cols, double eps, Vec &mean, Vec &rstd);
 /// silu(a) * b = a / (1 + exp(-a)) * b.
 Vec swiglu(const Vec &a, const Vec &b);
 /// gelu(a) * b with the exact (erf) GELU, PyTorch's default.

@@ -116,27 +116,29 @@ Status layernormBackward(Builder &b) {
   int dy = b.input("dy", t, {rows, cols});
   int x = b.input("x", t, {rows, cols}, -2, 3); // a nonzero mean: C1 catches padding
   int w = b.input("w", t, {cols}, 0.5, 1.5);
-  std::vector<double> X = b.values(x), G = b.values(dy), W = b.values(w);
+  std::vector<double> X = b.values(x), G = b.values(dy), W = b.values(w), mean, rstd;
+  // The forward's statistics (layernorm's mean and rstd outputs), rounded to f32 as it
+  // stores them; the reference keeps them in double.
+  ref::layerNormStats(X, rows, cols, eps, mean, rstd);
+  int meanIn = b.input("mean", DType::f32, {rows});
+  int rstdIn = b.input("rstd", DType::f32, {rows});
+  for (int64_t r = 0; r < rows; ++r) {
+    b.p.buffers[meanIn].host.set(r, mean[r]);
+    b.p.buffers[rstdIn].host.set(r, rstd[r]);
+  }
   std::vector<double> DX(rows * cols), DW(programs * cols, 0.0), DB(programs * cols, 0.0);
   std::vector<double> xhat(cols), g(cols);
   for (int64_t r = 0; r < rows; ++r) {
     const double *xr = &X[r * cols], *gr = &G[r * cols];
-    double mean = 0, var = 0;
-    for (int64_t j = 0; j < cols; ++j)
-      mean += xr[j];
-    mean /= double(cols);
-    for (int64_t j = 0; j < cols; ++j)
-      var += (xr[j] - mean) * (xr[j] - mean);
-    double rs = 1.0 / std::sqrt(var / double(cols) + eps);
     double mg = 0, mgx = 0;
     for (int64_t j = 0; j < cols; ++j) {
-      xhat[j] = (xr[j] - mean) * rs;
+      xhat[j] = (xr[j] - mean[r]) * rstd[r];
       g[j] = gr[j] * W[j];
       mg += g[j], mgx += g[j] * xhat[j];
     }
     mg /= double(cols), mgx /= double(cols);
     for (int64_t j = 0; j < cols; ++j) {
-      DX[r * cols + j] = (g[j] - mg - xhat[j] * mgx) * rs;
+      DX[r * cols + j] = (g[j] - mg - xhat[j] * mgx) * rstd[r];
       DW[(r / per) * cols + j] += gr[j] * xhat[j];
       DB[(r / per) * cols + j] += gr[j];
     }
@@ -150,14 +152,15 @@ Status layernormBackward(Builder &b) {
   b.ptr("dy", dy, {"grad_out", "dout"});
   b.ptr("x", x, {"in", "input"});
   b.ptr("w", w, {"weight"});
+  b.ptr("mean", meanIn);
+  b.ptr("rstd", rstdIn);
   b.i64("stride", cols, {"row_stride"});
   b.i64("n_rows", rows, {"rows"});
   b.i64("n_cols", cols, {"cols"});
   b.i64("rows_per_program", per);
-  b.f64("eps", eps, {"epsilon"});
   b.p.launch.grid.x = programs;
   b.p.elements = rows * cols;
-  b.p.bytes = 3 * rows * cols * int64_t(sizeOf(t)) + 2 * programs * cols * 4;
+  b.p.bytes = 3 * rows * cols * int64_t(sizeOf(t)) + 2 * programs * cols * 4 + 8 * rows;
   b.describe();
   return Status::ok();
 }

@@ -110,8 +110,10 @@ const std::vector<Entry> &entries() {
        "res += in (written back), out = rmsnorm(res) * w."},
       {"add_rmsnorm_out", "out, sum_out, in, res, w, stride, n_cols, eps", "ROWSxCOLS", "rows",
        addRmsnormOut, "sum_out = in + res (res only read), out = rmsnorm(sum_out) * w."},
-      {"layernorm", "out, in, w, bias, stride, n_cols, eps", "ROWSxCOLS", "rows", layernorm,
-       "biased variance, eps 1e-5 (C1)."},
+      {"layernorm", "out, mean, rstd, in, w, bias, stride, n_cols, eps", "ROWSxCOLS", "rows",
+       layernorm,
+       "biased variance, eps 1e-5 (C1); mean and rstd = 1 / sqrt(var + eps) per row (f32, "
+       "compared too)."},
       {"rmsnorm_backward",
        "dx, dw_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps", "ROWSxCOLS",
        "cdiv(rows, rows_per_program)", rmsnormBackward,
@@ -122,10 +124,12 @@ const std::vector<Entry> &entries() {
        "dw (COLS) = the column sums of dw_partial (PARTSxCOLS, f32). Config BLOCK (columns per "
        "program)."},
       {"layernorm_backward",
-       "dx, dw_partial, db_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps",
+       "dx, dw_partial, db_partial, dy, x, w, mean, rstd, stride, n_rows, n_cols, "
+       "rows_per_program",
        "ROWSxCOLS", "cdiv(rows, rows_per_program)", layernormBackward,
        "layernorm's dx, and dW's and dB's partial sums over each program's rows_per_program rows "
-       "(f32, compared too). Option rows_per_program=R (default cdiv(rows, 16)); eps 1e-5."},
+       "(f32, compared too), from the forward's mean and rstd (f32, eps 1e-5). Option "
+       "rows_per_program=R (default cdiv(rows, 16))."},
       {"swiglu_backward", "dgate, dup, dout, gate, up, n", "any", "cdiv(n, BLOCK)", swigluBackward,
        "s = sigmoid(gate): dgate = dout * up * s * (1 + gate * (1 - s)), dup = dout * gate * s. "
        "Config BLOCK."},

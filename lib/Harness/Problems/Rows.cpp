@@ -47,11 +47,11 @@ Status launchRows(Builder &b, int64_t rows, int64_t cols, int64_t moved, int64_t
 /// The eps of rmsnorm and add_rmsnorm.
 constexpr double kRmsNormEps = 1e-6;
 
-/// The norms' arguments, in the registry's order: out, `sumOut` (add_rmsnorm_out's sum; -1:
-/// none) and in (rows, cols), `residual` (the residual of add_rmsnorm), the weight w (cols),
-/// `bias` (layernorm; -1: none), the row stride, n_cols and eps.
+/// RMSNorm's arguments, in the registry's order: out, `sumOut` (add_rmsnorm_out's sum; -1:
+/// none) and in (rows, cols), `residual` (the residual of add_rmsnorm), the weight w (cols), the
+/// row stride, n_cols and eps.
 void normArgs(Builder &b, int out, int in, int w, int64_t cols, double eps, int residual = -1,
-              int bias = -1, int sumOut = -1) {
+              int sumOut = -1) {
   b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
   if (sumOut >= 0)
     b.ptr("sum_out", sumOut, {"residual_out", "res_out"});
@@ -59,8 +59,6 @@ void normArgs(Builder &b, int out, int in, int w, int64_t cols, double eps, int 
   if (residual >= 0)
     b.ptr("res", residual, {"residual", "residual_ptr", "res_ptr", "r"});
   b.ptr("w", w, {"w_ptr", "weight", "weight_ptr"});
-  if (bias >= 0)
-    b.ptr("bias", bias, {"b", "b_ptr", "bias_ptr"});
   b.i64("stride", cols, {"row_stride", "x_stride"});
   b.i64("n_cols", cols, {"cols", "n"});
   b.f64("eps", eps, {"epsilon"});
@@ -149,25 +147,37 @@ static Status addRmsnormProblem(Builder &b, bool outOfPlace) {
   r.tol = outOfPlace ? Tolerance{0, 0} : defaultTolerance(b.o.dtype);
   if (outOfPlace)
     b.p.buffers[sumOut].reference = std::move(sum);
-  normArgs(b, out, x, w, cols, kRmsNormEps, /*residual=*/res, /*bias=*/-1, sumOut);
+  normArgs(b, out, x, w, cols, kRmsNormEps, /*residual=*/res, sumOut);
   return launchRows(b, rows, cols, 4 * rows * cols + cols);
 }
 
 Status addRmsnorm(Builder &b) { return addRmsnormProblem(b, /*outOfPlace=*/false); }
 Status addRmsnormOut(Builder &b) { return addRmsnormProblem(b, /*outOfPlace=*/true); }
 
+/// out, and the per-row mean and rstd (f32) that layernorm_backward reads.
 Status layernorm(Builder &b) {
   RowsInOut io;
   if (Status s = rowsInOut(b, io, -2, 3); !s) // a nonzero mean: C1 catches padding
     return s;
   auto [rows, cols, out, x] = io;
   double eps = 1e-5;
+  int mean = b.output("mean", DType::f32, {rows});
+  int rstd = b.output("rstd", DType::f32, {rows});
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
   int bias = b.input("bias", b.o.dtype, {cols});
-  b.p.buffers[out].reference =
-      ref::layerNorm(b.values(x), b.values(w), b.values(bias), rows, cols, eps);
-  normArgs(b, out, x, w, cols, eps, /*residual=*/-1, bias);
-  return launchRows(b, rows, cols, 2 * rows * cols + 2 * cols);
+  std::vector<double> X = b.values(x);
+  b.p.buffers[out].reference = ref::layerNorm(X, b.values(w), b.values(bias), rows, cols, eps);
+  ref::layerNormStats(X, rows, cols, eps, b.p.buffers[mean].reference, b.p.buffers[rstd].reference);
+  b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
+  b.ptr("mean", mean, {"mean_out", "mean_ptr"});
+  b.ptr("rstd", rstd, {"rstd_out", "rstd_ptr"});
+  b.ptr("in", x, {"x", "x_ptr", "in_ptr", "input"});
+  b.ptr("w", w, {"w_ptr", "weight", "weight_ptr"});
+  b.ptr("bias", bias, {"b", "b_ptr", "bias_ptr"});
+  b.i64("stride", cols, {"row_stride", "x_stride"});
+  b.i64("n_cols", cols, {"cols", "n"});
+  b.f64("eps", eps, {"epsilon"});
+  return launchRows(b, rows, cols, 2 * rows * cols + 2 * cols, 8 * rows);
 }
 
 } // namespace tessel::harness::problems

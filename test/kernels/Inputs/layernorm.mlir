@@ -1,8 +1,10 @@
 // LayerNorm forward (case C1), hand-written tile IR template (ELT, EXT, TRUNC, BLK).
 // out = (x - mean) / sqrt(var + eps) * w + b per row, biased variance. Masked-off lanes take no
 // part in the statistics: x loads 0 there for the mean, and (x - mean) is selected to 0 there
-// for the variance (loading 0 alone would add mean^2 per padded lane).
-func.func @layernorm(%out: !tile.ptr<ELT>, %x: !tile.ptr<ELT>, %w: !tile.ptr<ELT>,
+// for the variance (loading 0 alone would add mean^2 per padded lane). The row's mean and rstd
+// go to mean_out[row] and rstd_out[row] (f32), as the DSL kernel's.
+func.func @layernorm(%out: !tile.ptr<ELT>, %mean_out: !tile.ptr<f32>, %rstd_out: !tile.ptr<f32>,
+                     %x: !tile.ptr<ELT>, %w: !tile.ptr<ELT>,
                      %b: !tile.ptr<ELT>, %stride: i64, %n_cols: i64, %eps: f32)
     attributes {tile.kernel} {
   %pid = tile.program_id 0
@@ -63,6 +65,10 @@ func.func @layernorm(%out: !tile.ptr<ELT>, %x: !tile.ptr<ELT>, %w: !tile.ptr<ELT
   %ve = arith.addf %var, %eps : f32
   %rstd = math.rsqrt %ve : f32
   %rstds = tile.splat %rstd : f32 -> tensor<BLKxf32>
+  %mp = tile.addptr %mean_out, %row : !tile.ptr<f32>, i64
+  tile.store %mp, %mean : !tile.ptr<f32>
+  %rp = tile.addptr %rstd_out, %row : !tile.ptr<f32>, i64
+  tile.store %rp, %rstd : !tile.ptr<f32>
   // Normalize.
   scf.for %c = %c0 to %n_cols step %cb : i64 {
     %cs = tile.splat %c : i64 -> tensor<BLKxi64>
