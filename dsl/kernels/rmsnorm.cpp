@@ -1,7 +1,9 @@
 //===- rmsnorm.cpp - RMSNorm, and RMSNorm with a fused residual add -------===//
 //
 // out[row, :] = x / sqrt(mean(x^2) + eps) * w, in f32; one program per row; grid = (n_rows,).
-// The add_ variants first form x = in + res and store it (the residual stream of the next
+// Every variant writes rstd[row] = 1 / sqrt(mean(x^2) + eps) (f32, n_rows) for
+// rmsnorm_backward, as Liger-Kernel's forward saves it: the backward then runs one row reduction
+// instead of two. The add_ variants first form x = in + res and store it (the residual stream of the next
 // layer): back into res (add_rmsnorm) or into sum_out (add_rmsnorm_out). The _looped variants
 // handle rows longer than one block in two passes.
 //
@@ -20,8 +22,8 @@ TESSEL_CONFIG(RMSNormConfig, BLOCK, num_warps)
 
 /// n_cols <= BLOCK. Masked lanes load 0 and add nothing to the sum of squares.
 template <class T>
-void rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Int stride, Int n_cols,
-             Float eps) {
+void rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> w,
+             Int stride, Int n_cols, Float eps) {
   Int row = program_id(0);
   Tile<i32> cols = arange(0, c.BLOCK);                                // (BLOCK)
   Mask m = cols < n_cols;                                             // (BLOCK)
@@ -31,8 +33,9 @@ void rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Int stride
   // wide rows at two programs per SM on the H200 (docs/Performance.md).
   Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
   store(out + row * stride + cols, cast<T>(x * r * wt), m);
+  store(rstd + row, r);
 }
-TESSEL_KERNEL(rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, in, w, stride, n_cols, eps),
+TESSEL_KERNEL(rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, rstd, in, w, stride, n_cols, eps),
               CONFIGS(RMSNormConfig{.BLOCK = 1024, .num_warps = 4},
                       RMSNormConfig{.BLOCK = 4096, .num_warps = 8},
                       RMSNormConfig{.BLOCK = 16384, .num_warps = 16}))
@@ -42,8 +45,8 @@ TESSEL_TUNE(rmsnorm, oneBlockRowSpace<RMSNormConfig>())
 /// (the next layer reads it rounded), then out = rmsnorm(in + res) from the f32 sum. A plain
 /// C++ function: its ops are emitted inline in each kernel below.
 template <class T>
-void add_rmsnorm_row(const RMSNormConfig &c, Ptr<T> out, Ptr<T> sum_dst, Ptr<T> in, Ptr<T> res,
-                     Ptr<T> w, Int stride, Int n_cols, Float eps) {
+void add_rmsnorm_row(const RMSNormConfig &c, Ptr<T> out, Ptr<T> sum_dst, Ptr<f32> rstd,
+                     Ptr<T> in, Ptr<T> res, Ptr<T> w, Int stride, Int n_cols, Float eps) {
   Int row = program_id(0);
   Tile<i32> cols = arange(0, c.BLOCK);                                // (BLOCK)
   Mask m = cols < n_cols;                                             // (BLOCK)
@@ -55,15 +58,17 @@ void add_rmsnorm_row(const RMSNormConfig &c, Ptr<T> out, Ptr<T> sum_dst, Ptr<T> 
   // warps fit two programs per SM without spills (docs/Performance.md).
   Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
   store(out + row * stride + cols, cast<T>(x * r * wt), m);
+  store(rstd + row, r);
 }
 
 /// Fused residual add in place: res <- in + res, out = rmsnorm(in + res).
 template <class T>
-void add_rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> res, Ptr<T> w,
-                 Int stride, Int n_cols, Float eps) {
-  add_rmsnorm_row(c, out, res, in, res, w, stride, n_cols, eps);
+void add_rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> res,
+                 Ptr<T> w, Int stride, Int n_cols, Float eps) {
+  add_rmsnorm_row(c, out, res, rstd, in, res, w, stride, n_cols, eps);
 }
-TESSEL_KERNEL(add_rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, in, res, w, stride, n_cols, eps),
+TESSEL_KERNEL(add_rmsnorm, DTYPES(f32, f16, bf16),
+              ARGS(out, rstd, in, res, w, stride, n_cols, eps),
               CONFIGS(RMSNormConfig{.BLOCK = 1024, .num_warps = 4},
                       RMSNormConfig{.BLOCK = 4096, .num_warps = 8},
                       RMSNormConfig{.BLOCK = 16384, .num_warps = 16}))
@@ -73,12 +78,12 @@ TESSEL_TUNE(add_rmsnorm, oneBlockRowSpace<RMSNormConfig>())
 /// are only read. What tessel.ops.rms_norm(x, w, residual=r) runs: the caller's residual stays
 /// as it was without a copy of it first (a copy + add_rmsnorm moves 6 rows of traffic, this 4).
 template <class T>
-void add_rmsnorm_out(const RMSNormConfig &c, Ptr<T> out, Ptr<T> sum_out, Ptr<T> in, Ptr<T> res,
-                     Ptr<T> w, Int stride, Int n_cols, Float eps) {
-  add_rmsnorm_row(c, out, sum_out, in, res, w, stride, n_cols, eps);
+void add_rmsnorm_out(const RMSNormConfig &c, Ptr<T> out, Ptr<T> sum_out, Ptr<f32> rstd,
+                     Ptr<T> in, Ptr<T> res, Ptr<T> w, Int stride, Int n_cols, Float eps) {
+  add_rmsnorm_row(c, out, sum_out, rstd, in, res, w, stride, n_cols, eps);
 }
 TESSEL_KERNEL(add_rmsnorm_out, DTYPES(f32, f16, bf16),
-              ARGS(out, sum_out, in, res, w, stride, n_cols, eps),
+              ARGS(out, sum_out, rstd, in, res, w, stride, n_cols, eps),
               CONFIGS(RMSNormConfig{.BLOCK = 1024, .num_warps = 4},
                       RMSNormConfig{.BLOCK = 4096, .num_warps = 8},
                       RMSNormConfig{.BLOCK = 16384, .num_warps = 16}))
@@ -86,8 +91,8 @@ TESSEL_TUNE(add_rmsnorm_out, oneBlockRowSpace<RMSNormConfig>())
 
 /// Any n_cols: pass 1 accumulates the sum of squares block by block, pass 2 normalizes.
 template <class T>
-void rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Int stride,
-                    Int n_cols, Float eps) {
+void rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> w,
+                    Int stride, Int n_cols, Float eps) {
   Int row = program_id(0);
   Ptr<T> src = in + row * stride;
   Ptr<T> dst = out + row * stride;
@@ -98,6 +103,7 @@ void rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Int
     return acc + sum(x * x, 0);
   });
   Float r = 1.0 / sqrt(ss / n_cols + eps);
+  store(rstd + row, r);
   for_range(0, n_cols, c.BLOCK, [&](Int start) {
     Tile<i64> offs = start + cols;                         // (BLOCK)
     Mask mask = offs < n_cols;                             // (BLOCK)
@@ -106,7 +112,8 @@ void rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> w, Int
     store(dst + offs, cast<T>(x * r * wt), mask);
   });
 }
-TESSEL_KERNEL(rmsnorm_looped, DTYPES(f32, f16, bf16), ARGS(out, in, w, stride, n_cols, eps),
+TESSEL_KERNEL(rmsnorm_looped, DTYPES(f32, f16, bf16),
+              ARGS(out, rstd, in, w, stride, n_cols, eps),
               CONFIGS(RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))
 TESSEL_TUNE(rmsnorm_looped, loopedRowSpace<RMSNormConfig>())
 
@@ -114,8 +121,8 @@ TESSEL_TUNE(rmsnorm_looped, loopedRowSpace<RMSNormConfig>())
 /// squares of the residual as stored (rounded to T); pass 2 re-reads it and normalizes, so both
 /// passes see the same values (as PyTorch's rms_norm(x + res) on T tensors does).
 template <class T>
-void add_rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> res, Ptr<T> w,
-                        Int stride, Int n_cols, Float eps) {
+void add_rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in,
+                        Ptr<T> res, Ptr<T> w, Int stride, Int n_cols, Float eps) {
   Int row = program_id(0);
   Ptr<T> x_row = in + row * stride;
   Ptr<T> res_row = res + row * stride;
@@ -131,6 +138,7 @@ void add_rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> re
     return acc + sum(x * x, 0);
   });
   Float r = 1.0 / sqrt(ss / n_cols + eps);
+  store(rstd + row, r);
   for_range(0, n_cols, c.BLOCK, [&](Int start) {
     Tile<i64> offs = start + cols;                             // (BLOCK)
     Mask mask = offs < n_cols;                                 // (BLOCK)
@@ -140,6 +148,6 @@ void add_rmsnorm_looped(const RMSNormConfig &c, Ptr<T> out, Ptr<T> in, Ptr<T> re
   });
 }
 TESSEL_KERNEL(add_rmsnorm_looped, DTYPES(f32, f16, bf16),
-              ARGS(out, in, res, w, stride, n_cols, eps),
+              ARGS(out, rstd, in, res, w, stride, n_cols, eps),
               CONFIGS(RMSNormConfig{.BLOCK = 4096, .num_warps = 8}))
 TESSEL_TUNE(add_rmsnorm_looped, loopedRowSpace<RMSNormConfig>())

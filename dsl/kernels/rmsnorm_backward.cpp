@@ -3,7 +3,8 @@
 // For out = x * r * w with r = 1 / sqrt(mean(x^2) + eps) over a row of n_cols:
 //   dx = r * (dy * w) - x * r^3 * sum(dy * w * x) / n_cols
 //   dw = sum over rows of dy * x * r
-// r is recomputed from x (already in registers), so the forward pass saves nothing but x.
+// r is the forward's (rmsnorm writes rstd per row), so each row takes one block reduction
+// (sum(dy * w * x)) instead of two.
 // dW is reduced in two steps, as Liger-Kernel does: each program walks rows_per_program rows
 // and writes its partial sums (one f32 row of dw_partial), then rmsnorm_dw_reduce adds the
 // partial rows into dw. Grid: (cdiv(n_rows, rows_per_program),); tessel.ops launches as many
@@ -23,11 +24,12 @@ struct RMSNormBackwardConfig {
 TESSEL_CONFIG(RMSNormBackwardConfig, BLOCK, num_warps)
 
 /// n_cols <= BLOCK. dx, dy and x are (n_rows, n_cols) with row stride `stride`; w (n_cols);
-/// dw_partial (cdiv(n_rows, rows_per_program), n_cols) f32, contiguous. dx may alias dy.
+/// rstd (n_rows) f32, the forward's; dw_partial (cdiv(n_rows, rows_per_program), n_cols) f32,
+/// contiguous. dx may alias dy.
 template <class T>
 void rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, Ptr<T> dy,
-                      Ptr<T> x, Ptr<T> w, Int stride, Int n_rows, Int n_cols,
-                      Int rows_per_program, Float eps) {
+                      Ptr<T> x, Ptr<T> w, Ptr<f32> rstd, Int stride, Int n_rows, Int n_cols,
+                      Int rows_per_program) {
   Int pid = program_id(0);
   Tile<i32> cols = arange(0, c.BLOCK);                   // (BLOCK)
   Mask m = cols < n_cols;                                // (BLOCK)
@@ -46,7 +48,7 @@ void rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_par
   Tile<f32> dw = for_range(first, last, 1, zeros<f32>({c.BLOCK}), [&](Int row, Tile<f32> acc) {
     Tile<f32> xr = cast<f32>(load(x + row * stride + cols, m, 0.0));  // (BLOCK)
     Tile<f32> g = cast<f32>(load(dy + row * stride + cols, m, 0.0));  // (BLOCK)
-    Float r = 1.0 / sqrt(sum(xr * xr, 0) / n_cols + eps);
+    Float r = load(rstd + row);
     // dy goes into the sum before gw replaces it: one row tile fewer across the last reduction.
     Tile<f32> next = acc + g * xr * r;                                // (BLOCK)
     Tile<f32> gw = g * weights();                                     // (BLOCK)
@@ -57,7 +59,7 @@ void rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_par
   store(dw_partial + pid * n_cols + cols, dw, m);
 }
 TESSEL_KERNEL(rmsnorm_backward, DTYPES(f32, f16, bf16),
-              ARGS(dx, dw_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps),
+              ARGS(dx, dw_partial, dy, x, w, rstd, stride, n_rows, n_cols, rows_per_program),
               // 16384 on 16 warps (AMD's limit) keeps 32 f32 per tile per thread: on sm_90a
               // its twin spills 212 bytes per thread; 8192 does not. 4096 on 16 warps (63
               // registers) fits two programs, 32 warps, per sm_90a SM, where 8 warps at 128

@@ -32,16 +32,22 @@ Vec ref::softmax(const Vec &x, int64_t rows, int64_t cols) {
   return o;
 }
 
-Vec ref::rmsNorm(const Vec &x, const Vec &w, int64_t rows, int64_t cols, double eps) {
-  Vec o(x.size());
+Vec ref::rmsNormRstd(const Vec &x, int64_t rows, int64_t cols, double eps) {
+  Vec rstd(rows);
   for (int64_t r = 0; r < rows; ++r) {
     double ss = 0;
     for (int64_t c = 0; c < cols; ++c)
       ss += x[r * cols + c] * x[r * cols + c];
-    double inv = 1.0 / std::sqrt(ss / cols + eps);
-    for (int64_t c = 0; c < cols; ++c)
-      o[r * cols + c] = x[r * cols + c] * inv * w[c];
+    rstd[r] = 1.0 / std::sqrt(ss / cols + eps);
   }
+  return rstd;
+}
+
+Vec ref::rmsNorm(const Vec &x, const Vec &w, int64_t rows, int64_t cols, double eps) {
+  Vec o(x.size()), rstd = rmsNormRstd(x, rows, cols, eps);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      o[r * cols + c] = x[r * cols + c] * rstd[r] * w[c];
   return o;
 }
 

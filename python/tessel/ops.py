@@ -41,19 +41,22 @@ def _norm_forward_inputs(op, x, weight):
     return xd, x2, rows, cols, _vector(weight, "weight", op, cols, xd)
 
 
-def _rms_norm(x, weight, eps=1e-6, residual=None):
-    """RMSNorm over the last dimension: x / sqrt(mean(x^2) + eps) * weight, in f32.
+def rms_norm_forward(x, weight, eps=1e-6, residual=None):
+    """RMSNorm over the last dimension, x / sqrt(mean(x^2) + eps) * weight in f32, with the
+    statistic its backward takes: (out, rstd), or (out, s, rstd) with `residual`. rstd =
+    1 / sqrt(mean(x^2) + eps) is f32 of shape x.shape[:-1] (of s's rows with a residual).
 
     x: (..., H) f32/f16/bf16; weight: (H,) same dtype and device. With `residual` (x's shape):
-    s = x + residual (rounded to the dtype) is normalized and (out, s) is returned, s being the
-    next layer's residual; `residual` itself is not modified. Returns out (x's shape)."""
+    s = x + residual (rounded to the dtype) is normalized, s being the next layer's residual;
+    `residual` itself is not modified."""
     op = "rms_norm"
     xd, x2, rows, cols, w = _norm_forward_inputs(op, x, weight)
     out = _empty(x, xd.shape, xd.dtype)  # contiguous: the kernel's (rows, cols) as x's shape
+    rstd = _empty(x, tuple(xd.shape[:-1]), "f32")
     if residual is None:
         v = _one_block_or_looped("rmsnorm", "rmsnorm_looped", xd.dtype, xd.device, cols)
-        _k.launch(v, rows, out, x2, w, cols, cols, float(eps))
-        return out
+        _k.launch(v, rows, out, rstd, x2, w, cols, cols, float(eps))
+        return out, rstd
     rd = _float(residual, "residual", op)
     _same(op, xd, rd)
     if tuple(rd.shape) != tuple(xd.shape):
@@ -65,12 +68,22 @@ def _rms_norm(x, weight, eps=1e-6, residual=None):
     except LookupError:  # no block holds the row: a copy, then the in-place kernel on it
         v = None
     if v is not None:
-        _k.launch(v, rows, out, res, x2, _rows(residual)[0], w, cols, cols, float(eps))
-        return out, res
+        _k.launch(v, rows, out, res, rstd, x2, _rows(residual)[0], w, cols, cols, float(eps))
+        return out, res, rstd
     res[...] = residual
     v = _one_block_or_looped("add_rmsnorm", "add_rmsnorm_looped", xd.dtype, xd.device, cols)
-    _k.launch(v, rows, out, x2, res, w, cols, cols, float(eps))
-    return out, res
+    _k.launch(v, rows, out, rstd, x2, res, w, cols, cols, float(eps))
+    return out, res, rstd
+
+
+def _rms_norm(x, weight, eps=1e-6, residual=None):
+    """RMSNorm over the last dimension: x / sqrt(mean(x^2) + eps) * weight, in f32.
+
+    x: (..., H) f32/f16/bf16; weight: (H,) same dtype and device. With `residual` (x's shape):
+    s = x + residual (rounded to the dtype) is normalized and (out, s) is returned, s being the
+    next layer's residual; `residual` itself is not modified. Returns out (x's shape)."""
+    r = rms_norm_forward(x, weight, eps, residual)
+    return r[0] if residual is None else (r[0], r[1])
 
 
 def _norm_backward_inputs(op, kernel, dy, x, weight):
@@ -113,16 +126,18 @@ def _reduce_partials(x, xd, partial, programs, cols):
     return out
 
 
-def rms_norm_backward(dy, x, weight, eps=1e-6):
-    """Gradients of rms_norm(x, weight, eps): (dx (x's shape), dweight (H,)).
+def rms_norm_backward(dy, x, weight, rstd):
+    """Gradients of rms_norm(x, weight): (dx (x's shape), dweight (H,)), from the forward's rstd
+    (rms_norm_forward; with a residual, x is the sum s it normalized).
 
-    dx in one pass per row (r recomputed from x); dweight from per-program partial sums in f32
-    (as many programs as fit on the GPU at once) added by a second kernel (rmsnorm_dw_reduce).
-    H <= 16384."""
+    dx in one pass per row; dweight from per-program partial sums in f32 (as many programs as
+    fit on the GPU at once) added by a second kernel (rmsnorm_dw_reduce). H <= 16384."""
+    op = "rms_norm_backward"
     xd, x2, g2, w, dx, rows, cols, v, programs, per = _norm_backward_inputs(
-        "rms_norm_backward", "rmsnorm_backward", dy, x, weight)
+        op, "rmsnorm_backward", dy, x, weight)
+    rstd = _row_stats(rstd, "rstd", op, xd)
     partial = _empty(x, (max(programs, 1), cols), "f32")
-    _k.launch(v, programs, dx, partial, g2, x2, w, cols, rows, cols, per, float(eps))
+    _k.launch(v, programs, dx, partial, g2, x2, w, rstd, cols, rows, cols, per)
     return dx, _reduce_partials(x, xd, partial, programs, cols)
 
 
@@ -156,11 +171,12 @@ def _layer_norm(x, weight, bias=None, eps=1e-5):
 
 
 def _row_stats(a, name, op, xd):
-    """A per-row f32 statistic of x (mean or rstd: x.shape[:-1] elements, layer_norm_forward's),
-    checked against x's description and made contiguous."""
+    """A per-row f32 statistic of x (mean or rstd: x.shape[:-1] elements, from
+    rms_norm_forward or layer_norm_forward), checked against x's description and made
+    contiguous."""
     d = describe(a, name)
     if d.dtype != "f32":
-        raise TypeError(f"{op}: {name} must be float32 (layer_norm_forward's), got {d.dtype}")
+        raise TypeError(f"{op}: {name} must be float32 (the forward's), got {d.dtype}")
     if (d.device, d.device_index) != (xd.device, xd.device_index):
         raise ValueError(f"{op}: {name} is on {d.device}:{d.device_index} but x is on "
                          f"{xd.device}:{xd.device_index}")

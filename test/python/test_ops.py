@@ -146,6 +146,11 @@ def rms_norm_numpy():
             y = ops.rms_norm(x, w)
             assert y.shape == x.shape and y.dtype == x.dtype
             close(y, rms_ref(x, w), TOL[dt], f"rms_norm {dt} {shape}")
+            out, rstd = ops.rms_norm_forward(x, w)
+            xd = x.astype(np.float64)
+            assert rstd.dtype == np.float32 and rstd.shape == shape[:-1], rstd.shape
+            close(out, y, 0.0, f"rms_norm_forward {dt} {shape}")
+            close(rstd, 1 / np.sqrt((xd * xd).mean(-1) + 1e-6), 1e-5, f"rms_norm rstd {shape}")
 
 
 @test
@@ -174,6 +179,9 @@ def rms_norm_residual_numpy():
             s_ref = x.astype(np.float64) + res
             close(s, s_ref, 1e-6, f"residual sum {shape}")
             close(y, rms_ref(s_ref, w), 1e-5, f"add rms_norm {shape}")
+            _, _, rstd = ops.rms_norm_forward(x, w, residual=res)
+            close(rstd, 1 / np.sqrt((s_ref * s_ref).mean(-1) + 1e-6), 1e-5,
+                  f"add rms_norm rstd {shape}")
             assert np.array_equal(res, keep), "rms_norm modified the caller's residual"
         # The miss (no add_rmsnorm_out block holds 20000 columns) is remembered, not looked up
         # again on every call.
@@ -196,7 +204,7 @@ def rms_norm_backward_numpy():
             # rms(x) = 3, far from 1, so that a lost factor r shows.
             x, dy = randn(*shape, dtype=dt, scale=3), randn(*shape, dtype=dt)
             w = RNG.uniform(0.5, 1.5, shape[-1]).astype(dt)
-            dx, dw = ops.rms_norm_backward(dy, x, w)
+            dx, dw = ops.rms_norm_backward(dy, x, w, ops.rms_norm_forward(x, w)[1])
             rdx, rdw = rms_bwd_ref(dy, x, w)
             assert dx.shape == x.shape and dw.shape == w.shape and dx.dtype == x.dtype
             close(dx, rdx, TOL[dt], f"rms_norm dx {dt} {shape}")
@@ -815,7 +823,8 @@ def errors_name_the_argument():
     raises(ValueError, lambda: ops.rms_norm(x, w, residual=randn(4, 65)), "residual")
     raises(TypeError, lambda: ops.rms_norm([1.0, 2.0], w), "x")
     raises(ValueError, lambda: ops.swiglu(randn(3, 4), randn(4, 3)), "gate", "up")
-    raises(ValueError, lambda: ops.rms_norm_backward(randn(4, 63), x, w), "dy")
+    raises(ValueError,
+           lambda: ops.rms_norm_backward(randn(4, 63), x, w, np.ones(4, np.float32)), "dy")
     raises(TypeError, lambda: ops.cross_entropy(x, np.zeros(4, np.int32)), "target", "int64")
     raises(ValueError, lambda: ops.cross_entropy(x, np.zeros(5, np.int64)), "target", "(4,)")
     raises(ValueError, lambda: ops.cross_entropy(x, np.zeros(4, np.int64), "avg"), "reduction")
@@ -1280,16 +1289,17 @@ def torch_norm_and_glu_errors_on_tensors():
     raises(TypeError, lambda: ops.rms_norm(x, w.half()), "weight is f16 but x is f32")
     raises(ValueError, lambda: ops.rms_norm(x, torch.ones(63)), "weight has shape (63,)")
     raises(ValueError, lambda: ops.rms_norm(torch.tensor(1.0), w), "at least one dimension")
-    raises(ValueError, lambda: ops.rms_norm_backward(torch.randn(4, 63), x, w),
+    raises(ValueError, lambda: ops.rms_norm_backward(torch.randn(4, 63), x, w, torch.ones(4)),
            "dy has shape (4, 63) but x has (4, 64)")
     _, mean, rstd = ops.layer_norm_forward(x, w)
     raises(TypeError, lambda: ops.layer_norm_backward(x.half(), x, w, mean, rstd),
            "dy is f16 but x is f32")
     raises(TypeError, lambda: ops.layer_norm_backward(x, x, w, mean.half(), rstd),
-           "mean must be float32 (layer_norm_forward's), got f16")
+           "mean must be float32 (the forward's), got f16")
     raises(ValueError, lambda: ops.layer_norm_backward(x, x, w, mean, rstd[:3]),
            "rstd has shape (3,), expected (4,)")
-    raises(TypeError, lambda: ops.rms_norm_backward(x, x, w.half()), "weight is f16 but x is f32")
+    raises(TypeError, lambda: ops.rms_norm_backward(x, x, w.half(), torch.ones(4)),
+           "weight is f16 but x is f32")
     g, u = torch.randn(3, 4), torch.randn(3, 4)
     raises(ValueError, lambda: ops.swiglu(g, u.t()), "gate has shape (3, 4) but up has (4, 3)")
     raises(ValueError, lambda: ops.swiglu_backward(torch.randn(3, 5), g, u),
@@ -1304,8 +1314,10 @@ def torch_norm_and_glu_errors_on_tensors():
     close(ops.rms_norm(x3.transpose(0, 1).contiguous().transpose(0, 1), w).numpy(), ref.numpy(),
           0.0, "non-contiguous rms_norm")
     dy = torch.randn(2, 3, 64)
-    dx, dw = ops.rms_norm_backward(dy, x3, w)
-    dx2, dw2 = ops.rms_norm_backward(dy.reshape(6, 64), x3.reshape(6, 64), w)
+    rstd = ops.rms_norm_forward(x3, w)[1]
+    assert rstd.shape == (2, 3), rstd.shape
+    dx, dw = ops.rms_norm_backward(dy, x3, w, rstd)
+    dx2, dw2 = ops.rms_norm_backward(dy.reshape(6, 64), x3.reshape(6, 64), w, rstd.reshape(6))
     close(dx.reshape(6, 64).numpy(), dx2.numpy(), 0.0, "3-D rms_norm_backward dx")
     close(dw.numpy(), dw2.numpy(), 0.0, "3-D rms_norm_backward dw")
     assert dx.shape == x3.shape and dx.is_contiguous()

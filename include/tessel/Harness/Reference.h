@@ -22,6 +22,8 @@ Vec vectorAdd(const Vec &x, const Vec &y);
 Vec softmax(const Vec &x, int64_t rows, int64_t cols);
 /// RMSNorm of x (rows, cols) with weight w (cols): x / sqrt(mean(x^2) + eps) * w.
 Vec rmsNorm(const Vec &x, const Vec &w, int64_t rows, int64_t cols, double eps);
+/// Each row's rstd = 1 / sqrt(mean(x^2) + eps), as rmsNorm uses it.
+Vec rmsNormRstd(const Vec &x, int64_t rows, int64_t cols, double eps);
 /// LayerNorm of x (rows, cols): (x - mean) / sqrt(var + eps) * w + b (biased variance).
 Vec layerNorm(const Vec &x, const Vec &w, const Vec &b, int64_t rows, int64_t cols, double eps);
 /// Each row's mean and rstd = 1 / sqrt(var + eps) (biased variance), as layerNorm uses them.

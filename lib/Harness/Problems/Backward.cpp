@@ -48,12 +48,18 @@ Status rmsnormBackward(Builder &b) {
   int w = b.input("w", t, {cols}, 0.5, 1.5);
   std::vector<double> X = b.values(x), G = b.values(dy), W = b.values(w);
   std::vector<double> DX(rows * cols), DW(programs * cols, 0.0);
+  // The forward's rstd (rmsnorm's output), rounded to f32 as it stores it; the reference keeps
+  // it in double.
+  std::vector<double> rstd = ref::rmsNormRstd(X, rows, cols, kRmsNormEps);
+  int rstdIn = b.input("rstd", DType::f32, {rows});
+  for (int64_t r = 0; r < rows; ++r)
+    b.p.buffers[rstdIn].host.set(r, rstd[r]);
   for (int64_t r = 0; r < rows; ++r) {
     const double *xr = &X[r * cols], *gr = &G[r * cols];
-    double ss = 0, dot = 0;
+    double dot = 0;
     for (int64_t j = 0; j < cols; ++j)
-      ss += xr[j] * xr[j], dot += gr[j] * W[j] * xr[j];
-    double rs = 1.0 / std::sqrt(ss / double(cols) + kRmsNormEps);
+      dot += gr[j] * W[j] * xr[j];
+    double rs = rstd[r];
     double k = dot * rs * rs * rs / double(cols);
     for (int64_t j = 0; j < cols; ++j) {
       DX[r * cols + j] = gr[j] * W[j] * rs - xr[j] * k;
@@ -67,14 +73,14 @@ Status rmsnormBackward(Builder &b) {
   b.ptr("dy", dy, {"grad_out", "dout"});
   b.ptr("x", x, {"in", "input"});
   b.ptr("w", w, {"weight"});
+  b.ptr("rstd", rstdIn);
   b.i64("stride", cols, {"row_stride"});
   b.i64("n_rows", rows, {"rows"});
   b.i64("n_cols", cols, {"cols"});
   b.i64("rows_per_program", per);
-  b.f64("eps", kRmsNormEps, {"epsilon"});
   b.p.launch.grid.x = programs;
   b.p.elements = rows * cols;
-  b.p.bytes = 3 * rows * cols * int64_t(sizeOf(t)) + programs * cols * 4;
+  b.p.bytes = 3 * rows * cols * int64_t(sizeOf(t)) + programs * cols * 4 + 4 * rows;
   b.describe();
   return Status::ok();
 }

@@ -104,21 +104,24 @@ const std::vector<Entry> &entries() {
        "out (f32) = max of each row (C9)."},
       {"cumsum", "out, in, stride, n_cols", "ROWSxCOLS", "rows", cumsum,
        "out[r, j] = in[r, 0] + ... + in[r, j], accumulated in f32."},
-      {"rmsnorm", "out, in, w, stride, n_cols, eps", "ROWSxCOLS", "rows", rmsnorm,
-       "shape ROWSxCOLS, eps 1e-6."},
-      {"add_rmsnorm", "out, in, res, w, stride, n_cols, eps", "ROWSxCOLS", "rows", addRmsnorm,
-       "res += in (written back), out = rmsnorm(res) * w."},
-      {"add_rmsnorm_out", "out, sum_out, in, res, w, stride, n_cols, eps", "ROWSxCOLS", "rows",
-       addRmsnormOut, "sum_out = in + res (res only read), out = rmsnorm(sum_out) * w."},
+      {"rmsnorm", "out, rstd, in, w, stride, n_cols, eps", "ROWSxCOLS", "rows", rmsnorm,
+       "shape ROWSxCOLS, eps 1e-6; rstd = 1 / sqrt(mean(x^2) + eps) per row (f32, compared "
+       "too)."},
+      {"add_rmsnorm", "out, rstd, in, res, w, stride, n_cols, eps", "ROWSxCOLS", "rows", addRmsnorm,
+       "res += in (written back), out = rmsnorm(res) * w, and rmsnorm's rstd."},
+      {"add_rmsnorm_out", "out, sum_out, rstd, in, res, w, stride, n_cols, eps", "ROWSxCOLS",
+       "rows", addRmsnormOut,
+       "sum_out = in + res (res only read), out = rmsnorm(sum_out) * w, and rmsnorm's rstd."},
       {"layernorm", "out, mean, rstd, in, w, bias, stride, n_cols, eps", "ROWSxCOLS", "rows",
        layernorm,
        "biased variance, eps 1e-5 (C1); mean and rstd = 1 / sqrt(var + eps) per row (f32, "
        "compared too)."},
       {"rmsnorm_backward",
-       "dx, dw_partial, dy, x, w, stride, n_rows, n_cols, rows_per_program, eps", "ROWSxCOLS",
+       "dx, dw_partial, dy, x, w, rstd, stride, n_rows, n_cols, rows_per_program", "ROWSxCOLS",
        "cdiv(rows, rows_per_program)", rmsnormBackward,
        "rmsnorm's dx, and dW's partial sums over each program's rows_per_program rows (f32, "
-       "compared too). Option rows_per_program=R (default cdiv(rows, 16)); eps 1e-6."},
+       "compared too), from the forward's rstd (f32, eps 1e-6). Option rows_per_program=R "
+       "(default cdiv(rows, 16))."},
       {"rmsnorm_dw_reduce", "dw, dw_partial, n_partial, n_cols", "PARTSxCOLS", "cdiv(cols, BLOCK)",
        rmsnormDwReduce,
        "dw (COLS) = the column sums of dw_partial (PARTSxCOLS, f32). Config BLOCK (columns per "

@@ -48,13 +48,14 @@ Status launchRows(Builder &b, int64_t rows, int64_t cols, int64_t moved, int64_t
 constexpr double kRmsNormEps = 1e-6;
 
 /// RMSNorm's arguments, in the registry's order: out, `sumOut` (add_rmsnorm_out's sum; -1:
-/// none) and in (rows, cols), `residual` (the residual of add_rmsnorm), the weight w (cols), the
-/// row stride, n_cols and eps.
-void normArgs(Builder &b, int out, int in, int w, int64_t cols, double eps, int residual = -1,
-              int sumOut = -1) {
+/// none), rstd (rows, f32) and in (rows, cols), `residual` (the residual of add_rmsnorm), the
+/// weight w (cols), the row stride, n_cols and eps.
+void normArgs(Builder &b, int out, int rstd, int in, int w, int64_t cols, double eps,
+              int residual = -1, int sumOut = -1) {
   b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
   if (sumOut >= 0)
     b.ptr("sum_out", sumOut, {"residual_out", "res_out"});
+  b.ptr("rstd", rstd, {"rstd_out", "rstd_ptr"});
   b.ptr("in", in, {"x", "x_ptr", "in_ptr", "input"});
   if (residual >= 0)
     b.ptr("res", residual, {"residual", "residual_ptr", "res_ptr", "r"});
@@ -123,10 +124,14 @@ Status rmsnorm(Builder &b) {
   if (Status s = rowsInOut(b, io); !s)
     return s;
   auto [rows, cols, out, x] = io;
+  int rstd = b.output("rstd", DType::f32, {rows});
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
-  b.p.buffers[out].reference = ref::rmsNorm(b.values(x), b.values(w), rows, cols, kRmsNormEps);
-  normArgs(b, out, x, w, cols, kRmsNormEps);
-  return launchRows(b, rows, cols, 2 * rows * cols + cols);
+  std::vector<double> X = b.values(x);
+  b.p.buffers[out].reference = ref::rmsNorm(X, b.values(w), rows, cols, kRmsNormEps);
+  b.p.buffers[rstd].reference = ref::rmsNormRstd(X, rows, cols, kRmsNormEps);
+  b.p.buffers[rstd].tol = defaultTolerance(b.o.dtype);
+  normArgs(b, out, rstd, x, w, cols, kRmsNormEps);
+  return launchRows(b, rows, cols, 2 * rows * cols + cols, 4 * rows);
 }
 
 /// add_rmsnorm: res <- in + res, out = rmsnorm(in + res) * w; outOfPlace (add_rmsnorm_out):
@@ -137,18 +142,23 @@ static Status addRmsnormProblem(Builder &b, bool outOfPlace) {
     return s;
   auto [rows, cols, out, x] = io;
   int sumOut = outOfPlace ? b.output("sum_out", b.o.dtype, {rows, cols}) : -1;
+  int rstd = b.output("rstd", DType::f32, {rows});
   int res = b.input("res", b.o.dtype, {rows, cols});
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
   std::vector<double> sum = ref::vectorAdd(b.values(x), b.values(res));
   b.p.buffers[out].reference = ref::rmsNorm(sum, b.values(w), rows, cols, kRmsNormEps);
+  // The looped variants take the statistics on the sum rounded to the dtype (as stored), the
+  // reference on the exact sum: rstd is held to the dtype's bound, as out is.
+  b.p.buffers[rstd].reference = ref::rmsNormRstd(sum, rows, cols, kRmsNormEps);
+  b.p.buffers[rstd].tol = defaultTolerance(b.o.dtype);
   ProblemBuffer &r = b.p.buffers[res];
   r.output = true; // compared after the run either way
   r.reference = outOfPlace ? r.host.toDoubles() : sum;
   r.tol = outOfPlace ? Tolerance{0, 0} : defaultTolerance(b.o.dtype);
   if (outOfPlace)
     b.p.buffers[sumOut].reference = std::move(sum);
-  normArgs(b, out, x, w, cols, kRmsNormEps, /*residual=*/res, sumOut);
-  return launchRows(b, rows, cols, 4 * rows * cols + cols);
+  normArgs(b, out, rstd, x, w, cols, kRmsNormEps, /*residual=*/res, sumOut);
+  return launchRows(b, rows, cols, 4 * rows * cols + cols, 4 * rows);
 }
 
 Status addRmsnorm(Builder &b) { return addRmsnormProblem(b, /*outOfPlace=*/false); }

@@ -1,8 +1,10 @@
 // RMSNorm with a fused residual add, hand-written tile IR template (ELT, EXT, TRUNC, BLK).
 // res = in + res is written back (rounded to ELT, the next layer's input), and
-// out = residual / sqrt(mean(residual^2) + eps) * w, with the statistics on the rounded sum.
-func.func @add_rmsnorm(%out: !tile.ptr<ELT>, %x: !tile.ptr<ELT>, %res: !tile.ptr<ELT>,
-                       %w: !tile.ptr<ELT>, %stride: i64, %n_cols: i64, %eps: f32)
+// out = residual / sqrt(mean(residual^2) + eps) * w, with the statistics on the rounded sum;
+// the row's rstd goes to rstd_out[row] (f32).
+func.func @add_rmsnorm(%out: !tile.ptr<ELT>, %rstd_out: !tile.ptr<f32>, %x: !tile.ptr<ELT>,
+                       %res: !tile.ptr<ELT>, %w: !tile.ptr<ELT>, %stride: i64, %n_cols: i64,
+                       %eps: f32)
     attributes {tile.kernel} {
   %pid = tile.program_id 0
   %row = arith.extsi %pid : i32 to i64
@@ -50,6 +52,8 @@ func.func @add_rmsnorm(%out: !tile.ptr<ELT>, %x: !tile.ptr<ELT>, %res: !tile.ptr
   %me = arith.addf %ms, %eps : f32
   %rstd = math.rsqrt %me : f32
   %rstds = tile.splat %rstd : f32 -> tensor<BLKxf32>
+  %rp = tile.addptr %rstd_out, %row : !tile.ptr<f32>, i64
+  tile.store %rp, %rstd : !tile.ptr<f32>
   scf.for %c = %c0 to %n_cols step %cb : i64 {
     %cs = tile.splat %c : i64 -> tensor<BLKxi64>
     %offs = arith.addi %cs, %cols : tensor<BLKxi64>

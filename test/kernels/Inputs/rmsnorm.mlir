@@ -1,7 +1,9 @@
 // RMSNorm, hand-written tile IR template (ELT, EXT, TRUNC, BLK).
 // out = x / sqrt(mean(x^2) + eps) * w per row; masked-off lanes load 0 (add nothing to x^2).
-func.func @rmsnorm(%out: !tile.ptr<ELT>, %x: !tile.ptr<ELT>, %w: !tile.ptr<ELT>, %stride: i64,
-                   %n_cols: i64, %eps: f32) attributes {tile.kernel} {
+// The row's rstd goes to rstd_out[row] (f32), as the DSL kernel's.
+func.func @rmsnorm(%out: !tile.ptr<ELT>, %rstd_out: !tile.ptr<f32>, %x: !tile.ptr<ELT>,
+                   %w: !tile.ptr<ELT>, %stride: i64, %n_cols: i64, %eps: f32)
+    attributes {tile.kernel} {
   %pid = tile.program_id 0
   %row = arith.extsi %pid : i32 to i64
   %rowoff = arith.muli %row, %stride : i64
@@ -38,6 +40,8 @@ func.func @rmsnorm(%out: !tile.ptr<ELT>, %x: !tile.ptr<ELT>, %w: !tile.ptr<ELT>,
   %me = arith.addf %ms, %eps : f32
   %rstd = math.rsqrt %me : f32
   %rstds = tile.splat %rstd : f32 -> tensor<BLKxf32>
+  %rp = tile.addptr %rstd_out, %row : !tile.ptr<f32>, i64
+  tile.store %rp, %rstd : !tile.ptr<f32>
   scf.for %c = %c0 to %n_cols step %cb : i64 {
     %cs = tile.splat %c : i64 -> tensor<BLKxi64>
     %offs = arith.addi %cs, %cols : tensor<BLKxi64>
