@@ -35,6 +35,11 @@ LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata me
     dumper->dump(module, "trace");
   }
 
+  if (!options.fpFusion)
+    module->setAttr(tile::TileDialect::getFpFusionAttrName(),
+                    BoolAttr::get(module->getContext(), false));
+  meta.fpFusion = options.fpFusion;
+
   PassManager pm(module->getContext());
   buildTilePipeline(pm, options.debug);
   if (failed(applyPassManagerCLOptions(pm)))

@@ -107,6 +107,10 @@ static cl::opt<bool> debugChecks("debug", cl::cat(tesselCategory),
                                  cl::desc("Keep device_assert checks (tile.assert), as Triton's "
                                           "TRITON_DEBUG; without it they are removed. "
                                           "device_print is always kept"));
+static cl::opt<bool> fpFusion("fp-fusion", cl::cat(tesselCategory), cl::init(true),
+                              cl::desc("Let the GPU code contract a * b + c into fma, as "
+                                       "Triton's enable_fp_fusion (default true; "
+                                       "--fp-fusion=false rounds every multiply and add)"));
 static cl::opt<bool> verbose("v", cl::cat(tesselCategory),
                              cl::desc("Print the kernel file's compile command and generator "
                                       "cache hits on stderr"));
@@ -516,6 +520,7 @@ int main(int argc, char **argv) {
   compile.outputDir = outputDir;
   compile.dumpDir = dumpIR;
   compile.debug = debugChecks;
+  compile.fpFusion = fpFusion;
   for (const std::string &w : werror) {
     if (w != "perf-fallback")
       return usageError("unknown --Werror value '" + w + "'; known: perf-fallback");

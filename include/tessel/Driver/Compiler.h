@@ -26,6 +26,7 @@ struct CompileOptions {
   std::string dumpDir;               // --dump-ir root, or empty
   bool perfFallbackError = false;    // --Werror=perf-fallback: an FMA dot is an error
   bool debug = false;                // --debug: keep device_assert (tile.assert)
+  bool fpFusion = true;              // --fp-fusion: fma contraction in the GPU code
 };
 
 /// Compiles one variant: `module` holds the kernel `meta.variant` (and any helpers). Runs the

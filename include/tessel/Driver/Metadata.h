@@ -42,6 +42,7 @@ struct VariantMetadata {
   std::optional<int> configIndex;
   int numWarps = 4;
   int numStages = 1;
+  bool fpFusion = true; // the GPU code may contract a * b + c into fma (tesselc --fp-fusion)
   std::map<std::string, std::string> artifacts; // stage -> file name (relative to the JSON)
   /// GPU stages: threads per warp, dynamic shared memory in bytes, and what the binary uses
   /// (the same record on every target).

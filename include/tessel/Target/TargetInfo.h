@@ -124,7 +124,8 @@ public:
   /// Barrier of all threads of the program, ordering shared-memory accesses.
   virtual void barrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
   /// Loads a value of `type` (a scalar or a vector of at most 16 bytes) through a global
-  /// pointer. `pred` (i1, may be null) disables the access; the result is then undefined.
+  /// pointer. `pred` (i1, may be null) disables the access; the result is then zero (every bit
+  /// clear), which the lowering of a load whose `other` is zero relies on.
   virtual mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                                  mlir::Type type, mlir::Value pred, unsigned alignment,
                                  const MemoryHints &hints) const = 0;

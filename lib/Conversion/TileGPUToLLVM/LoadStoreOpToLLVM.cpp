@@ -11,6 +11,8 @@
 
 #include "tessel/Analysis/AxisInfo.h"
 
+#include "mlir/IR/Matchers.h"
+
 using namespace mlir;
 using namespace tessel;
 using namespace tessel::tile_gpu;
@@ -94,6 +96,22 @@ Value writePred(OpBuilder &b, Location loc, ArrayRef<Value> owners, ArrayRef<Val
   return andPred(b, loc, owners[e], masks.empty() ? Value() : masks[e]);
 }
 
+/// Whether `v` is a constant whose every element has all bits clear (0, +0.0, false): the lanes
+/// a predicate disables already read as that (TargetInfo::loadGlobal), so `other` needs no
+/// select. Masked row loads mostly take other = 0; the select cost one instruction per element.
+bool isZeroBits(Value v) {
+  Attribute a;
+  if (!v || !matchPattern(v, m_Constant(&a)))
+    return false;
+  if (auto splat = dyn_cast<SplatElementsAttr>(a))
+    a = splat.getSplatValue<Attribute>();
+  if (auto i = dyn_cast<IntegerAttr>(a))
+    return i.getValue().isZero();
+  if (auto f = dyn_cast<FloatAttr>(a))
+    return f.getValue().bitcastToAPInt().isZero();
+  return false;
+}
+
 /// i1 lives in memory as a byte.
 Type memoryType(Type t, OpBuilder &b) { return t.isInteger(1) ? b.getI8Type() : t; }
 
@@ -108,10 +126,11 @@ struct LoadOpConversion : MemoryPattern<tile::LoadOp> {
     Type memType = memoryType(elemType, rewriter);
     unsigned elemBytes = byteWidth(memType);
     MemoryHints hints = hintsOf(op);
+    bool otherIsZero = isZeroBits(op.getOther());
     auto finish = [&](Value loaded, Value pred, Value other) -> Value {
       if (memType != elemType)
         loaded = rewriter.create<LLVM::TruncOp>(loc, elemType, loaded);
-      if (pred && other)
+      if (pred && other && !otherIsZero)
         loaded = rewriter.create<LLVM::SelectOp>(loc, pred, loaded, other);
       return loaded;
     };

@@ -18,11 +18,12 @@ func.func @plain(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.p
   return
 }
 
-// Masked with n a multiple of 8: predicated 16-byte PTX accesses; `other` fills masked lanes.
-// The load zeroes its registers first, so that ptxas does not keep them live from the entry.
+// Masked with n a multiple of 8: predicated 16-byte PTX accesses. The load zeroes its
+// registers first, so that ptxas does not keep them live from the entry; masked lanes then
+// read zero, so an `other` of zero needs no select.
 // CHECK-LABEL: llvm.func @masked
 // CHECK:         llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0;\0A\09mov.b32 $1, 0;\0A\09mov.b32 $2, 0;\0A\09mov.b32 $3, 0;\0A\09@$5 ld.global.cg.v4.b32 {$0, $1, $2, $3}, [ $4 ];", "=r,=r,=r,=r,l,b"
-// CHECK-COUNT-8: llvm.select
+// CHECK-NOT:     llvm.select
 // CHECK:         llvm.inline_asm has_side_effects asm_dialect = att "@$0 st.global.cs.v4.b32 [ $1 ], {$2, $3, $4, $5};", "b,l,r,r,r,r"
 func.func @masked(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 8 : i32}) attributes {tile.kernel} {
   %c = tile.arange 0, 1024 : tensor<1024xi32, #b>
@@ -36,6 +37,26 @@ func.func @masked(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.
   %op = tile.addptr %os, %c : tensor<1024x!tile.ptr<bf16>, #b>, tensor<1024xi32, #b>
   tile.store %op, %v, %m cache = cs : tensor<1024x!tile.ptr<bf16>, #b>
   return
+}
+
+// Any other `other` (here 1.0, and -0.0, whose sign bit is set) fills the masked lanes with a
+// select per element.
+// CHECK-LABEL: llvm.func @masked_other
+// CHECK:         ld.global.v4.b32
+// CHECK-COUNT-8: llvm.select
+// CHECK:         ld.global.v4.b32
+// CHECK-COUNT-8: llvm.select
+func.func @masked_other(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 8 : i32}) -> (tensor<1024xbf16, #b>, tensor<1024xbf16, #b>) {
+  %c = tile.arange 0, 1024 : tensor<1024xi32, #b>
+  %ns = tile.splat %n : i32 -> tensor<1024xi32, #b>
+  %m = arith.cmpi slt, %c, %ns : tensor<1024xi32, #b>
+  %one = arith.constant dense<1.0> : tensor<1024xbf16, #b>
+  %negzero = arith.constant dense<-0.0> : tensor<1024xbf16, #b>
+  %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #b>
+  %xp = tile.addptr %xs, %c : tensor<1024x!tile.ptr<bf16>, #b>, tensor<1024xi32, #b>
+  %v = tile.load %xp, %m, %one : tensor<1024x!tile.ptr<bf16>, #b>
+  %w = tile.load %xp, %m, %negzero : tensor<1024x!tile.ptr<bf16>, #b>
+  return %v, %w : tensor<1024xbf16, #b>, tensor<1024xbf16, #b>
 }
 
 // An eviction priority is an L1 one and an L2 one: the L2 priority is a cache policy made by

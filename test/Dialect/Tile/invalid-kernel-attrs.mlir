@@ -258,3 +258,16 @@ func.func private @divisibility_declaration(f16 {tile.divisibility = 16 : i32})
 func.func @cluster_size_zero() attributes {tile.cluster_size = 0 : i32} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'tile.fp_fusion' belongs on a builtin.module, not on this op}}
+func.func @fp_fusion_on_func() attributes {tile.fp_fusion = false} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op 'tile.fp_fusion' must be a bool, got 0 : i32}}
+module attributes {tile.fp_fusion = 0 : i32} {
+}

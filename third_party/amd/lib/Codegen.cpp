@@ -133,8 +133,8 @@ LogicalResult AMDTargetInfo::compile(ModuleOp module, CompiledKernel &out,
       module, llvmContext, [](DialectRegistry &r) { registerROCDLDialectTranslation(r); }, error);
   if (!m)
     return failure();
-  std::unique_ptr<llvm::TargetMachine> tm =
-      codegen::createTargetMachine(kTriple, arch.name, "", "AMDGPU", error);
+  std::unique_ptr<llvm::TargetMachine> tm = codegen::createTargetMachine(
+      kTriple, arch.name, "", "AMDGPU", error, codegen::fpFusion(module));
   if (!tm)
     return failure();
   m->setTargetTriple(kTriple);

@@ -251,8 +251,8 @@ LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
   if (!m)
     return failure();
   std::string triple = "nvptx64-nvidia-cuda";
-  std::unique_ptr<llvm::TargetMachine> tm =
-      codegen::createTargetMachine(triple, arch, "+ptx80", "NVPTX", error);
+  std::unique_ptr<llvm::TargetMachine> tm = codegen::createTargetMachine(
+      triple, arch, "+ptx80", "NVPTX", error, codegen::fpFusion(module));
   if (!tm)
     return failure();
   m->setTargetTriple(triple);

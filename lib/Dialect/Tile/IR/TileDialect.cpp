@@ -106,6 +106,13 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribut
                                   << attr.getValue();
     return success();
   }
+  if (name == getFpFusionAttrName()) {
+    if (!isa<ModuleOp>(op))
+      return op->emitOpError("'tile.fp_fusion' belongs on a builtin.module, not on this op");
+    if (!isa<BoolAttr>(attr.getValue()))
+      return op->emitOpError("'tile.fp_fusion' must be a bool, got ") << attr.getValue();
+    return success();
+  }
   if (name == getTargetAttrName()) {
     if (!isa<ModuleOp>(op))
       return op->emitOpError("'tile.target' belongs on a builtin.module, not on this op");

@@ -22,9 +22,10 @@ func.func @plain(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.p
 }
 
 // Masked with n a multiple of 8, branch-free: the load reads through `mask ? ptr : zero`
-// (a 16-byte zero constant of the code object), keeps its 16-byte width, and `other` is
-// selected into the disabled lanes. The store calls an always-inline helper whose branch the
-// backend turns into an exec-masked region; cache = cs becomes !nontemporal.
+// (a 16-byte zero constant of the code object), keeps its 16-byte width, and `other` (1.0;
+// one of zero would need no select: disabled lanes read the zeros) is selected into them.
+// The store calls an always-inline helper whose branch the backend turns into an exec-masked
+// region; cache = cs becomes !nontemporal.
 // CHECK-LABEL: llvm.func @masked
 // CHECK:         %[[ZERO:.*]] = llvm.mlir.addressof @__tessel_amd_zero : !llvm.ptr<1>
 // CHECK:         %[[M:.*]] = llvm.icmp "slt"
@@ -36,10 +37,10 @@ func.func @masked(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.
   %c = tile.arange 0, 2048 : tensor<2048xi32, #b>
   %ns = tile.splat %n : i32 -> tensor<2048xi32, #b>
   %m = arith.cmpi slt, %c, %ns : tensor<2048xi32, #b>
-  %zero = arith.constant dense<1.0> : tensor<2048xbf16, #b>
+  %one = arith.constant dense<1.0> : tensor<2048xbf16, #b>
   %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<2048x!tile.ptr<bf16>, #b>
   %xp = tile.addptr %xs, %c : tensor<2048x!tile.ptr<bf16>, #b>, tensor<2048xi32, #b>
-  %v = tile.load %xp, %m, %zero cache = cg : tensor<2048x!tile.ptr<bf16>, #b>
+  %v = tile.load %xp, %m, %one cache = cg : tensor<2048x!tile.ptr<bf16>, #b>
   %os = tile.splat %o : !tile.ptr<bf16> -> tensor<2048x!tile.ptr<bf16>, #b>
   %op = tile.addptr %os, %c : tensor<2048x!tile.ptr<bf16>, #b>, tensor<2048xi32, #b>
   tile.store %op, %v, %m cache = cs : tensor<2048x!tile.ptr<bf16>, #b>

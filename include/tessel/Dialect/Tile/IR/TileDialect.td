@@ -57,6 +57,11 @@ def Tile_Dialect : Dialect {
     static constexpr llvm::StringLiteral getProducerWarpsAttrName() {
       return "tile.producer_warps";
     }
+    /// Bool attribute on the module: false keeps every floating-point multiply and add of the
+    /// GPU code rounded on its own; absent or true lets LLVM contract a * b + c into one fma
+    /// (Triton's enable_fp_fusion and its default; tesselc --fp-fusion). The interpreter
+    /// rounds each op either way.
+    static constexpr llvm::StringLiteral getFpFusionAttrName() { return "tile.fp_fusion"; }
     /// String attribute on the module: "cuda:sm_90a", "hip:gfx942", "interpreter", ...
     static constexpr llvm::StringLiteral getTargetAttrName() { return "tile.target"; }
     /// i32 attribute on a kernel argument: a pointer's address is a multiple of this many
