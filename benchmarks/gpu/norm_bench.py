@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""norm_bench.py [--only rms_norm,layer_norm] (in a directory made by prepare.sh, on a GPU
-machine): RMSNorm and LayerNorm forward and forward+backward at DESIGN.md section 7's shapes
-(16384x4096, 4096x16384, 32768x1000 bf16), Tessel against PyTorch eager, Liger-Kernel and
+"""norm_bench.py [--only rms_norm,layer_norm] [--shapes MxN,...] (in a directory made by
+prepare.sh, on a GPU machine): RMSNorm and LayerNorm forward and forward+backward at DESIGN.md
+section 7's shapes (16384x4096, 4096x16384, 32768x1000 bf16; --shapes picks others, e.g. the
+short rows of a QK-norm, 262144x128), Tessel against PyTorch eager, Liger-Kernel and
 torch.compile, in a process that has run nothing else (torch_ops.py times the same steps after
 its checks and torch.compile runs; torch.compile is timed last here). Per step: do_bench's
 median (L2 flushed), and the GPU's own time of one step (the sum of its kernels' durations,
-torch.profiler), so that a step whose host time exceeds its GPU time shows as such. Each
+torch.profiler; the forward's too), so that a step whose host time exceeds its GPU time shows
+as such. Each
 Tessel op is checked against eager first (relative error of outputs and gradients).
 Writes $OUT/norm_bench.json when OUT is set."""
 import argparse, json, os, sys
@@ -14,6 +16,7 @@ sys.path.insert(0, os.path.join(here, "python"))
 os.environ.setdefault("TESSEL_KERNEL_PATH", os.path.join(here, "kernels"))
 ap = argparse.ArgumentParser()
 ap.add_argument("--only", default="rms_norm,layer_norm")
+ap.add_argument("--shapes", default="16384x4096,4096x16384,32768x1000")
 args = ap.parse_args()
 import torch
 import torch.nn.functional as F
@@ -47,7 +50,7 @@ def device_us(step):
 
 rows, table = [], []
 impls_of = {}
-for M, N in ((16384, 4096), (4096, 16384), (32768, 1000)):
+for M, N in (tuple(int(d) for d in s.split("x")) for s in args.shapes.split(",")):
     x = torch.randn(M, N, device="cuda", dtype=torch.bfloat16, requires_grad=True)
     w = (torch.rand(N, device="cuda") + 0.5).to(torch.bfloat16).requires_grad_()
     b = torch.randn(N, device="cuda", dtype=torch.bfloat16, requires_grad=True)
@@ -93,23 +96,26 @@ for M, N in ((16384, 4096), (4096, 16384), (32768, 1000)):
                 torch.autograd.backward([fn()], [dy])
             with torch.no_grad():
                 fwd = triton.testing.do_bench(fn, warmup=25, rep=200) * 1e3
+                fwd_dev = device_us(fn)
             fb = triton.testing.do_bench(step, warmup=25, rep=200) * 1e3
             dev = device_us(step)
             r = {"op": op, "shape": shape, "impl": name, "fwd_us": fwd, "fwd_bwd_us": fb,
-                 "fwd_bwd_device_us": dev}
+                 "fwd_device_us": fwd_dev, "fwd_bwd_device_us": dev}
             rows.append(r)
             print(f"  {op:10s} {shape:11s} {name:8s} fwd {fwd:7.1f} us  fwd+bwd {fb:7.1f} us"
-                  f"  (GPU {dev:6.1f} us)", flush=True)
+                  f"  (GPU fwd {fwd_dev:6.1f}, fwd+bwd {dev:6.1f} us)", flush=True)
     del x, w, b, dy
     torch.cuda.empty_cache()
 
 print("\nTessel's speed-up (other's time / Tessel's; > 1: Tessel faster)")
-print(f"{'op':10s} {'shape':11s} {'vs':8s} {'fwd':>6s} {'fwd+bwd':>8s} {'GPU fwd+bwd':>12s}")
+print(f"{'op':10s} {'shape':11s} {'vs':8s} {'fwd':>6s} {'fwd+bwd':>8s} {'GPU fwd':>8s} "
+      f"{'GPU fwd+bwd':>12s}")
 for r in rows:
     if r["impl"] == "tessel":
         continue
     t = next(q for q in rows if q["impl"] == "tessel" and q["op"] == r["op"] and q["shape"] == r["shape"])
     print(f"{r['op']:10s} {r['shape']:11s} {r['impl']:8s} {r['fwd_us'] / t['fwd_us']:6.2f} "
-          f"{r['fwd_bwd_us'] / t['fwd_bwd_us']:8.2f} {r['fwd_bwd_device_us'] / t['fwd_bwd_device_us']:12.2f}")
+          f"{r['fwd_bwd_us'] / t['fwd_bwd_us']:8.2f} {r['fwd_device_us'] / t['fwd_device_us']:8.2f} "
+          f"{r['fwd_bwd_device_us'] / t['fwd_bwd_device_us']:12.2f}")
 if os.environ.get("OUT"):
     json.dump(rows, open(os.path.join(os.environ["OUT"], "norm_bench.json"), "w"), indent=1)

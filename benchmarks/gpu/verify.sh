@@ -5,20 +5,34 @@
 # alone; `verify.sh cases`: the cases alone; `verify.sh library`: the library variants alone,
 # VERIFY_FILTER (a glob, e.g. 'kernels/gemm_swiglu__*') selecting among them).
 # One line per failure (and per pass with VERIFY_VERBOSE=1, which shows how far a run cut short
-# got), then "gpu verify: N passed, M failed".
+# got), then "gpu verify: N passed, M failed". VERIFY_BATCH=1 gathers the checks and runs them in
+# one `tessel-run-gpu --batch` (one CUDA context instead of one process per check: minutes
+# instead of tens of minutes for the whole library); a crash then ends the batch, and the checks
+# it did not reach count as failed.
 set -uo pipefail
 cd "$(dirname "$0")"
 run=./tessel-run-gpu
 pass=0 fail=0
-check() { # check LABEL ARGS...: one verified run
+batch= labels=
+if [[ -n ${VERIFY_BATCH:-} ]]; then
+  batch=$(mktemp) labels=$(mktemp)
+  trap 'rm -f "$batch" "$labels"' EXIT
+fi
+check() { # check LABEL ARGS...: one verified run (or, batched, one line of the batch)
   local label=$1; shift
+  if [[ -n $batch ]]; then
+    echo "$label" >> "$labels"
+    echo "$* --target=cuda --quiet" >> "$batch"
+    return
+  fi
   if msg=$($run "$@" --target=cuda --quiet 2>&1); then
     pass=$((pass + 1)); [[ -n ${VERIFY_VERBOSE:-} ]] && echo "PASS $label"
   else
     fail=$((fail + 1)); echo "FAIL $label: $msg"
   fi
 }
-# GEMM (dsl/kernels/gemm.cpp: gemm, gemm_block_ptr, gemm_residual and gemm_split_k), the sm_90a
+# GEMM (dsl/kernels/gemm.cpp: gemm, gemm_block_ptr, gemm_residual, gemm_split_k, gemm_persistent and
+# gemm_stream_k, on five programs), the sm_90a
 # cubins and the sm_80 PTX: case C7's odd sizes, a single row, A padded (lda = 65), B col-major
 # ("transposed B") and, for bf16, 4096^3 (and 4096^3 with B col-major for the __nt twins), and
 # the transposed twins on 136x264x200 and 256^3; every dtype and epilogue variant (HAS_BIAS, ACT
@@ -33,7 +47,8 @@ gemm_verify() {
     return
   fi
   for j in kernels/gemm__*.json kernels/gemm_block_ptr__*.json kernels/gemm_split_k__*.json \
-           kernels/gemm_residual__*.json \
+           kernels/gemm_residual__*.json kernels/gemm_persistent__*.json \
+           kernels/gemm_stream_k__*.json \
            gemm_sm80/gemm__*.json; do
     [[ -f $j && $j == ${GEMM_FILTER:-*} ]] || continue
     while read -r label shape dtype opts; do
@@ -71,13 +86,52 @@ for label, M, N, K, o in cases:
     v = {"M": M, "N": N, "K": K, "stride_am": 1 if acol else lda, "stride_ak": lda if acol else 1,
          "stride_bk": 1 if bcol else N, "stride_bn": K if bcol else 1, "stride_cm": N, "stride_cn": 1,
          "stride_rm": N, "stride_rn": 1}
+    if j["kernel"] == "gemm_stream_k":  # five programs share the tiles' K-blocks unevenly
+        o = {**o, "programs": 5}
     if all(v.get(name, 1) % d == 0 for name, d in div.items()) and \
             all(v.get(name) == e for name, e in eq.items()):
         print(label, f"{M}x{N}x{K}", dt, " ".join(f"--opt {k}={x}" for k, x in o.items()))
 PY
 )
   done
+  run_batch
   echo "gemm variants: $((pass - p0)) passed, $((fail - f0)) failed"
+}
+run_batch() { # the gathered checks in one tessel-run-gpu: add to pass and fail, name failures
+  [[ -n $batch && -s $batch ]] || return 0
+  local out counts
+  out=$(mktemp)
+  $run --batch "$batch" > "$out" 2>&1
+  counts=$(python3 - "$out" "$labels" "${VERIFY_VERBOSE:-}" <<'PY'
+import re, sys
+text = open(sys.argv[1], errors="replace").read()
+labels = open(sys.argv[2]).read().splitlines()
+ok = bad = 0
+done = {}
+seg = []
+for line in text.splitlines():
+    m = re.match(r"=== case (\d+) exit (\d+)$", line)
+    if m:
+        done[int(m.group(1))] = (int(m.group(2)), " ".join(seg)[-400:])
+        seg = []
+    else:
+        seg.append(line.strip())
+for i, label in enumerate(labels):
+    rc, msg = done.get(i, (None, "not run: the batch ended before it (" + " ".join(seg)[-300:] + ")"))
+    if rc == 0:
+        ok += 1
+        if sys.argv[3]:
+            print("PASS " + label, file=sys.stderr)
+    else:
+        bad += 1
+        print(f"FAIL {label}: {msg}", file=sys.stderr)
+print(ok, bad)
+PY
+)
+  rm -f "$out"
+  : > "$batch"
+  : > "$labels"
+  pass=$((pass + ${counts% *})) fail=$((fail + ${counts#* }))
 }
 cases_verify() {
   # C1: LayerNorm, masked lanes take no part in the statistics (f32, 1e-5).
@@ -89,6 +143,7 @@ cases_verify() {
     check "C5 $(basename "$jr") B1" "$jr" --shape 1x2x1x2x128 --dtype f32
     check "C5 $(basename "$jr") B2" "$jr" --shape 2x2x1x2x128 --dtype f32
   done
+  run_batch
   # C8: a [16, 1] tile reduced along axis 0 with max and sum.
   vals="0.5,-1.25,3.5,2,-7,1,0.25,-0.5,4.75,-2,1.5,0,-3,2.25,0.75,-1"
   c8=$($run cases/c8_reduce_column.json --target=cuda --grid 1 --arg 'out@f32[2]' --arg "x@f32:[$vals]" 2>&1)
@@ -139,6 +194,10 @@ PY
     vector_add | swiglu | geglu) shapes=$([[ $spec == 1 ]] && echo "3x1000 8" || echo "3x1001 1") ;;
     softmax | rmsnorm | add_rmsnorm | add_rmsnorm_out | layernorm)
       shapes=$([[ $spec == 1 ]] && echo "3x$((block - 8)) 2x16" || echo "3x$((block - 1)) 1x1 2x17") ;;
+    # Several rows per program: 37 rows leave the last program part empty (the twins promise
+    # n_rows % 8 == 0 as well: 40 rows).
+    rmsnorm_rows | layernorm_rows)
+      shapes=$([[ $spec == 1 ]] && echo "40x$((block - 8)) 8x16" || echo "37x$((block - 1)) 1x1 2x17") ;;
     *_looped) shapes=$([[ $spec == 1 ]] && echo "3x$((block + 904))" || echo "3x$((block + 905)) 1x1") ;;
     rope) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     cross_entropy | cross_entropy_backward | cross_entropy_fused | cross_entropy_backward_lse)
@@ -158,7 +217,8 @@ PY
     rope_seq_out) shapes="2x3x1x37x$((2 * half)) 1x1x1x1x$((2 * half)) 8x32x8x100x$((2 * half))" ;;
     top_k_top_p_mask)
       shapes=$([[ $spec == 1 ]] && echo "12x32000 3x128256" || echo "12x50257 1x1 64x32000") ;;
-    gemm | gemm_block_ptr | gemm_split_k | gemm_residual) continue ;; # gemm_verify below
+    gemm | gemm_block_ptr | gemm_split_k | gemm_residual | gemm_persistent | gemm_stream_k)
+      continue ;; # gemm_verify below
     # Fused linear cross-entropy's backward window: odd sizes, one row, and for the TMA twins
     # multiples of 8 that are no multiples of the tiles, a window of the benchmark's width
     # (__nt: 3968 columns) and an odd-width last window (__nta).
@@ -185,6 +245,7 @@ PY
   [[ $kernel == gemm_ce_backward ]] && problem=(--opt col_offset=1000)
   for s in $shapes; do check "$(basename "$j") $s" "$j" "${problem[@]}" --shape "$s" --dtype "$dtype"; done
 done
+run_batch
 echo "library variants: $pass passed, $fail failed"
 if [[ ${1:-all} == library ]]; then
   echo "gpu verify: $pass passed, $fail failed"

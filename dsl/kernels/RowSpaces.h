@@ -27,6 +27,38 @@ template <class C> tessel::dsl::Space<C> oneBlockRowSpace() {
       .grid("n_rows");
 }
 
+/// Several rows per program (the *_rows kernels): ROWS rows of BLOCK columns, the warps over
+/// the rows first (AssignLayouts puts them on the unreduced dimension), so that with num_warps
+/// <= ROWS each row is reduced inside one warp, by shuffles alone. For short rows, where one
+/// row per program leaves most of a warp's lanes idle: bf16 RMSNorm 262144x128 on the H200
+/// 159 us one row per program, 34.5 as 16 rows per program; 131072x256 81 -> 35; 65536x512
+/// 42 -> 35; at 1000 columns no config beat one row per program (ROWS 2-32, 1-16 warps;
+/// benchmarks/gpu/results/2026-12-04-h200-s45). The library's configs hold 2048 or 4096
+/// elements, 16 or 32 per thread.
+struct RowsConfig {
+  int ROWS = 4;
+  int BLOCK = 1024;
+  int num_warps = 4;
+};
+TESSEL_CONFIG(RowsConfig, ROWS, BLOCK, num_warps)
+
+/// The *_rows kernels' space: BLOCK holds the row (tuned at n_cols' bucket), every warp has a
+/// row of its own, at most 64 f32 elements per thread (ROWS x BLOCK / threads).
+inline tessel::dsl::Space<RowsConfig> rowsSpace() {
+  using namespace tessel::dsl;
+  using C = RowsConfig;
+  return Space<C>()
+      .field(&C::ROWS, pow2(2, 64))
+      .field(&C::BLOCK, pow2(16, 8192))
+      .field(&C::num_warps, {1, 2, 4, 8, 16})
+      .where([](const C &c) { return c.num_warps <= c.ROWS; })
+      .where([](const C &c) { return c.ROWS * c.BLOCK <= 64 * 32 * c.num_warps; })
+      .key("n_cols", Bucket::pow2)
+      .valid([](const C &c, const Keys &k) { return c.BLOCK >= k["n_cols"]; })
+      .where([](const C &c, const Keys &k) { return c.BLOCK == k["n_cols"]; })
+      .grid("cdiv(n_rows, ROWS)");
+}
+
 /// The row walked block by block: no block longer than the row's bucket (that is the one-block
 /// kernel's case), no warp without elements.
 template <class C> tessel::dsl::Space<C> loopedRowSpace() {

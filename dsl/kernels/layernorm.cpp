@@ -2,7 +2,7 @@
 //
 // out[row, :] = (x - mean) / sqrt(var + eps) * w + b, statistics in f32 over the n_cols valid
 // lanes only (masked lanes take no part in the mean or the variance: case C1); one program
-// per row; grid = (n_rows,). mean[row] and rstd[row] = 1 / sqrt(var + eps) (f32, n_rows each)
+// per row, grid = (n_rows,) (layernorm_rows: ROWS rows per program). mean[row] and rstd[row] = 1 / sqrt(var + eps) (f32, n_rows each)
 // are written for layernorm_backward, as PyTorch's native_layer_norm returns them: the
 // backward then runs two row reductions instead of four.
 //
@@ -43,6 +43,37 @@ TESSEL_KERNEL(layernorm, DTYPES(f32, f16, bf16),
                       LayerNormConfig{.BLOCK = 4096, .num_warps = 8},
                       LayerNormConfig{.BLOCK = 16384, .num_warps = 16}))
 TESSEL_TUNE(layernorm, oneBlockRowSpace<LayerNormConfig>())
+
+/// layernorm on ROWS rows per program (RowsConfig): grid = (cdiv(n_rows, ROWS),); n_cols <=
+/// BLOCK. For short rows (up to 512 columns in tessel.ops), where one row per program leaves
+/// most lanes idle (RowSpaces.h).
+template <class T>
+void layernorm_rows(const RowsConfig &c, Ptr<T> out, Ptr<f32> mean_out, Ptr<f32> rstd_out,
+                    Ptr<T> in, Ptr<T> w, Ptr<T> bias, Int stride, Int n_rows, Int n_cols,
+                    Float eps) {
+  Tile<i64> rows = program_id(0) * c.ROWS + arange(0, c.ROWS);            // (ROWS)
+  Tile<i32> cols = arange(0, c.BLOCK);                                    // (BLOCK)
+  Mask rm = rows < n_rows;                                                // (ROWS)
+  Mask cm = cols < n_cols;                                                // (BLOCK)
+  Mask m = rm(_, None) & cm(None, _);                                     // (ROWS, BLOCK)
+  Tile<i64> offs = rows(_, None) * stride + cols(None, _);                // (ROWS, BLOCK)
+  Tile<f32> x = cast<f32>(load(in + offs, m, 0.0));                       // (ROWS, BLOCK)
+  Tile<f32> mean = sum(x, 1) / n_cols;                                    // (ROWS)
+  Tile<f32> d = where(m, x - mean(_, None), 0.0);                         // (ROWS, BLOCK)
+  Tile<f32> r = 1.0 / sqrt(sum(d * d, 1) / n_cols + eps);                 // (ROWS)
+  Tile<f32> wt = cast<f32>(load(w + cols, cm));                           // (BLOCK)
+  Tile<f32> bt = cast<f32>(load(bias + cols, cm));                        // (BLOCK)
+  store(out + offs, cast<T>(d * r(_, None) * wt(None, _) + bt(None, _)), m);
+  store(mean_out + rows, mean, rm);
+  store(rstd_out + rows, r, rm);
+}
+TESSEL_KERNEL(layernorm_rows, DTYPES(f32, f16, bf16),
+              ARGS(out, mean, rstd, in, w, bias, stride, n_rows, n_cols, eps),
+              CONFIGS(RowsConfig{.ROWS = 32, .BLOCK = 64, .num_warps = 2},
+                      RowsConfig{.ROWS = 16, .BLOCK = 128, .num_warps = 2},
+                      RowsConfig{.ROWS = 16, .BLOCK = 256, .num_warps = 4},
+                      RowsConfig{.ROWS = 8, .BLOCK = 512, .num_warps = 4}))
+TESSEL_TUNE(layernorm_rows, rowsSpace())
 
 /// Any n_cols, in three passes: the mean, the variance around it, the output.
 template <class T>

@@ -1,6 +1,7 @@
 //===- rmsnorm.cpp - RMSNorm, and RMSNorm with a fused residual add -------===//
 //
-// out[row, :] = x / sqrt(mean(x^2) + eps) * w, in f32; one program per row; grid = (n_rows,).
+// out[row, :] = x / sqrt(mean(x^2) + eps) * w, in f32; one program per row, grid = (n_rows,)
+// (rmsnorm_rows: ROWS rows per program).
 // Every variant writes rstd[row] = 1 / sqrt(mean(x^2) + eps) (f32, n_rows) for
 // rmsnorm_backward, as Liger-Kernel's forward saves it: the backward then runs one row reduction
 // instead of two. The add_ variants first form x = in + res and store it (the residual stream of the next
@@ -40,6 +41,32 @@ TESSEL_KERNEL(rmsnorm, DTYPES(f32, f16, bf16), ARGS(out, rstd, in, w, stride, n_
                       RMSNormConfig{.BLOCK = 4096, .num_warps = 8},
                       RMSNormConfig{.BLOCK = 16384, .num_warps = 16}))
 TESSEL_TUNE(rmsnorm, oneBlockRowSpace<RMSNormConfig>())
+
+/// rmsnorm on ROWS rows per program (RowsConfig): grid = (cdiv(n_rows, ROWS),); n_cols <=
+/// BLOCK. For short rows (up to 512 columns in tessel.ops), where one row per program leaves
+/// most lanes idle (RowSpaces.h).
+template <class T>
+void rmsnorm_rows(const RowsConfig &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> w,
+                  Int stride, Int n_rows, Int n_cols, Float eps) {
+  Tile<i64> rows = program_id(0) * c.ROWS + arange(0, c.ROWS);            // (ROWS)
+  Tile<i32> cols = arange(0, c.BLOCK);                                    // (BLOCK)
+  Mask rm = rows < n_rows;                                                // (ROWS)
+  Mask cm = cols < n_cols;                                                // (BLOCK)
+  Mask m = rm(_, None) & cm(None, _);                                     // (ROWS, BLOCK)
+  Tile<i64> offs = rows(_, None) * stride + cols(None, _);                // (ROWS, BLOCK)
+  Tile<f32> x = cast<f32>(load(in + offs, m, 0.0));                       // (ROWS, BLOCK)
+  Tile<f32> r = 1.0 / sqrt(sum(x * x, 1) / n_cols + eps);                 // (ROWS)
+  Tile<f32> wt = cast<f32>(load(w + cols, cm, 0.0));                      // (BLOCK)
+  store(out + offs, cast<T>(x * r(_, None) * wt(None, _)), m);
+  store(rstd + rows, r, rm);
+}
+TESSEL_KERNEL(rmsnorm_rows, DTYPES(f32, f16, bf16),
+              ARGS(out, rstd, in, w, stride, n_rows, n_cols, eps),
+              CONFIGS(RowsConfig{.ROWS = 32, .BLOCK = 64, .num_warps = 2},
+                      RowsConfig{.ROWS = 16, .BLOCK = 128, .num_warps = 2},
+                      RowsConfig{.ROWS = 16, .BLOCK = 256, .num_warps = 4},
+                      RowsConfig{.ROWS = 8, .BLOCK = 512, .num_warps = 4}))
+TESSEL_TUNE(rmsnorm_rows, rowsSpace())
 
 /// The fused residual add of one row: sum = in + res, rounded to T, is stored at `sum_dst`
 /// (the next layer reads it rounded), then out = rmsnorm(in + res) from the f32 sum. A plain

@@ -210,6 +210,27 @@ def _one_block_or_looped(kernel, looped, dtype, device, cols):
     return v
 
 
+# Rows of at most this many columns run several to a program (layernorm_rows, rmsnorm_rows),
+# where one row per program leaves most of a warp's lanes idle. On the benchmark GPU, bf16
+# RMSNorm: 262144x128 159 us one row per program, 34.5 sixteen rows per program; 131072x256
+# 81 -> 35; 65536x512 42 -> 35; at 1000 columns no config of several rows beat one row per
+# program (results/2026-12-04-h200-s45).
+ROWS_KERNEL_MAX_COLS = 512
+
+
+def _rows_variant(kernel, dtype, device, cols):
+    """For rows of at most ROWS_KERNEL_MAX_COLS columns, the variant of the several-rows kernel
+    `kernel` (ROWS rows per program) with the smallest BLOCK that holds the row; None for
+    longer rows or when no such variant is compiled (the caller runs one row per program)."""
+    if cols > ROWS_KERNEL_MAX_COLS:
+        return None
+    try:
+        return _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
+                         prefer=_block, key=("rows", cols))
+    except LookupError:
+        return None
+
+
 # What one sm_90 SM (H100, H200) holds at once, as the CUDA occupancy calculator counts it.
 SM90_LIMITS = {"registers": 65536, "threads": 2048, "programs": 32,
                "shared_bytes": 227 * 1024, "register_unit": 256}

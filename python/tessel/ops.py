@@ -18,7 +18,7 @@ import sys
 from . import kernels as _k
 from ._arrays import _TorchArray, describe, is_torch
 from ._common import (_NUMPY_NAMES, _contiguous, _empty, _float, _launched, _one_block_or_looped,
-                      _programs, _row_block_variant, _rows, _same, _torch_alike,
+                      _programs, _row_block_variant, _rows, _rows_variant, _same, _torch_alike,
                       _torch_norm_inputs, _variant_programs_per_sm, _vector)
 from ._linear_cross_entropy import _grad_scale, fused_linear_cross_entropy_forward_backward
 from ._matmul import _matmul
@@ -54,6 +54,11 @@ def rms_norm_forward(x, weight, eps=1e-6, residual=None):
     out = _empty(x, xd.shape, xd.dtype)  # contiguous: the kernel's (rows, cols) as x's shape
     rstd = _empty(x, tuple(xd.shape[:-1]), "f32")
     if residual is None:
+        v = _rows_variant("rmsnorm_rows", xd.dtype, xd.device, cols)
+        if v is not None:
+            _k.launch(v, -(-rows // v.config["ROWS"]), out, rstd, x2, w, cols, rows, cols,
+                      float(eps))
+            return out, rstd
         v = _one_block_or_looped("rmsnorm", "rmsnorm_looped", xd.dtype, xd.device, cols)
         _k.launch(v, rows, out, rstd, x2, w, cols, cols, float(eps))
         return out, rstd
@@ -159,6 +164,11 @@ def layer_norm_forward(x, weight, bias=None, eps=1e-5):
     out = _empty(x, xd.shape, xd.dtype)
     mean = _empty(x, tuple(xd.shape[:-1]), "f32")
     rstd = _empty(x, tuple(xd.shape[:-1]), "f32")
+    v = _rows_variant("layernorm_rows", xd.dtype, xd.device, cols)
+    if v is not None:
+        _k.launch(v, -(-rows // v.config["ROWS"]), out, mean, rstd, x2, w, b, cols, rows, cols,
+                  float(eps))
+        return out, mean, rstd
     v = _one_block_or_looped("layernorm", "layernorm_looped", xd.dtype, xd.device, cols)
     _k.launch(v, rows, out, mean, rstd, x2, w, b, cols, cols, float(eps))
     return out, mean, rstd
@@ -190,7 +200,7 @@ def layer_norm_backward(dy, x, weight, mean, rstd):
     """Gradients of layer_norm(x, weight, bias): (dx (x's shape), dweight (H,), dbias (H,)),
     from the forward's mean and rstd (layer_norm_forward). As rms_norm_backward: dx in one pass
     per row, dweight and dbias from per-program f32 partial sums added by rmsnorm_dw_reduce.
-    H <= 16384."""
+    H <= 8192 with the library's kernels (16384 with benchmarks/gpu/prepare.sh's sm_90a ones)."""
     op = "layer_norm_backward"
     xd, x2, g2, w, dx, rows, cols, v, programs, per = _norm_backward_inputs(
         op, "layernorm_backward", dy, x, weight)

@@ -27,6 +27,8 @@ PY
     rmsnorm_backward | layernorm_backward) shapes="37x$((block - 1)) 1x7 2x17" ;;
     rmsnorm_dw_reduce) shapes="9x1000 1x1 132x257" ;;
     softmax | rmsnorm | add_rmsnorm | add_rmsnorm_out | layernorm) shapes="3x$((block - 1)) 1x1 2x17" ;;
+    # 37 rows: a last program with rows past the end, for every ROWS of the library.
+    rmsnorm_rows | layernorm_rows) shapes="37x$((block - 1)) 1x1 2x17" ;;
     *_looped) shapes="3x$((block + 905)) 1x1" ;;
     rope | rope_out) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     # Three blocks of tokens, the last partial; one token.

@@ -154,6 +154,31 @@ def rms_norm_numpy():
 
 
 @test
+def norms_short_rows_run_several_rows_per_program():
+    # Rows of up to 512 columns take the *_rows kernels (ROWS rows per program); row counts
+    # that leave the last program part empty, for each BLOCK of the library's configs.
+    from tessel import _common
+    for rows, cols in ((37, 100), (3, 512), (33, 64), (17, 250)):
+        for kernel in ("rmsnorm_rows", "layernorm_rows"):
+            v = _common._rows_variant(kernel, "f32", "cpu", cols)
+            assert v is not None and v.config["BLOCK"] >= cols, (kernel, cols, v)
+        x = randn(rows, cols) + 1.0
+        w = RNG.uniform(0.5, 1.5, cols).astype(np.float32)
+        b = randn(cols)
+        xd = x.astype(np.float64)
+        out, rstd = ops.rms_norm_forward(x, w)
+        close(out, rms_ref(x, w), 1e-5, f"rms_norm {rows}x{cols}")
+        close(rstd, 1 / np.sqrt((xd * xd).mean(-1) + 1e-6), 1e-5, f"rms_norm rstd {rows}x{cols}")
+        out, mean, rstd = ops.layer_norm_forward(x, w, b)
+        mu = xd.mean(-1)
+        close(out, ln_ref(x, w, b), 1e-5, f"layer_norm {rows}x{cols}")
+        close(mean, mu, 1e-5, f"layer_norm mean {rows}x{cols}")
+        close(rstd, 1 / np.sqrt(((xd - mu[..., None]) ** 2).mean(-1) + 1e-5), 1e-5,
+              f"layer_norm rstd {rows}x{cols}")
+    assert _common._rows_variant("rmsnorm_rows", "f32", "cpu", 513) is None
+
+
+@test
 def rms_norm_wide_rows_use_the_looped_kernel():
     x = randn(3, 20000)
     w = RNG.uniform(0.5, 1.5, 20000).astype(np.float32)

@@ -192,8 +192,8 @@ bool tessel::harness::parseRawArg(const std::string &specIn, RawArg &out, std::s
     return false;
   };
   if (kind == '=') { // scalar
-    double f;
-    int64_t i;
+    double f = 0;
+    int64_t i = 0;
     if (isFloat(*dt) ? !parseNumber(rest, f) : !parseInt64(rest, i))
       return notANumber(rest);
     // The value must fit the dtype written (it is then widened to the parameter's, if wider).

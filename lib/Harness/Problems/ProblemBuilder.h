@@ -165,9 +165,11 @@ Status softmax(Builder &b); // Rows.cpp
 Status rowMax(Builder &b);
 Status cumsum(Builder &b);
 Status rmsnorm(Builder &b);
+Status rmsnormRows(Builder &b);
 Status addRmsnorm(Builder &b);
 Status addRmsnormOut(Builder &b);
 Status layernorm(Builder &b);
+Status layernormRows(Builder &b);
 Status rope(Builder &b);         // Rope.cpp
 Status ropeOut(Builder &b);      // Rope.cpp
 Status ropeSeqOut(Builder &b);   // Rope.cpp

@@ -107,6 +107,8 @@ const std::vector<Entry> &entries() {
       {"rmsnorm", "out, rstd, in, w, stride, n_cols, eps", "ROWSxCOLS", "rows", rmsnorm,
        "shape ROWSxCOLS, eps 1e-6; rstd = 1 / sqrt(mean(x^2) + eps) per row (f32, compared "
        "too)."},
+      {"rmsnorm_rows", "out, rstd, in, w, stride, n_rows, n_cols, eps", "ROWSxCOLS",
+       "cdiv(rows, ROWS)", rmsnormRows, "rmsnorm's, ROWS (config) rows per program."},
       {"add_rmsnorm", "out, rstd, in, res, w, stride, n_cols, eps", "ROWSxCOLS", "rows", addRmsnorm,
        "res += in (written back), out = rmsnorm(res) * w, and rmsnorm's rstd."},
       {"add_rmsnorm_out", "out, sum_out, rstd, in, res, w, stride, n_cols, eps", "ROWSxCOLS",
@@ -116,6 +118,8 @@ const std::vector<Entry> &entries() {
        layernorm,
        "biased variance, eps 1e-5 (C1); mean and rstd = 1 / sqrt(var + eps) per row (f32, "
        "compared too)."},
+      {"layernorm_rows", "out, mean, rstd, in, w, bias, stride, n_rows, n_cols, eps", "ROWSxCOLS",
+       "cdiv(rows, ROWS)", layernormRows, "layernorm's, ROWS (config) rows per program."},
       {"rmsnorm_backward",
        "dx, dw_partial, dy, x, w, rstd, stride, n_rows, n_cols, rows_per_program", "ROWSxCOLS",
        "cdiv(rows, rows_per_program)", rmsnormBackward,

@@ -1,7 +1,7 @@
 //===- Rows.cpp - softmax, row_max and the norms --------------------------===//
 //
 // One program per row of a ROWSxCOLS input: softmax, row_max, cumsum, rmsnorm, add_rmsnorm,
-// add_rmsnorm_out, layernorm.
+// add_rmsnorm_out, layernorm; ROWS rows per program: rmsnorm_rows, layernorm_rows.
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -51,7 +51,7 @@ constexpr double kRmsNormEps = 1e-6;
 /// none), rstd (rows, f32) and in (rows, cols), `residual` (the residual of add_rmsnorm), the
 /// weight w (cols), the row stride, n_cols and eps.
 void normArgs(Builder &b, int out, int rstd, int in, int w, int64_t cols, double eps,
-              int residual = -1, int sumOut = -1) {
+              int residual = -1, int sumOut = -1, int64_t nRows = -1) {
   b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
   if (sumOut >= 0)
     b.ptr("sum_out", sumOut, {"residual_out", "res_out"});
@@ -61,8 +61,16 @@ void normArgs(Builder &b, int out, int rstd, int in, int w, int64_t cols, double
     b.ptr("res", residual, {"residual", "residual_ptr", "res_ptr", "r"});
   b.ptr("w", w, {"w_ptr", "weight", "weight_ptr"});
   b.i64("stride", cols, {"row_stride", "x_stride"});
+  if (nRows >= 0)
+    b.i64("n_rows", nRows, {"rows"});
   b.i64("n_cols", cols, {"cols", "n"});
   b.f64("eps", eps, {"epsilon"});
+}
+
+/// The *_rows kernels' launch: ROWS (config) rows per program.
+void launchRowBlocks(Builder &b, int64_t rows) {
+  int64_t per = b.config({"ROWS"}, 1);
+  b.p.launch.grid.x = (rows + per - 1) / per;
 }
 } // namespace
 
@@ -119,7 +127,8 @@ Status rowMax(Builder &b) {
   return launchRows(b, rows, cols, rows * cols, 4 * rows);
 }
 
-Status rmsnorm(Builder &b) {
+/// rmsnorm, or rmsnorm_rows (`rowBlocks`: n_rows passed, ROWS rows per program).
+static Status rmsnormProblem(Builder &b, bool rowBlocks) {
   RowsInOut io;
   if (Status s = rowsInOut(b, io); !s)
     return s;
@@ -130,9 +139,15 @@ Status rmsnorm(Builder &b) {
   b.p.buffers[out].reference = ref::rmsNorm(X, b.values(w), rows, cols, kRmsNormEps);
   b.p.buffers[rstd].reference = ref::rmsNormRstd(X, rows, cols, kRmsNormEps);
   b.p.buffers[rstd].tol = defaultTolerance(b.o.dtype);
-  normArgs(b, out, rstd, x, w, cols, kRmsNormEps);
-  return launchRows(b, rows, cols, 2 * rows * cols + cols, 4 * rows);
+  normArgs(b, out, rstd, x, w, cols, kRmsNormEps, -1, -1, rowBlocks ? rows : -1);
+  Status s = launchRows(b, rows, cols, 2 * rows * cols + cols, 4 * rows);
+  if (rowBlocks)
+    launchRowBlocks(b, rows);
+  return s;
 }
+
+Status rmsnorm(Builder &b) { return rmsnormProblem(b, /*rowBlocks=*/false); }
+Status rmsnormRows(Builder &b) { return rmsnormProblem(b, /*rowBlocks=*/true); }
 
 /// add_rmsnorm: res <- in + res, out = rmsnorm(in + res) * w; outOfPlace (add_rmsnorm_out):
 /// the sum into sum_out instead, and res must come back bit for bit.
@@ -164,8 +179,9 @@ static Status addRmsnormProblem(Builder &b, bool outOfPlace) {
 Status addRmsnorm(Builder &b) { return addRmsnormProblem(b, /*outOfPlace=*/false); }
 Status addRmsnormOut(Builder &b) { return addRmsnormProblem(b, /*outOfPlace=*/true); }
 
-/// out, and the per-row mean and rstd (f32) that layernorm_backward reads.
-Status layernorm(Builder &b) {
+/// out, and the per-row mean and rstd (f32) that layernorm_backward reads; `rowBlocks`:
+/// layernorm_rows (n_rows passed, ROWS rows per program).
+static Status layernormProblem(Builder &b, bool rowBlocks) {
   RowsInOut io;
   if (Status s = rowsInOut(b, io, -2, 3); !s) // a nonzero mean: C1 catches padding
     return s;
@@ -185,9 +201,17 @@ Status layernorm(Builder &b) {
   b.ptr("w", w, {"w_ptr", "weight", "weight_ptr"});
   b.ptr("bias", bias, {"b", "b_ptr", "bias_ptr"});
   b.i64("stride", cols, {"row_stride", "x_stride"});
+  if (rowBlocks)
+    b.i64("n_rows", rows, {"rows"});
   b.i64("n_cols", cols, {"cols", "n"});
   b.f64("eps", eps, {"epsilon"});
-  return launchRows(b, rows, cols, 2 * rows * cols + 2 * cols, 8 * rows);
+  Status s = launchRows(b, rows, cols, 2 * rows * cols + 2 * cols, 8 * rows);
+  if (rowBlocks)
+    launchRowBlocks(b, rows);
+  return s;
 }
+
+Status layernorm(Builder &b) { return layernormProblem(b, /*rowBlocks=*/false); }
+Status layernormRows(Builder &b) { return layernormProblem(b, /*rowBlocks=*/true); }
 
 } // namespace tessel::harness::problems

@@ -1,0 +1,3 @@
+cd "$(dirname "$0")"; o=$OUT
+timeout 300 ncu --kernel-name regex:"norm" --launch-count 4 --section SpeedOfLight --section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables --section Occupancy --section LaunchStats --section WarpStateStats --section SchedulerStats python3 ncu_rows.py > $o/ncu.txt 2>&1; echo "ncu rc=$?"
+grep -E "^  [a-z_]|Duration|DRAM Throughput|Memory Throughput|Achieved Occupancy|Registers Per|Block Size|Grid Size|Theoretical Occ|L2 Hit|L1/TEX Hit|Issued Ipc|Warp Cycles Per Issued|Mem Busy|Max Bandwidth|dram__bytes|Executed Ipc|No Eligible|Waves Per SM|Stall" $o/ncu.txt | head -120
