@@ -33,8 +33,8 @@ template <class C> tessel::dsl::Space<C> oneBlockRowSpace() {
 /// row per program leaves most of a warp's lanes idle: bf16 RMSNorm 262144x128 on the H200
 /// 159 us one row per program, 34.5 as 16 rows per program; 131072x256 81 -> 35; 65536x512
 /// 42 -> 35; at 1000 columns no config beat one row per program (ROWS 2-32, 1-16 warps;
-/// benchmarks/gpu/results/2026-12-04-h200-s45). The library's configs hold 2048 or 4096
-/// elements, 16 or 32 per thread.
+/// benchmarks/gpu/results/2026-12-04-h200-s45). The library's configs are tessel-tune's
+/// choices there: 32 (forward) or 8-16 (backward) elements per thread.
 struct RowsConfig {
   int ROWS = 4;
   int BLOCK = 1024;
@@ -57,6 +57,15 @@ inline tessel::dsl::Space<RowsConfig> rowsSpace() {
       .valid([](const C &c, const Keys &k) { return c.BLOCK >= k["n_cols"]; })
       .where([](const C &c, const Keys &k) { return c.BLOCK == k["n_cols"]; })
       .grid("cdiv(n_rows, ROWS)");
+}
+
+/// The *_rows backward kernels' space: as rowsSpace, with at most 16 f32 per thread in a row
+/// tile (x, dy and the partial sums of dW live together), and their grid: each program walks
+/// rows_per_program rows (tessel.ops: as many programs as fit on the GPU at once).
+inline tessel::dsl::Space<RowsConfig> rowsBackwardSpace() {
+  return rowsSpace()
+      .where([](const RowsConfig &c) { return c.ROWS * c.BLOCK <= 16 * 32 * c.num_warps; })
+      .grid("cdiv(n_rows, rows_per_program)");
 }
 
 /// The row walked block by block: no block longer than the row's bucket (that is the one-block

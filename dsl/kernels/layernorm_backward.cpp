@@ -11,6 +11,8 @@
 // rows_per_program),).
 //
 //===----------------------------------------------------------------------===//
+#include "RowSpaces.h"
+
 #include <tessel/dsl.h>
 
 #include <optional>
@@ -77,3 +79,52 @@ TESSEL_KERNEL(layernorm_backward, DTYPES(f32, f16, bf16),
                       LayerNormBackwardConfig{.BLOCK = 4096, .num_warps = 8},
                       LayerNormBackwardConfig{.BLOCK = 4096, .num_warps = 16},
                       LayerNormBackwardConfig{.BLOCK = 8192, .num_warps = 16}))
+
+/// layernorm_backward on ROWS rows per step (RowsConfig), as rmsnorm_rows_backward: for short
+/// rows (tessel.ops: up to 512 columns). Same arguments and grid as layernorm_backward.
+template <class T>
+void layernorm_rows_backward(const RowsConfig &c, Ptr<T> dx, Ptr<f32> dw_partial,
+                             Ptr<f32> db_partial, Ptr<T> dy, Ptr<T> x, Ptr<T> w, Ptr<f32> mean,
+                             Ptr<f32> rstd, Int stride, Int n_rows, Int n_cols,
+                             Int rows_per_program) {
+  Int pid = program_id(0);
+  Tile<i32> cols = arange(0, c.BLOCK);                                      // (BLOCK)
+  Mask cm = cols < n_cols;                                                  // (BLOCK)
+  Tile<f32> wt = cast<f32>(load(w + cols, cm, 0.0));                        // (BLOCK)
+  Int first = pid * rows_per_program;
+  Int last = minimum(first + rows_per_program, n_rows);
+  auto [dw, db] = for_range(
+      first, last, c.ROWS,
+      std::tuple{zeros<f32>({c.ROWS, c.BLOCK}), zeros<f32>({c.ROWS, c.BLOCK})},
+      [&](Int start, Tile<f32> dw_acc, Tile<f32> db_acc) {
+        Tile<i64> rows = start + arange(0, c.ROWS);                         // (ROWS)
+        Mask rm = rows < last;                                              // (ROWS)
+        Mask m = rm(_, None) & cm(None, _);                                 // (ROWS, BLOCK)
+        Tile<i64> offs = rows(_, None) * stride + cols(None, _);            // (ROWS, BLOCK)
+        Tile<f32> xr = cast<f32>(load(x + offs, m, 0.0));                   // (ROWS, BLOCK)
+        Tile<f32> dyr = cast<f32>(load(dy + offs, m, 0.0));                 // (ROWS, BLOCK)
+        Tile<f32> r = load(rstd + rows, rm, 0.0);                           // (ROWS)
+        Tile<f32> mu = load(mean + rows, rm, 0.0);                          // (ROWS)
+        // Masked lanes' xhat meets only zeros (dy and w load 0 there), as in layernorm_backward.
+        Tile<f32> xhat = (xr - mu(_, None)) * r(_, None);                   // (ROWS, BLOCK)
+        Tile<f32> dw_next = dw_acc + dyr * xhat;                            // (ROWS, BLOCK)
+        Tile<f32> db_next = db_acc + dyr;                                   // (ROWS, BLOCK)
+        Tile<f32> g = dyr * wt(None, _);                                    // (ROWS, BLOCK)
+        Tile<f32> mg = sum(g, 1) / n_cols;                                  // (ROWS)
+        Tile<f32> mgx = sum(g * xhat, 1) / n_cols;                          // (ROWS)
+        store(dx + offs, cast<T>((g - mg(_, None) - xhat * mgx(_, None)) * r(_, None)), m);
+        return std::tuple{dw_next, db_next};
+      });
+  store(dw_partial + pid * n_cols + cols, sum(dw, 0), cm);
+  store(db_partial + pid * n_cols + cols, sum(db, 0), cm);
+}
+TESSEL_KERNEL(layernorm_rows_backward, DTYPES(f32, f16, bf16),
+              ARGS(dx, dw_partial, db_partial, dy, x, w, mean, rstd, stride, n_rows, n_cols,
+                   rows_per_program),
+              // tessel-tune's choices on the H200 at 262144x128, 131072x256 and 65536x512 bf16
+              // (64 rows per program): 8 or 16 elements per thread; 64 columns by analogy.
+              CONFIGS(RowsConfig{.ROWS = 4, .BLOCK = 64, .num_warps = 1},
+                      RowsConfig{.ROWS = 2, .BLOCK = 128, .num_warps = 1},
+                      RowsConfig{.ROWS = 2, .BLOCK = 256, .num_warps = 2},
+                      RowsConfig{.ROWS = 2, .BLOCK = 512, .num_warps = 2}))
+TESSEL_TUNE(layernorm_rows_backward, rowsBackwardSpace())

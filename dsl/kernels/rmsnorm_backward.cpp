@@ -11,6 +11,8 @@
 // programs as fit on the GPU at once, whose rows keep loads in flight on every SM.
 //
 //===----------------------------------------------------------------------===//
+#include "RowSpaces.h"
+
 #include <tessel/dsl.h>
 
 #include <optional>
@@ -69,6 +71,48 @@ TESSEL_KERNEL(rmsnorm_backward, DTYPES(f32, f16, bf16),
                       RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 16},
                       RMSNormBackwardConfig{.BLOCK = 8192, .num_warps = 16},
                       RMSNormBackwardConfig{.BLOCK = 16384, .num_warps = 16}))
+
+/// rmsnorm_backward on ROWS rows per step (RowsConfig), each row reduced inside one warp when
+/// num_warps <= ROWS: for short rows (tessel.ops: up to 512 columns), where one row per step
+/// leaves most lanes idle. dW's partial sums stay (ROWS, BLOCK) until the program's last row and
+/// are added over the rows once. Same arguments and grid as rmsnorm_backward; a program's rows
+/// need not be a multiple of ROWS.
+template <class T>
+void rmsnorm_rows_backward(const RowsConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, Ptr<T> dy,
+                           Ptr<T> x, Ptr<T> w, Ptr<f32> rstd, Int stride, Int n_rows, Int n_cols,
+                           Int rows_per_program) {
+  Int pid = program_id(0);
+  Tile<i32> cols = arange(0, c.BLOCK);                                      // (BLOCK)
+  Mask cm = cols < n_cols;                                                  // (BLOCK)
+  Tile<f32> wt = cast<f32>(load(w + cols, cm, 0.0));                        // (BLOCK)
+  Int first = pid * rows_per_program;
+  Int last = minimum(first + rows_per_program, n_rows);
+  Tile<f32> dw = for_range(
+      first, last, c.ROWS, zeros<f32>({c.ROWS, c.BLOCK}), [&](Int start, Tile<f32> acc) {
+        Tile<i64> rows = start + arange(0, c.ROWS);                         // (ROWS)
+        Mask rm = rows < last;                                              // (ROWS)
+        Mask m = rm(_, None) & cm(None, _);                                 // (ROWS, BLOCK)
+        Tile<i64> offs = rows(_, None) * stride + cols(None, _);            // (ROWS, BLOCK)
+        Tile<f32> xr = cast<f32>(load(x + offs, m, 0.0));                   // (ROWS, BLOCK)
+        Tile<f32> g = cast<f32>(load(dy + offs, m, 0.0));                   // (ROWS, BLOCK)
+        Tile<f32> r = load(rstd + rows, rm, 0.0);                           // (ROWS)
+        Tile<f32> next = acc + g * xr * r(_, None);                         // (ROWS, BLOCK)
+        Tile<f32> gw = g * wt(None, _);                                     // (ROWS, BLOCK)
+        Tile<f32> k = sum(gw * xr, 1) * r * r * r / n_cols;                 // (ROWS)
+        store(dx + offs, cast<T>(gw * r(_, None) - xr * k(_, None)), m);
+        return next;
+      });
+  store(dw_partial + pid * n_cols + cols, sum(dw, 0), cm);
+}
+TESSEL_KERNEL(rmsnorm_rows_backward, DTYPES(f32, f16, bf16),
+              ARGS(dx, dw_partial, dy, x, w, rstd, stride, n_rows, n_cols, rows_per_program),
+              // tessel-tune's choices on the H200 at 262144x128, 131072x256 and 65536x512 bf16
+              // (64 rows per program): 8 or 16 elements per thread; 64 columns by analogy.
+              CONFIGS(RowsConfig{.ROWS = 4, .BLOCK = 64, .num_warps = 1},
+                      RowsConfig{.ROWS = 2, .BLOCK = 128, .num_warps = 1},
+                      RowsConfig{.ROWS = 2, .BLOCK = 256, .num_warps = 2},
+                      RowsConfig{.ROWS = 2, .BLOCK = 512, .num_warps = 2}))
+TESSEL_TUNE(rmsnorm_rows_backward, rowsBackwardSpace())
 
 struct ColumnSumConfig {
   int BLOCK = 32;   // columns per program

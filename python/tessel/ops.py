@@ -110,23 +110,61 @@ def _norm_backward_inputs(op, kernel, dy, x, weight):
         w = _vector(weight, "weight", op, cols, xd)
     dx = _empty(x, xd.shape, xd.dtype)
     # The choice depends on cols and on which twin's promises rows keeps: remembered by those,
-    # with the launched binary's programs per SM.
+    # with the launched binary's programs per SM. Short rows take the *_rows_backward kernel
+    # (ROWS rows per step; same arguments), as the forward takes *_rows.
     memo = ("norm_backward", kernel, xd.dtype, xd.device, cols, rows % 16, rows == 1)
     v, per_sm = _k._chosen.get(memo) or (None, None)
     if v is None or _k._index is None:
         scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
-        v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)
+        v = _rows_variant(kernel.replace("_backward", "_rows_backward"), xd.dtype, xd.device,
+                          cols)
+        if v is None:
+            v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)
         per_sm = _variant_programs_per_sm(_launched(v, scalars))
         _k._chosen[memo] = (v, per_sm)
     programs, per = _programs(x, rows, per_sm)
+    step = v.config.get("ROWS", 1)
+    if step > 1 and rows:  # whole steps of ROWS rows per program
+        per = -(-per // step) * step
+        programs = -(-rows // per)
     return xd, x2, g2, w, dx, rows, cols, v, programs, per
 
 
+def _partial_group(programs, cols, block=32):
+    """Rows of a (programs, cols) partial-sum buffer that _reduce_partials' first pass adds
+    together (a power of two; 1: one pass). A tall, narrow buffer (the short rows' backward:
+    4096 programs of 128 columns) would leave the column sum a handful of programs of `block`
+    columns (4 on the H200, about 25 us), so it is first viewed as (programs / k, k * cols):
+    k interleaved groups of rows summed by about 256 programs of at least 64 rows each."""
+    k = 1
+    while k * 2 * 64 <= programs and k * cols < 256 * block:
+        k *= 2
+    return k if k >= 4 else 1
+
+
+def _partials(x, programs, cols):
+    """The f32 buffer of a norm backward's per-program partial sums: `programs` rows of `cols`,
+    padded with zero rows to a multiple of _partial_group's (the kernel writes the others)."""
+    k = _partial_group(programs, cols)
+    rows = -(-max(programs, 1) // k) * k
+    buf = _empty(x, (rows, cols), "f32")
+    if rows > programs:
+        buf[programs:] = 0
+    return buf
+
+
 def _reduce_partials(x, xd, partial, programs, cols):
-    """The (cols,) sum of a (programs, cols) f32 partial-sum buffer, in x's dtype
-    (rmsnorm_dw_reduce)."""
+    """The (cols,) sum of a partial-sum buffer from _partials, in x's dtype (rmsnorm_dw_reduce;
+    a tall one in two passes, the first in f32: _partial_group)."""
     out = _empty(x, (cols,), xd.dtype)
     r = _k.choose("rmsnorm_dw_reduce", xd.dtype, xd.device, key=())
+    k = _partial_group(programs, cols)
+    if k > 1:
+        r32 = _k.choose("rmsnorm_dw_reduce", "f32", xd.device, key=())
+        mid = _empty(x, (k * cols,), "f32")
+        rows = partial.shape[0]
+        _k.launch(r32, -(-(k * cols) // r32.config["BLOCK"]), mid, partial, rows // k, k * cols)
+        partial, programs = mid, k
     _k.launch(r, -(-cols // r.config["BLOCK"]), out, partial, programs, cols)
     return out
 
@@ -141,7 +179,7 @@ def rms_norm_backward(dy, x, weight, rstd):
     xd, x2, g2, w, dx, rows, cols, v, programs, per = _norm_backward_inputs(
         op, "rmsnorm_backward", dy, x, weight)
     rstd = _row_stats(rstd, "rstd", op, xd)
-    partial = _empty(x, (max(programs, 1), cols), "f32")
+    partial = _partials(x, programs, cols)
     _k.launch(v, programs, dx, partial, g2, x2, w, rstd, cols, rows, cols, per)
     return dx, _reduce_partials(x, xd, partial, programs, cols)
 
@@ -206,8 +244,8 @@ def layer_norm_backward(dy, x, weight, mean, rstd):
         op, "layernorm_backward", dy, x, weight)
     mean = _row_stats(mean, "mean", op, xd)
     rstd = _row_stats(rstd, "rstd", op, xd)
-    dw_partial = _empty(x, (max(programs, 1), cols), "f32")
-    db_partial = _empty(x, (max(programs, 1), cols), "f32")
+    dw_partial = _partials(x, programs, cols)
+    db_partial = _partials(x, programs, cols)
     _k.launch(v, programs, dx, dw_partial, db_partial, g2, x2, w, mean, rstd, cols, rows, cols,
               per)
     return (dx, _reduce_partials(x, xd, dw_partial, programs, cols),

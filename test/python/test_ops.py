@@ -13,6 +13,7 @@ import numpy as np
 
 import tessel
 from tessel import ops
+from tessel._arrays import describe
 
 try:
     import torch
@@ -155,13 +156,27 @@ def rms_norm_numpy():
 
 @test
 def norms_short_rows_run_several_rows_per_program():
-    # Rows of up to 512 columns take the *_rows kernels (ROWS rows per program); row counts
-    # that leave the last program part empty, for each BLOCK of the library's configs.
+    # Rows of up to 512 columns take the *_rows kernels (ROWS rows per program or step), forward
+    # and backward; row counts that leave the last step part empty, for each BLOCK of the
+    # library's configs.
     from tessel import _common
+    launched = []
+    saved = ops._k.launch
+    ops._k.launch = lambda v, *a: (launched.append(v.meta["kernel"]), saved(v, *a))[1]
+    try:
+        _short_rows_cases(_common, launched)
+    finally:
+        ops._k.launch = saved
+    assert _common._rows_variant("rmsnorm_rows", "f32", "cpu", 513) is None
+
+
+def _short_rows_cases(_common, launched):
     for rows, cols in ((37, 100), (3, 512), (33, 64), (17, 250)):
-        for kernel in ("rmsnorm_rows", "layernorm_rows"):
+        for kernel in ("rmsnorm_rows", "layernorm_rows", "rmsnorm_rows_backward",
+                       "layernorm_rows_backward"):
             v = _common._rows_variant(kernel, "f32", "cpu", cols)
             assert v is not None and v.config["BLOCK"] >= cols, (kernel, cols, v)
+        launched.clear()
         x = randn(rows, cols) + 1.0
         w = RNG.uniform(0.5, 1.5, cols).astype(np.float32)
         b = randn(cols)
@@ -175,7 +190,31 @@ def norms_short_rows_run_several_rows_per_program():
         close(mean, mu, 1e-5, f"layer_norm mean {rows}x{cols}")
         close(rstd, 1 / np.sqrt(((xd - mu[..., None]) ** 2).mean(-1) + 1e-5), 1e-5,
               f"layer_norm rstd {rows}x{cols}")
-    assert _common._rows_variant("rmsnorm_rows", "f32", "cpu", 513) is None
+        dy = randn(rows, cols)
+        dx, dw = ops.rms_norm_backward(dy, x, w, ops.rms_norm_forward(x, w)[1])
+        for got, want, what in zip((dx, dw), rms_bwd_ref(dy, x, w), ("dx", "dw")):
+            close(got, want, 1e-5, f"rms_norm {what} {rows}x{cols}")
+        dx, dw, db = ops.layer_norm_backward(dy, x, w, mean, rstd)
+        for got, want, what in zip((dx, dw, db), ln_bwd_ref(dy, x, w), ("dx", "dw", "db")):
+            close(got, want, 1e-5, f"layer_norm {what} {rows}x{cols}")
+        assert {"rmsnorm_rows", "rmsnorm_rows_backward", "layernorm_rows",
+                "layernorm_rows_backward"} <= set(launched), launched
+
+
+@test
+def tall_partial_sums_reduce_in_two_passes():
+    # The short rows' backward leaves thousands of partial rows of few columns: summed in
+    # groups of k rows first (f32), then the k group sums; the padding rows are zero.
+    for programs, cols in ((1000, 16), (4096, 128), (300, 7), (8, 128)):
+        k = ops._partial_group(programs, cols)
+        assert (k > 1) == (programs >= 256), (programs, cols, k)
+        x = np.zeros((1, cols), np.float32)
+        partial = ops._partials(x, programs, cols)
+        assert partial.shape[0] % k == 0 and not partial[programs:].any()
+        partial[:programs] = randn(programs, cols)
+        got = ops._reduce_partials(x, describe(x, "x"), partial, programs, cols)
+        close(got, partial[:programs].astype(np.float64).sum(0), 1e-5,
+              f"column sums of {programs}x{cols} (k = {k})")
 
 
 @test

@@ -322,13 +322,15 @@ static int64_t physicalMemoryBytes() {
 Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) {
   ProblemOptions opts = optsIn;
   // Kernel names of the library map to their problems: *_looped, *_block_ptr and *_atomics
-  // variants, old names.
+  // variants, the norms' *_rows_backward (their backward's arguments and grid), old names.
   for (const std::string suffix : {"_looped", "_block_ptr", "_atomics"})
     if (opts.name.size() > suffix.size() &&
         opts.name.compare(opts.name.size() - suffix.size(), suffix.size(), suffix) == 0)
       opts.name.resize(opts.name.size() - suffix.size());
   if (opts.name == "cross_entropy_bwd")
     opts.name = "cross_entropy_backward";
+  if (opts.name == "rmsnorm_rows_backward" || opts.name == "layernorm_rows_backward")
+    opts.name = opts.name.substr(0, opts.name.find("_rows")) + "_backward";
   for (const Entry &e : entries()) {
     if (opts.name != e.name)
       continue;
