@@ -7,6 +7,7 @@
 // backward then runs two row reductions instead of four.
 //
 //===----------------------------------------------------------------------===//
+#include "RowBlock.h"
 #include "RowSpaces.h"
 
 #include <tessel/dsl.h>
@@ -53,10 +54,8 @@ void layernorm_rows(const RowsConfig &c, Ptr<T> out, Ptr<f32> mean_out, Ptr<f32>
                     Float eps) {
   Tile<i64> rows = program_id(0) * c.ROWS + arange(0, c.ROWS);            // (ROWS)
   Tile<i32> cols = arange(0, c.BLOCK);                                    // (BLOCK)
-  Mask rm = rows < n_rows;                                                // (ROWS)
   Mask cm = cols < n_cols;                                                // (BLOCK)
-  Mask m = rm(_, None) & cm(None, _);                                     // (ROWS, BLOCK)
-  Tile<i64> offs = rows(_, None) * stride + cols(None, _);                // (ROWS, BLOCK)
+  auto [rm, m, offs] = rowBlock(rows, n_rows, cols, cm, stride);
   Tile<f32> x = cast<f32>(load(in + offs, m, 0.0));                       // (ROWS, BLOCK)
   Tile<f32> mean = sum(x, 1) / n_cols;                                    // (ROWS)
   Tile<f32> d = where(m, x - mean(_, None), 0.0);                         // (ROWS, BLOCK)

@@ -11,6 +11,7 @@
 // rows_per_program),).
 //
 //===----------------------------------------------------------------------===//
+#include "RowBlock.h"
 #include "RowSpaces.h"
 
 #include <tessel/dsl.h>
@@ -98,9 +99,7 @@ void layernorm_rows_backward(const RowsConfig &c, Ptr<T> dx, Ptr<f32> dw_partial
       std::tuple{zeros<f32>({c.ROWS, c.BLOCK}), zeros<f32>({c.ROWS, c.BLOCK})},
       [&](Int start, Tile<f32> dw_acc, Tile<f32> db_acc) {
         Tile<i64> rows = start + arange(0, c.ROWS);                         // (ROWS)
-        Mask rm = rows < last;                                              // (ROWS)
-        Mask m = rm(_, None) & cm(None, _);                                 // (ROWS, BLOCK)
-        Tile<i64> offs = rows(_, None) * stride + cols(None, _);            // (ROWS, BLOCK)
+        auto [rm, m, offs] = rowBlock(rows, last, cols, cm, stride);
         Tile<f32> xr = cast<f32>(load(x + offs, m, 0.0));                   // (ROWS, BLOCK)
         Tile<f32> dyr = cast<f32>(load(dy + offs, m, 0.0));                 // (ROWS, BLOCK)
         Tile<f32> r = load(rstd + rows, rm, 0.0);                           // (ROWS)

@@ -9,6 +9,7 @@
 // handle rows longer than one block in two passes.
 //
 //===----------------------------------------------------------------------===//
+#include "RowBlock.h"
 #include "RowSpaces.h"
 
 #include <tessel/dsl.h>
@@ -50,10 +51,8 @@ void rmsnorm_rows(const RowsConfig &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr
                   Int stride, Int n_rows, Int n_cols, Float eps) {
   Tile<i64> rows = program_id(0) * c.ROWS + arange(0, c.ROWS);            // (ROWS)
   Tile<i32> cols = arange(0, c.BLOCK);                                    // (BLOCK)
-  Mask rm = rows < n_rows;                                                // (ROWS)
   Mask cm = cols < n_cols;                                                // (BLOCK)
-  Mask m = rm(_, None) & cm(None, _);                                     // (ROWS, BLOCK)
-  Tile<i64> offs = rows(_, None) * stride + cols(None, _);                // (ROWS, BLOCK)
+  auto [rm, m, offs] = rowBlock(rows, n_rows, cols, cm, stride);
   Tile<f32> x = cast<f32>(load(in + offs, m, 0.0));                       // (ROWS, BLOCK)
   Tile<f32> r = 1.0 / sqrt(sum(x * x, 1) / n_cols + eps);                 // (ROWS)
   Tile<f32> wt = cast<f32>(load(w + cols, cm, 0.0));                      // (BLOCK)

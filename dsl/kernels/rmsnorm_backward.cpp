@@ -11,6 +11,7 @@
 // programs as fit on the GPU at once, whose rows keep loads in flight on every SM.
 //
 //===----------------------------------------------------------------------===//
+#include "RowBlock.h"
 #include "RowSpaces.h"
 
 #include <tessel/dsl.h>
@@ -90,9 +91,7 @@ void rmsnorm_rows_backward(const RowsConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, 
   Tile<f32> dw = for_range(
       first, last, c.ROWS, zeros<f32>({c.ROWS, c.BLOCK}), [&](Int start, Tile<f32> acc) {
         Tile<i64> rows = start + arange(0, c.ROWS);                         // (ROWS)
-        Mask rm = rows < last;                                              // (ROWS)
-        Mask m = rm(_, None) & cm(None, _);                                 // (ROWS, BLOCK)
-        Tile<i64> offs = rows(_, None) * stride + cols(None, _);            // (ROWS, BLOCK)
+        auto [rm, m, offs] = rowBlock(rows, last, cols, cm, stride);
         Tile<f32> xr = cast<f32>(load(x + offs, m, 0.0));                   // (ROWS, BLOCK)
         Tile<f32> g = cast<f32>(load(dy + offs, m, 0.0));                   // (ROWS, BLOCK)
         Tile<f32> r = load(rstd + rows, rm, 0.0);                           // (ROWS)

@@ -1,8 +1,6 @@
 //===- LLVMCodegen.cpp - LLVM dialect to machine code, shared by adapters -===//
 #include "tessel/Target/LLVMCodegen.h"
 
-#include "tessel/Dialect/Tile/IR/Tile.h"
-
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -35,11 +33,6 @@ translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context,
   return m;
 }
 
-bool fpFusion(ModuleOp module) {
-  auto a = module->getAttrOfType<BoolAttr>(tile::TileDialect::getFpFusionAttrName());
-  return !a || a.getValue();
-}
-
 std::unique_ptr<llvm::TargetMachine>
 createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu, llvm::StringRef features,
                     llvm::StringRef backend, std::string &error, bool fpFusion) {
@@ -51,8 +44,7 @@ createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu, llvm::StringRef
   }
   llvm::TargetOptions options;
   // Fast: a * b + c becomes fma where the backend can (Triton's enable_fp_fusion). Standard
-  // fuses only ops marked `contract` (ours are not): NVPTX then writes mul.rn / add.rn, which
-  // ptxas does not fuse either.
+  // fuses only ops marked `contract` (ours are not), and backends then keep each op rounded.
   options.AllowFPOpFusion = fpFusion ? llvm::FPOpFusion::Fast : llvm::FPOpFusion::Standard;
   return std::unique_ptr<llvm::TargetMachine>(
       t->createTargetMachine(triple.str(), cpu, features, options, llvm::Reloc::PIC_, std::nullopt,

@@ -173,8 +173,10 @@ def rms_norm_backward(dy, x, weight, rstd):
     """Gradients of rms_norm(x, weight): (dx (x's shape), dweight (H,)), from the forward's rstd
     (rms_norm_forward; with a residual, x is the sum s it normalized).
 
-    dx in one pass per row; dweight from per-program partial sums in f32 (as many programs as
-    fit on the GPU at once) added by a second kernel (rmsnorm_dw_reduce). H <= 16384."""
+    dx in one pass per row (rmsnorm_backward; rows of up to 512 columns several per step,
+    rmsnorm_rows_backward); dweight from per-program partial sums in f32 (as many programs as
+    fit on the GPU at once) added by rmsnorm_dw_reduce (in two passes for a tall buffer:
+    _partial_group). H <= 16384."""
     op = "rms_norm_backward"
     xd, x2, g2, w, dx, rows, cols, v, programs, per = _norm_backward_inputs(
         op, "rmsnorm_backward", dy, x, weight)

@@ -28,12 +28,10 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
                   llvm::function_ref<void(mlir::DialectRegistry &)> addVendorTranslations,
                   std::string &error);
 
-/// The module's tile.fp_fusion: true unless set to false.
-bool fpFusion(mlir::ModuleOp module);
-
 /// A TargetMachine for `triple` at -O3, position independent; `fpFusion` lets the backend
-/// contract a floating-point multiply and add into fma (the module's tile.fp_fusion). Null
-/// with `error` set when the LLVM build lacks the backend (`backend` names it in the message).
+/// contract a floating-point multiply and add into fma (the module's tile.fp_fusion,
+/// TileDialect::isFpFusionEnabled). Null with `error` set when the LLVM build lacks the
+/// backend (`backend` names it in the message).
 std::unique_ptr<llvm::TargetMachine>
 createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu, llvm::StringRef features,
                     llvm::StringRef backend, std::string &error, bool fpFusion = true);

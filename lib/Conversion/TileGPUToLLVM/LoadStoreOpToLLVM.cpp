@@ -100,16 +100,7 @@ Value writePred(OpBuilder &b, Location loc, ArrayRef<Value> owners, ArrayRef<Val
 /// a predicate disables already read as that (TargetInfo::loadGlobal), so `other` needs no
 /// select. Masked row loads mostly take other = 0; the select cost one instruction per element.
 bool isZeroBits(Value v) {
-  Attribute a;
-  if (!v || !matchPattern(v, m_Constant(&a)))
-    return false;
-  if (auto splat = dyn_cast<SplatElementsAttr>(a))
-    a = splat.getSplatValue<Attribute>();
-  if (auto i = dyn_cast<IntegerAttr>(a))
-    return i.getValue().isZero();
-  if (auto f = dyn_cast<FloatAttr>(a))
-    return f.getValue().bitcastToAPInt().isZero();
-  return false;
+  return v && (matchPattern(v, m_Zero()) || matchPattern(v, m_PosZeroFloat()));
 }
 
 /// i1 lives in memory as a byte.

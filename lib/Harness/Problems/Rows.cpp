@@ -69,8 +69,7 @@ void normArgs(Builder &b, int out, int rstd, int in, int w, int64_t cols, double
 
 /// The *_rows kernels' launch: ROWS (config) rows per program.
 void launchRowBlocks(Builder &b, int64_t rows) {
-  int64_t per = b.config({"ROWS"}, 1);
-  b.p.launch.grid.x = (rows + per - 1) / per;
+  b.p.launch.grid.x = cdiv(rows, b.config({"ROWS"}, 1));
 }
 } // namespace
 

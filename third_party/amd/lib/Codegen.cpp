@@ -18,6 +18,7 @@
 #include "DeviceLibs.h"
 
 #include "tessel/Conversion/TileGPUToLLVM/TileGPUToLLVM.h"
+#include "tessel/Dialect/Tile/IR/Tile.h"
 
 #include "tessel/Target/LLVMCodegen.h"
 
@@ -134,7 +135,7 @@ LogicalResult AMDTargetInfo::compile(ModuleOp module, CompiledKernel &out,
   if (!m)
     return failure();
   std::unique_ptr<llvm::TargetMachine> tm = codegen::createTargetMachine(
-      kTriple, arch.name, "", "AMDGPU", error, codegen::fpFusion(module));
+      kTriple, arch.name, "", "AMDGPU", error, tile::TileDialect::isFpFusionEnabled(module));
   if (!tm)
     return failure();
   m->setTargetTriple(kTriple);

@@ -252,7 +252,7 @@ LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
     return failure();
   std::string triple = "nvptx64-nvidia-cuda";
   std::unique_ptr<llvm::TargetMachine> tm = codegen::createTargetMachine(
-      triple, arch, "+ptx80", "NVPTX", error, codegen::fpFusion(module));
+      triple, arch, "+ptx80", "NVPTX", error, tile::TileDialect::isFpFusionEnabled(module));
   if (!tm)
     return failure();
   m->setTargetTriple(triple);

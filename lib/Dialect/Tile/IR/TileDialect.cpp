@@ -72,6 +72,11 @@ static LogicalResult verifyKernelSignature(Operation *op) {
   return success();
 }
 
+bool TileDialect::isFpFusionEnabled(Operation *module) {
+  auto a = module->getAttrOfType<BoolAttr>(getFpFusionAttrName());
+  return !a || a.getValue();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
   StringRef name = attr.getName().strref();
   if (name == getKernelAttrName()) {

@@ -62,6 +62,8 @@ def Tile_Dialect : Dialect {
     /// (Triton's enable_fp_fusion and its default; tesselc --fp-fusion). The interpreter
     /// rounds each op either way.
     static constexpr llvm::StringLiteral getFpFusionAttrName() { return "tile.fp_fusion"; }
+    /// The module's tile.fp_fusion: true unless set to false.
+    static bool isFpFusionEnabled(::mlir::Operation *module);
     /// String attribute on the module: "cuda:sm_90a", "hip:gfx942", "interpreter", ...
     static constexpr llvm::StringLiteral getTargetAttrName() { return "tile.target"; }
     /// i32 attribute on a kernel argument: a pointer's address is a multiple of this many
