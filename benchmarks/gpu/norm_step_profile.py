@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""norm_step_profile.py [--shapes MxN,...] [--ops rms_norm,layer_norm] (in a directory made by
-prepare.sh, on a GPU machine): where one forward + backward step of a norm spends its time, for
-Tessel, PyTorch eager and Liger-Kernel (when importable), bf16.
+"""norm_step_profile.py [--shapes MxN,...] [--ops rms_norm,layer_norm,add_rms_norm] [--compile]
+(in a directory made by prepare.sh, on a GPU machine): where one forward + backward step of a
+norm spends its time, for Tessel, PyTorch eager and Liger-Kernel (when importable), bf16.
 
-Per implementation and shape, three numbers and a profile:
+Per implementation (--compile: torch.compile of eager too) and shape, three numbers and a
+profile:
 - step: do_bench's median of one step (inputs' .grad reset, forward, backward; L2 flushed), as
   torch_ops.py times it;
 - host: the host's time to queue one step, from an idle GPU (median of 20 batches of 20 steps,
@@ -20,7 +21,8 @@ sys.path.insert(0, os.path.join(here, "python"))
 os.environ.setdefault("TESSEL_KERNEL_PATH", os.path.join(here, "kernels"))
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("--shapes", default="16384x4096,4096x16384,32768x1000")
-ap.add_argument("--ops", default="rms_norm,layer_norm")
+ap.add_argument("--ops", default="rms_norm,layer_norm", help="rms_norm, layer_norm, add_rms_norm")
+ap.add_argument("--compile", action="store_true", help="also torch.compile of the eager function")
 args = ap.parse_args()
 
 import torch
@@ -104,14 +106,26 @@ for shape in args.shapes.split(","):
             "eager": lambda x, w, b: F.layer_norm(x, (N,), w, b, 1e-5),
             "liger": (lambda x, w, b: LigerLayerNormFunction.apply(x, w, b, 1e-5))
             if liger else None})
+    if "add_rms_norm" in args.ops:  # (norm(x + r), x + r), an upstream gradient for both
+        r = torch.randn(M, N, device=dev, dtype=bf, requires_grad=True)
+        impls["add_rms_norm"] = ([x, r, w], {
+            "tessel": lambda x, r, w: ops.rms_norm(x, w, residual=r),
+            "eager": lambda x, r, w: (F.rms_norm(x + r, (N,), w, 1e-6), x + r)})
+    ds = torch.randn(M, N, device=dev, dtype=bf)
     for op, (inputs, fns) in impls.items():
+        if args.compile:
+            fns["compile"] = torch.compile(fns["eager"])
         for name, fn in fns.items():
             if fn is None:
                 continue
             def step(fn=fn, inputs=inputs):
                 for t in inputs:
                     t.grad = None
-                fn(*inputs).backward(dy)
+                out = fn(*inputs)
+                if isinstance(out, tuple):
+                    torch.autograd.backward(list(out), [dy, ds])
+                else:
+                    out.backward(dy)
             r = {"op": op, "shape": shape, "impl": name}
             r["step_us"] = tt.do_bench(step, warmup=25, rep=200, return_mode="median") * 1e3
             r["host_us"] = host_time(step)

@@ -47,9 +47,10 @@ tune rmsnorm.cpp rmsnorm_looped "-D BLOCK=4096 -D num_warps=16"
 # elements per thread, so fewer registers and spills at 8192 and 16384 columns (tessel.ops
 # picks the variant that keeps the most warps per SM), in every dtype: the library's
 # layernorm_backward stops at 8192 columns.
-for k in rmsnorm_backward layernorm_backward; do
+# add_rmsnorm_backward (in rmsnorm_backward.cpp) as rmsnorm_backward.
+for k in rmsnorm_backward layernorm_backward add_rmsnorm_backward; do
   for block in 4096 8192 16384; do
-    "$build/bin/tesselc" "$root/dsl/kernels/$k.cpp" -k $k -D BLOCK=$block -D num_warps=32 \
+    "$build/bin/tesselc" "$root/dsl/kernels/${k#add_}.cpp" -k $k -D BLOCK=$block -D num_warps=32 \
       --target=cuda:sm_90a --emit=tile,cubin -o "$dest/kernels" >/dev/null
   done
 done

@@ -207,7 +207,7 @@ PY
     # The backward kernels: dx per row and the per-program partial sums of dW (and dB). Not one
     # column: RMSNorm's dx is then dy * w * eps / (x^2 + eps)^1.5, a cancellation that f32
     # leaves about 2% off.
-    rmsnorm_backward | layernorm_backward | rmsnorm_rows_backward | layernorm_rows_backward)
+    rmsnorm_backward | layernorm_backward | add_rmsnorm_backward | *_rows_backward)
       shapes=$([[ $spec == 1 ]] && echo "37x$((block - 8)) 2x16" || echo "37x$((block - 1)) 3x5") ;;
     rmsnorm_dw_reduce) shapes=$([[ $spec == 1 ]] && echo "16x1000 3x8" || echo "16x1001 1x1") ;;
     swiglu_backward | geglu_backward)

@@ -9,6 +9,8 @@
 // and writes its partial sums (one f32 row of dw_partial), then rmsnorm_dw_reduce adds the
 // partial rows into dw. Grid: (cdiv(n_rows, rows_per_program),); tessel.ops launches as many
 // programs as fit on the GPU at once, whose rows keep loads in flight on every SM.
+// add_rmsnorm_backward and add_rmsnorm_rows_backward are the gradient of add_rmsnorm's
+// s = x + residual: dx also takes ds, the gradient that reached s from the residual stream.
 //
 //===----------------------------------------------------------------------===//
 #include "RowBlock.h"
@@ -26,13 +28,14 @@ struct RMSNormBackwardConfig {
 };
 TESSEL_CONFIG(RMSNormBackwardConfig, BLOCK, num_warps)
 
-/// n_cols <= BLOCK. dx, dy and x are (n_rows, n_cols) with row stride `stride`; w (n_cols);
-/// rstd (n_rows) f32, the forward's; dw_partial (cdiv(n_rows, rows_per_program), n_cols) f32,
-/// contiguous. dx may alias dy.
+/// The one-row body of rmsnorm_backward and add_rmsnorm_backward: with `ds`, the residual
+/// stream's gradient is added to dx before it is rounded (add_rmsnorm's s = x + residual feeds
+/// both the norm and the next layer), which saves the separate dx + ds pass: 3 row tensors of
+/// traffic, about 100 us at bf16 4096x16384 on the H200.
 template <class T>
-void rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, Ptr<T> dy,
-                      Ptr<T> x, Ptr<T> w, Ptr<f32> rstd, Int stride, Int n_rows, Int n_cols,
-                      Int rows_per_program) {
+void rmsnormBackwardRows(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_partial,
+                         Ptr<T> dy, std::optional<Ptr<T>> ds, Ptr<T> x, Ptr<T> w, Ptr<f32> rstd,
+                         Int stride, Int n_rows, Int n_cols, Int rows_per_program) {
   Int pid = program_id(0);
   Tile<i32> cols = arange(0, c.BLOCK);                   // (BLOCK)
   Mask m = cols < n_cols;                                // (BLOCK)
@@ -56,10 +59,24 @@ void rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_par
     Tile<f32> next = acc + g * xr * r;                                // (BLOCK)
     Tile<f32> gw = g * weights();                                     // (BLOCK)
     Float k = sum(gw * xr, 0) * r * r * r / n_cols;
-    store(dx + row * stride + cols, cast<T>(gw * r - xr * k), m);
+    Tile<f32> d = gw * r - xr * k;                                    // (BLOCK)
+    if (ds)
+      d = d + cast<f32>(load(*ds + row * stride + cols, m, 0.0));
+    store(dx + row * stride + cols, cast<T>(d), m);
     return next;
   });
   store(dw_partial + pid * n_cols + cols, dw, m);
+}
+
+/// n_cols <= BLOCK. dx, dy and x are (n_rows, n_cols) with row stride `stride`; w (n_cols);
+/// rstd (n_rows) f32, the forward's; dw_partial (cdiv(n_rows, rows_per_program), n_cols) f32,
+/// contiguous. dx may alias dy.
+template <class T>
+void rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, Ptr<T> dy,
+                      Ptr<T> x, Ptr<T> w, Ptr<f32> rstd, Int stride, Int n_rows, Int n_cols,
+                      Int rows_per_program) {
+  rmsnormBackwardRows<T>(c, dx, dw_partial, dy, std::nullopt, x, w, rstd, stride, n_rows,
+                         n_cols, rows_per_program);
 }
 TESSEL_KERNEL(rmsnorm_backward, DTYPES(f32, f16, bf16),
               ARGS(dx, dw_partial, dy, x, w, rstd, stride, n_rows, n_cols, rows_per_program),
@@ -73,15 +90,36 @@ TESSEL_KERNEL(rmsnorm_backward, DTYPES(f32, f16, bf16),
                       RMSNormBackwardConfig{.BLOCK = 8192, .num_warps = 16},
                       RMSNormBackwardConfig{.BLOCK = 16384, .num_warps = 16}))
 
+/// rmsnorm_backward of add_rmsnorm's s = x + residual: dx = rmsnorm's dx + ds, with ds
+/// (n_rows, n_cols, row stride `stride`) the gradient that reached s from the residual stream;
+/// x here is s (rmsnorm's input). dx may alias dy or ds.
+template <class T>
+void add_rmsnorm_backward(const RMSNormBackwardConfig &c, Ptr<T> dx, Ptr<f32> dw_partial,
+                          Ptr<T> dy, Ptr<T> ds, Ptr<T> x, Ptr<T> w, Ptr<f32> rstd, Int stride,
+                          Int n_rows, Int n_cols, Int rows_per_program) {
+  rmsnormBackwardRows<T>(c, dx, dw_partial, dy, ds, x, w, rstd, stride, n_rows, n_cols,
+                         rows_per_program);
+}
+TESSEL_KERNEL(add_rmsnorm_backward, DTYPES(f32, f16, bf16),
+              ARGS(dx, dw_partial, dy, ds, x, w, rstd, stride, n_rows, n_cols, rows_per_program),
+              // rmsnorm_backward's up to 8192: at 16384 on 16 warps the variant without the
+              // __div8 twin's vector loads spills 27-62 VGPRs on gfx90a, gfx942 and gfx1100
+              // (a fourth row tile of addresses). tessel.ops adds ds separately for longer
+              // rows; benchmarks/gpu/prepare.sh adds 16384 on 32 warps for sm_90a.
+              CONFIGS(RMSNormBackwardConfig{.BLOCK = 1024, .num_warps = 4},
+                      RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 8},
+                      RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 16},
+                      RMSNormBackwardConfig{.BLOCK = 8192, .num_warps = 16}))
+
 /// rmsnorm_backward on ROWS rows per step (RowsConfig), each row reduced inside one warp when
 /// num_warps <= ROWS: for short rows (tessel.ops: up to 512 columns), where one row per step
 /// leaves most lanes idle. dW's partial sums stay (ROWS, BLOCK) until the program's last row and
 /// are added over the rows once. Same arguments and grid as rmsnorm_backward; a program's rows
-/// need not be a multiple of ROWS.
+/// need not be a multiple of ROWS. With `ds`, dx = rmsnorm's dx + ds (add_rmsnorm_rows_backward).
 template <class T>
-void rmsnorm_rows_backward(const RowsConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, Ptr<T> dy,
-                           Ptr<T> x, Ptr<T> w, Ptr<f32> rstd, Int stride, Int n_rows, Int n_cols,
-                           Int rows_per_program) {
+void rmsnormRowsBackwardSteps(const RowsConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, Ptr<T> dy,
+                              std::optional<Ptr<T>> ds, Ptr<T> x, Ptr<T> w, Ptr<f32> rstd,
+                              Int stride, Int n_rows, Int n_cols, Int rows_per_program) {
   Int pid = program_id(0);
   Tile<i32> cols = arange(0, c.BLOCK);                                      // (BLOCK)
   Mask cm = cols < n_cols;                                                  // (BLOCK)
@@ -98,10 +136,22 @@ void rmsnorm_rows_backward(const RowsConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, 
         Tile<f32> next = acc + g * xr * r(_, None);                         // (ROWS, BLOCK)
         Tile<f32> gw = g * wt(None, _);                                     // (ROWS, BLOCK)
         Tile<f32> k = sum(gw * xr, 1) * r * r * r / n_cols;                 // (ROWS)
-        store(dx + offs, cast<T>(gw * r(_, None) - xr * k(_, None)), m);
+        Tile<f32> d = gw * r(_, None) - xr * k(_, None);                    // (ROWS, BLOCK)
+        if (ds)
+          d = d + cast<f32>(load(*ds + offs, m, 0.0));
+        store(dx + offs, cast<T>(d), m);
         return next;
       });
   store(dw_partial + pid * n_cols + cols, sum(dw, 0), cm);
+}
+
+/// rmsnormRowsBackwardSteps without a residual gradient.
+template <class T>
+void rmsnorm_rows_backward(const RowsConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, Ptr<T> dy,
+                           Ptr<T> x, Ptr<T> w, Ptr<f32> rstd, Int stride, Int n_rows, Int n_cols,
+                           Int rows_per_program) {
+  rmsnormRowsBackwardSteps<T>(c, dx, dw_partial, dy, std::nullopt, x, w, rstd, stride, n_rows,
+                              n_cols, rows_per_program);
 }
 TESSEL_KERNEL(rmsnorm_rows_backward, DTYPES(f32, f16, bf16),
               ARGS(dx, dw_partial, dy, x, w, rstd, stride, n_rows, n_cols, rows_per_program),
@@ -112,6 +162,22 @@ TESSEL_KERNEL(rmsnorm_rows_backward, DTYPES(f32, f16, bf16),
                       RowsConfig{.ROWS = 2, .BLOCK = 256, .num_warps = 2},
                       RowsConfig{.ROWS = 2, .BLOCK = 512, .num_warps = 2}))
 TESSEL_TUNE(rmsnorm_rows_backward, rowsBackwardSpace())
+
+/// add_rmsnorm_backward on ROWS rows per step, as rmsnorm_rows_backward.
+template <class T>
+void add_rmsnorm_rows_backward(const RowsConfig &c, Ptr<T> dx, Ptr<f32> dw_partial, Ptr<T> dy,
+                               Ptr<T> ds, Ptr<T> x, Ptr<T> w, Ptr<f32> rstd, Int stride,
+                               Int n_rows, Int n_cols, Int rows_per_program) {
+  rmsnormRowsBackwardSteps<T>(c, dx, dw_partial, dy, ds, x, w, rstd, stride, n_rows, n_cols,
+                              rows_per_program);
+}
+TESSEL_KERNEL(add_rmsnorm_rows_backward, DTYPES(f32, f16, bf16),
+              ARGS(dx, dw_partial, dy, ds, x, w, rstd, stride, n_rows, n_cols, rows_per_program),
+              CONFIGS(RowsConfig{.ROWS = 4, .BLOCK = 64, .num_warps = 1},
+                      RowsConfig{.ROWS = 2, .BLOCK = 128, .num_warps = 1},
+                      RowsConfig{.ROWS = 2, .BLOCK = 256, .num_warps = 2},
+                      RowsConfig{.ROWS = 2, .BLOCK = 512, .num_warps = 2}))
+TESSEL_TUNE(add_rmsnorm_rows_backward, rowsBackwardSpace())
 
 struct ColumnSumConfig {
   int BLOCK = 32;   // columns per program

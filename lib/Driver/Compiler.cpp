@@ -38,7 +38,8 @@ LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata me
   if (!options.fpFusion)
     module->setAttr(tile::TileDialect::getFpFusionAttrName(),
                     BoolAttr::get(module->getContext(), false));
-  meta.fpFusion = options.fpFusion;
+  // The module's attribute, not the flag: a .mlir input may already carry tile.fp_fusion = false.
+  meta.fpFusion = tile::TileDialect::isFpFusionEnabled(module);
 
   PassManager pm(module->getContext());
   buildTilePipeline(pm, options.debug);

@@ -88,6 +88,12 @@ llvm::json::Value tessel::driver::toJSON(const VariantMetadata &meta) {
   };
   if (meta.configIndex)
     doc["config_index"] = *meta.configIndex;
+  if (!meta.tuningKeys.empty()) {
+    llvm::json::Array keys;
+    for (const auto &[name, bucket] : meta.tuningKeys)
+      keys.push_back(llvm::json::Object{{"name", name}, {"bucket", bucket}});
+    doc["tuning_keys"] = std::move(keys);
+  }
   if (meta.threadsPerWarp)
     doc["threads_per_warp"] = *meta.threadsPerWarp;
   if (meta.sharedMemory)

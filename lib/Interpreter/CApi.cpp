@@ -127,3 +127,7 @@ extern "C" int tessel_interp_launch(void *kernel, const int64_t grid[3], const T
     return fail(s.message(), err, errLen);
   return 0;
 }
+
+extern "C" void tessel_interp_device(char *out, size_t outLen) {
+  fail(deviceDescription(), out, outLen);
+}

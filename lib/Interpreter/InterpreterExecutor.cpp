@@ -42,12 +42,7 @@ public:
   }
 
   std::string target() const override { return "interpreter"; }
-  std::string describe() const override {
-    unsigned threads = llvm::hardware_concurrency().compute_thread_count();
-    if (const char *env = std::getenv("TESSEL_INTERP_THREADS"))
-      threads = static_cast<unsigned>(std::max(1, std::atoi(env)));
-    return "CPU interpreter (" + std::to_string(threads) + " threads)";
-  }
+  std::string describe() const override { return deviceDescription(); }
 
   Status load(KernelMetadata &variant) override {
     if (variant.tileIR.empty())

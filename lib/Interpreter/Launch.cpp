@@ -43,6 +43,10 @@ static unsigned threadCount(unsigned requested, int64_t programs) {
   return static_cast<unsigned>(std::min<int64_t>(n, std::max<int64_t>(1, programs)));
 }
 
+std::string tessel::interp::deviceDescription() {
+  return "CPU interpreter (" + std::to_string(threadCount(0, INT64_MAX)) + " threads)";
+}
+
 Status CompiledKernel::run(const std::vector<ArgValue> &args,
                            const std::vector<MemoryRegion> &memory,
                            const LaunchSpec &launch) const {

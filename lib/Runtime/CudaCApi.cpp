@@ -163,3 +163,10 @@ extern "C" void tessel_cuda_device(char *out, size_t outLen) {
   CudaContext *ctx = sh.ctx();
   fail(ctx ? ctx->describe() : "no CUDA device: " + sh.error, out, outLen);
 }
+
+extern "C" void tessel_cuda_driver(char *out, size_t outLen) {
+  CApiShared &sh = capiShared();
+  std::lock_guard<std::mutex> lock(sh.mutex);
+  CudaContext *ctx = sh.ctx();
+  fail(ctx ? ctx->driverVersion() : "no CUDA driver: " + sh.error, out, outLen);
+}

@@ -109,9 +109,15 @@ std::vector<std::string> tuning::findManifestDirs(const std::string &dir) {
   std::error_code ec;
   if (fs::exists(fs::path(dir) / "manifest.json", ec))
     return {dir};
-  for (const fs::directory_entry &e : fs::directory_iterator(dir, ec))
-    if (e.is_directory() && fs::exists(e.path() / "manifest.json", ec))
-      dirs.push_back(e.path().string());
+  // At any depth (one tune run per kernel under DIR/<kernel>/, as tune_prepare.sh and hand-made
+  // staging lay them out), not below a tuning directory: its variants hold no manifests.
+  fs::recursive_directory_iterator it(dir, ec), end;
+  for (; !ec && it != end; it.increment(ec)) {
+    if (!it->is_directory(ec) || !fs::exists(it->path() / "manifest.json", ec))
+      continue;
+    dirs.push_back(it->path().string());
+    it.disable_recursion_pending();
+  }
   std::sort(dirs.begin(), dirs.end());
   return dirs;
 }

@@ -61,6 +61,8 @@ def _load(name):
                                            ctypes.c_size_t]
         lib.tessel_interp_launch.argtypes = [ctypes.c_void_p, p(ctypes.c_int64), p(TesselArg),
                                              ctypes.c_int32, ctypes.c_char_p, ctypes.c_size_t]
+        lib.tessel_interp_device.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+        lib.tessel_interp_device.restype = None
     else:
         lib.tessel_cuda_load.argtypes = [ctypes.c_char_p, p(ctypes.c_void_p), ctypes.c_char_p,
                                          ctypes.c_size_t]
@@ -69,6 +71,8 @@ def _load(name):
                                            ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]
         lib.tessel_cuda_device.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
         lib.tessel_cuda_device.restype = None
+        lib.tessel_cuda_driver.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+        lib.tessel_cuda_driver.restype = None
     _libs[name] = lib
     return lib
 
@@ -130,7 +134,21 @@ def cuda_launch_function():
     return fn
 
 
-def cuda_device():
+def _text(lib, fn):
     out = ctypes.create_string_buffer(256)
-    _load("libtessel_launcher.so").tessel_cuda_device(out, 256)
+    getattr(_load(lib), fn)(out, 256)
     return out.value.decode()
+
+
+def cuda_device():
+    return _text("libtessel_launcher.so", "tessel_cuda_device")
+
+
+def cuda_driver():
+    """"CUDA 13.0": the driver's version as the tuning cache records it."""
+    return _text("libtessel_launcher.so", "tessel_cuda_driver")
+
+
+def interp_device():
+    """"CPU interpreter (N threads)": the interpreter's device as the tuning cache names it."""
+    return _text("libtessel_interp.so", "tessel_interp_device")

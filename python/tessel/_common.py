@@ -180,7 +180,8 @@ def _fewest_warps(config):
 
 
 def _one_block_or_looped(kernel, looped, dtype, device, cols):
-    """A one-block variant whose BLOCK holds the row, else the looped kernel (remembered per
+    """The tuning cache's variant for n_cols = cols on this device (kernels.tuned), else a
+    one-block variant whose BLOCK holds the row, else the looped kernel (remembered per
     (kernel, dtype, device, cols) with choose()'s answers). Among the one-block variants: on
     the GPU _fewest_warps' order, on the interpreter the smallest BLOCK, then the variants' own
     order (the library's first). With no looped kernel, a row no block holds raises
@@ -197,6 +198,11 @@ def _one_block_or_looped(kernel, looped, dtype, device, cols):
     if v is not None and _k._index is not None:
         if isinstance(v, LookupError):
             raise LookupError(*v.args)
+        return v
+    v = _k.tuned(kernel, dtype, device, {"n_cols": cols},
+                 valid=lambda c: c.get("BLOCK", 0) >= cols)
+    if v is not None:
+        _k._chosen[memo] = v
         return v
     try:
         v = _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
@@ -220,15 +226,25 @@ ROWS_KERNEL_MAX_COLS = 512
 
 def _rows_variant(kernel, dtype, device, cols):
     """For rows of at most ROWS_KERNEL_MAX_COLS columns, the variant of the several-rows kernel
-    `kernel` (ROWS rows per program) with the smallest BLOCK that holds the row; None for
-    longer rows or when no such variant is compiled (the caller runs one row per program)."""
+    `kernel` (ROWS rows per program): the tuning cache's for n_cols = cols on this device
+    (kernels.tuned), else the smallest BLOCK that holds the row; None for longer rows or when
+    no such variant is compiled (the caller runs one row per program)."""
     if cols > ROWS_KERNEL_MAX_COLS:
         return None
-    try:
-        return _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
-                         prefer=_block, key=("rows", cols))
-    except LookupError:
-        return None
+    memo = ("rows_variant", kernel, dtype, device, cols)
+    v = _k._chosen.get(memo)
+    if v is not None and _k._index is not None:
+        return v or None
+    v = _k.tuned(kernel, dtype, device, {"n_cols": cols},
+                 valid=lambda c: c.get("BLOCK", 0) >= cols)
+    if v is None:
+        try:
+            v = _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
+                          prefer=_block)
+        except LookupError:
+            v = False
+    _k._chosen[memo] = v
+    return v or None
 
 
 # What one sm_90 SM (H100, H200) holds at once, as the CUDA occupancy calculator counts it.

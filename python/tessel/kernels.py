@@ -28,6 +28,17 @@ def add_kernel_directory(path):
     _index = None
 
 
+def refresh():
+    """Forgets the kernel index, the ops' remembered choices and the tuning cache read so far:
+    the next launch scans the kernel directories and reads the cache again (after compiling or
+    tuning in the same process). Ops otherwise read the cache when they first choose a variant
+    for a shape and keep that choice."""
+    global _index
+    _index = None
+    _chosen.clear()
+    _tuning.update(path=None, mtime=None, entries=[])
+
+
 def kernel_directories():
     env = [d for d in os.environ.get("TESSEL_KERNEL_PATH", "").split(":") if d]
     own = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels")
@@ -151,6 +162,125 @@ def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None)
     if key is not None:
         _chosen[(kernel, dtype, device, key)] = vs[0]
     return vs[0]
+
+
+# The tuning cache (docs/Autotuning.md, "The tuning cache"): tessel-tune's winners, read as the
+# generated C++ launchers read them. Parsed once per (path, mtime).
+_tuning = {"path": None, "mtime": None, "entries": []}
+_TUNING_SCHEMA = "tessel-tuning-cache/1"
+
+
+def tuning_cache_path():
+    """$TESSEL_TUNING_CACHE, else tuning.json in $TESSEL_CACHE_DIR, else in
+    $XDG_CACHE_HOME/tessel, else in ~/.cache/tessel (TuningCache::defaultPath's order)."""
+    env = os.environ
+    if env.get("TESSEL_TUNING_CACHE"):
+        return env["TESSEL_TUNING_CACHE"]
+    d = env.get("TESSEL_CACHE_DIR") or (
+        os.path.join(env["XDG_CACHE_HOME"], "tessel") if env.get("XDG_CACHE_HOME")
+        else os.path.join(env.get("HOME", ""), ".cache", "tessel"))
+    return os.path.join(d, "tuning.json")
+
+
+def _tuning_entries():
+    """The cache's entries; none when there is no file. A file that is not a tuning cache is
+    named in one warning and ignored (ops then choose by their rules), never rewritten."""
+    path = tuning_cache_path()
+    try:
+        mtime = os.stat(path).st_mtime_ns
+    except OSError:
+        mtime = None
+    if (path, mtime) == (_tuning["path"], _tuning["mtime"]):
+        return _tuning["entries"]
+    entries = []
+    if mtime is not None:
+        try:
+            with open(path) as fh:
+                doc = json.load(fh)
+            if not isinstance(doc, dict) or doc.get("schema") != _TUNING_SCHEMA:
+                raise ValueError(f"not a {_TUNING_SCHEMA} file")
+            entries = [e for e in doc.get("entries", []) if isinstance(e, dict)]
+        except (OSError, ValueError) as e:
+            import warnings
+            warnings.warn(f"tessel: tuning cache {path} ignored ({e}); ops choose variants by "
+                          "their rules (delete it, or point TESSEL_TUNING_CACHE elsewhere)",
+                          stacklevel=3)
+    _tuning.update(path=path, mtime=mtime, entries=entries)
+    _chosen.clear()  # answers taken without these entries
+    return entries
+
+
+def _bucket(value, kind):
+    if kind != "pow2":
+        return value
+    b = 1
+    while b < value:
+        b *= 2
+    return b
+
+
+_devices = {}
+
+
+def _device_key(device):
+    """(device, driver) as the tuning cache names them for `device` ("cpu" or "cuda")."""
+    if device not in _devices:
+        if device == "cpu":
+            _devices[device] = (_capi.interp_device(), "none")
+        else:
+            _devices[device] = (_capi.cuda_device(), _capi.cuda_driver())
+    return _devices[device]
+
+
+def tuned(kernel, dtype, device, values, valid=lambda cfg: True):
+    """The variant the tuning cache holds for `kernel` at `dtype` on this `device` for the key
+    arguments' `values` ({name: value}), bucketed as the kernel's variants declare
+    (tuning_keys: pow2 or exact), when it is compiled and `valid` admits its config; else None
+    (no cache, no entry, another device, driver or compiler, or the variant is not in a kernel
+    directory). As the C++ launchers: every key field must match."""
+    entries = _tuning_entries()
+    if not entries:
+        return None
+    vs = variants(kernel, dtype, device)
+    if not vs:
+        return None
+    spec = vs[0].meta.get("tuning_keys")
+    if not spec or any(k["name"] not in values for k in spec):
+        return None
+    keys = {k["name"]: _bucket(int(values[k["name"]]), k["bucket"]) for k in spec}
+    dev, driver = _device_key(device)
+    by_name = {v.name: v for v in vs}
+    for e in entries:
+        if (e.get("kernel") != kernel or e.get("dtype") != dtype or e.get("keys") != keys
+                or e.get("device") != dev or e.get("driver") != driver):
+            continue
+        v = by_name.get(e.get("variant"))
+        if (v is not None and e.get("compiler") == v.meta.get("compiler", {}).get("version")
+                and valid(v.config)):
+            return v
+    return None
+
+
+def choose_tuned(kernel, dtype, device, values, valid=lambda cfg: True, prefer=None, key=()):
+    """tuned() for the key arguments' `values`, else choose(); remembered per the values'
+    buckets and `key` (hashable, standing for what `valid` and `prefer` depend on), so that an
+    op calling it on every launch pays a few dictionary lookups."""
+    spec = _chosen.get(("tuning_keys", kernel, dtype, device))
+    if spec is None or _index is None:
+        vs = variants(kernel, dtype, device)
+        spec = tuple((k["name"], k["bucket"]) for k in
+                     ((vs[0].meta.get("tuning_keys") or []) if vs else []))
+        _chosen[("tuning_keys", kernel, dtype, device)] = spec
+    buckets = tuple(_bucket(int(values[n]), b) if n in values else None for n, b in spec)
+    memo = ("choose_tuned", kernel, dtype, device, key, buckets)
+    hit = _chosen.get(memo)
+    if hit is not None and _index is not None:
+        return hit
+    v = tuned(kernel, dtype, device, values, valid) if spec else None
+    if v is None:
+        v = choose(kernel, dtype, device, valid=valid, prefer=prefer)
+    _chosen[memo] = v
+    return v
 
 
 def remember(key, compute):

@@ -114,12 +114,18 @@ def _norm_backward_inputs(op, kernel, dy, x, weight):
     # (ROWS rows per step; same arguments), as the forward takes *_rows.
     memo = ("norm_backward", kernel, xd.dtype, xd.device, cols, rows % 16, rows == 1)
     v, per_sm = _k._chosen.get(memo) or (None, None)
-    if v is None or _k._index is None:
+    if isinstance(v, LookupError) and _k._index is not None:
+        raise LookupError(*v.args)  # remembered: rms_norm_backward's ds falls back on it
+    if v is None or isinstance(v, LookupError) or _k._index is None:
         scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
         v = _rows_variant(kernel.replace("_backward", "_rows_backward"), xd.dtype, xd.device,
                           cols)
         if v is None:
-            v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)
+            try:
+                v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)
+            except LookupError as e:
+                _k._chosen[memo] = (LookupError(*e.args), None)
+                raise
         per_sm = _variant_programs_per_sm(_launched(v, scalars))
         _k._chosen[memo] = (v, per_sm)
     programs, per = _programs(x, rows, per_sm)
@@ -169,20 +175,43 @@ def _reduce_partials(x, xd, partial, programs, cols):
     return out
 
 
-def rms_norm_backward(dy, x, weight, rstd):
+def rms_norm_backward(dy, x, weight, rstd, ds=None):
     """Gradients of rms_norm(x, weight): (dx (x's shape), dweight (H,)), from the forward's rstd
     (rms_norm_forward; with a residual, x is the sum s it normalized).
 
     dx in one pass per row (rmsnorm_backward; rows of up to 512 columns several per step,
     rmsnorm_rows_backward); dweight from per-program partial sums in f32 (as many programs as
     fit on the GPU at once) added by rmsnorm_dw_reduce (in two passes for a tall buffer:
-    _partial_group). H <= 16384."""
+    _partial_group). With `ds` (x's shape and dtype: the gradient that reached the residual sum
+    s from the next layer), dx = the norm's dx + ds, added before rounding by the same kernel
+    (add_rmsnorm_backward, add_rmsnorm_rows_backward; where none of its blocks holds the row,
+    the library's past 8192 columns, rmsnorm_backward and then dx += ds). H <= 16384."""
     op = "rms_norm_backward"
-    xd, x2, g2, w, dx, rows, cols, v, programs, per = _norm_backward_inputs(
-        op, "rmsnorm_backward", dy, x, weight)
+    fused = ds is not None
+    if fused:
+        # A torch ds like x (the autograd case) passes in two reads; anything else is described.
+        if not (is_torch(ds) and is_torch(x) and ds.dtype is x.dtype and ds.device == x.device
+                and ds.shape == x.shape):
+            sd = _float(ds, "ds", op)
+            _same(op, _float(x, "x", op), sd)
+            if tuple(sd.shape) != tuple(x.shape):
+                raise ValueError(f"{op}: ds has shape {tuple(sd.shape)} but x has "
+                                 f"{tuple(x.shape)}")
+        try:
+            inputs = _norm_backward_inputs(op, "add_rmsnorm_backward", dy, x, weight)
+        except LookupError:  # no add_rmsnorm_backward block holds the row: ds added after
+            fused = False
+    if not fused:
+        inputs = _norm_backward_inputs(op, "rmsnorm_backward", dy, x, weight)
+    xd, x2, g2, w, dx, rows, cols, v, programs, per = inputs
     rstd = _row_stats(rstd, "rstd", op, xd)
     partial = _partials(x, programs, cols)
-    _k.launch(v, programs, dx, partial, g2, x2, w, rstd, cols, rows, cols, per)
+    if fused:
+        _k.launch(v, programs, dx, partial, g2, _rows(ds)[0], x2, w, rstd, cols, rows, cols, per)
+    else:
+        _k.launch(v, programs, dx, partial, g2, x2, w, rstd, cols, rows, cols, per)
+        if ds is not None:
+            dx += ds
     return dx, _reduce_partials(x, xd, partial, programs, cols)
 
 
@@ -281,8 +310,8 @@ def _glu_inputs(op, gate, up, dout=None):
 def _elementwise_variant(kernel, dtype, device, n):
     # The larger block when there are enough elements to fill the GPU with it.
     big = device == "cuda" and n >= 4096 * 264
-    return _k.choose(kernel, dtype, device, prefer=lambda c: -c["BLOCK"] if big else c["BLOCK"],
-                     key=big)
+    return _k.choose_tuned(kernel, dtype, device, {"n": n},
+                           prefer=lambda c: -c["BLOCK"] if big else c["BLOCK"], key=big)
 
 
 def _swiglu(gate, up):
@@ -316,9 +345,10 @@ def _geglu_variant(kernel, dtype, device, n, approximate):
     if approximate not in ("none", "tanh"):
         raise ValueError(f"{kernel}: approximate must be 'none' or 'tanh', got {approximate!r}")
     big = device == "cuda" and n >= 4096 * 264
-    return _k.choose(kernel, dtype, device,
-                     valid=lambda c: c.get("approximate", "none") == approximate,
-                     prefer=lambda c: -c["BLOCK"] if big else c["BLOCK"], key=(approximate, big))
+    return _k.choose_tuned(kernel, dtype, device, {"n": n},
+                           valid=lambda c: c.get("approximate", "none") == approximate,
+                           prefer=lambda c: -c["BLOCK"] if big else c["BLOCK"],
+                           key=(approximate, big))
 
 
 def _geglu(gate, up, approximate="none"):
@@ -399,7 +429,7 @@ def _cross_entropy(logits, target, reduction="mean", ignore_index=-100, label_sm
     eps, z = _ce_terms(op, label_smoothing, z_loss)
     ld, l2, stride, t, rows, cols = _ce_inputs(op, logits, target)
     loss = _empty(logits, (rows,), "f32")
-    v = _k.choose("cross_entropy", ld.dtype, ld.device, key=())
+    v = _k.choose_tuned("cross_entropy", ld.dtype, ld.device, {"n_cols": cols})
     _k.launch(v, rows, loss, l2, t, stride, cols, int(ignore_index), eps, z)
     if reduction == "none":
         return loss.reshape(tuple(ld.shape[:-1]))

@@ -60,6 +60,23 @@ def _(dy, x, weight, rstd):
             torch.empty(weight.shape, dtype=weight.dtype, device=weight.device))
 
 
+@torch.library.custom_op("tessel::add_rms_norm_backward", mutates_args=())
+def _add_rms_norm_backward_op(dy: torch.Tensor, ds: torch.Tensor, x: torch.Tensor,
+                              weight: torch.Tensor, rstd: torch.Tensor
+                              ) -> tuple[torch.Tensor, torch.Tensor]:
+    return _ops.rms_norm_backward(dy, x, weight, rstd, ds)
+
+
+@_add_rms_norm_backward_op.register_fake
+def _(dy, ds, x, weight, rstd):
+    return (torch.empty(x.shape, dtype=x.dtype, device=x.device),
+            torch.empty(weight.shape, dtype=weight.dtype, device=weight.device))
+
+
+def _add_rms_norm_backward_direct(dy, ds, x, weight, rstd):
+    return _ops.rms_norm_backward(dy, x, weight, rstd, ds)
+
+
 @torch.library.custom_op("tessel::layer_norm_backward", mutates_args=())
 def _layer_norm_backward_op(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
                             mean: torch.Tensor, rstd: torch.Tensor
@@ -205,11 +222,14 @@ def _add_rms_norm_setup(ctx, inputs, output):
 
 def _add_rms_norm_backward(ctx, dy, ds, *_rstd_grad):
     # s = x + residual feeds both outputs: ds (the residual stream's gradient) adds to the
-    # norm's dx, and x and residual both receive the sum.
+    # norm's dx inside the backward kernel (a separate dx + ds pass would read and write three
+    # row tensors more), and x and residual both receive the sum.
     s, weight, rstd = ctx.saved_tensors
-    dx, dw = _pick(ctx, _rms_norm_backward_op, _ops.rms_norm_backward)(dy, s, weight, rstd)
-    if ds is not None:
-        dx = dx + ds
+    if ds is None:
+        dx, dw = _pick(ctx, _rms_norm_backward_op, _ops.rms_norm_backward)(dy, s, weight, rstd)
+    else:
+        dx, dw = _pick(ctx, _add_rms_norm_backward_op, _add_rms_norm_backward_direct)(
+            dy, ds, s, weight, rstd)
     return dx, dx, dw, None
 
 

@@ -24,8 +24,8 @@ PY
   case $kernel in
     vector_add | swiglu | geglu | swiglu_backward | geglu_backward) shapes="3x1001 1" ;;
     # Not 1x1: one column makes dx = dy w r eps / (x^2 + eps), a cancellation to ~1e-6.
-    rmsnorm_backward | layernorm_backward) shapes="37x$((block - 1)) 1x7 2x17" ;;
-    rmsnorm_rows_backward | layernorm_rows_backward) shapes="37x$((block - 1)) 1x7 2x17" ;;
+    rmsnorm_backward | layernorm_backward | add_rmsnorm_backward) shapes="37x$((block - 1)) 1x7 2x17" ;;
+    *_rows_backward) shapes="37x$((block - 1)) 1x7 2x17" ;;
     rmsnorm_dw_reduce) shapes="9x1000 1x1 132x257" ;;
     softmax | rmsnorm | add_rmsnorm | add_rmsnorm_out | layernorm) shapes="3x$((block - 1)) 1x1 2x17" ;;
     # 37 rows: a last program with rows past the end, for every ROWS of the library.

@@ -5,6 +5,7 @@ tensors with autograd through the torch.library custom ops. Run by test/python/o
 prints one line per test and "python ops: N passed, M failed, K skipped".
 """
 
+import json
 import os
 import sys
 import traceback
@@ -273,6 +274,127 @@ def rms_norm_backward_numpy():
             assert dx.shape == x.shape and dw.shape == w.shape and dx.dtype == x.dtype
             close(dx, rdx, TOL[dt], f"rms_norm dx {dt} {shape}")
             close(dw, rdw, TOL[dt], f"rms_norm dw {dt} {shape}")
+
+
+@test
+def rms_norm_backward_adds_the_residual_gradient_numpy():
+    # add_rmsnorm's backward: dx = the norm's dx + ds in one kernel, for short rows (several per
+    # step) and long ones, and past its blocks in two steps; ds random, so a kernel that dropped
+    # it would be off by ds.
+    launched = []
+    saved = ops._k.launch
+    ops._k.launch = lambda v, *a: (launched.append(v.meta["kernel"]), saved(v, *a))[1]
+    try:
+        for dt in ("float32", "float16"):
+            for shape, kernel in (((3, 5, 100), "add_rmsnorm_rows_backward"),
+                                  ((37, 250), "add_rmsnorm_rows_backward"),
+                                  ((7, 1001), "add_rmsnorm_backward"),
+                                  # Past the library's add_rmsnorm_backward blocks (8192):
+                                  # rmsnorm_backward, then dx += ds.
+                                  ((2, 9000), "rmsnorm_backward")):
+                x, dy = randn(*shape, dtype=dt, scale=3), randn(*shape, dtype=dt)
+                ds = randn(*shape, dtype=dt)
+                w = RNG.uniform(0.5, 1.5, shape[-1]).astype(dt)
+                rstd = ops.rms_norm_forward(x, w)[1]
+                launched.clear()
+                dx, dw = ops.rms_norm_backward(dy, x, w, rstd, ds)
+                assert launched[0] == kernel, f"{shape}: ran {launched}, expected {kernel}"
+                rdx, rdw = rms_bwd_ref(dy, x, w)
+                assert dx.shape == x.shape and dx.dtype == x.dtype
+                close(dx, rdx + ds.astype(np.float64), TOL[dt], f"add rms_norm dx {dt} {shape}")
+                close(dw, rdw, TOL[dt], f"add rms_norm dw {dt} {shape}")
+        raises(ValueError, lambda: ops.rms_norm_backward(dy, x, w, rstd, randn(7, 1000, dtype=dt)),
+               "ds")
+        # The miss past 8192 columns is remembered, not looked up again on every call.
+        x, dy, ds = randn(2, 9000), randn(2, 9000), randn(2, 9000)
+        w = RNG.uniform(0.5, 1.5, 9000).astype(np.float32)
+        rstd = ops.rms_norm_forward(x, w)[1]
+        ops.rms_norm_backward(dy, x, w, rstd, ds)
+        asked = []
+        choose = ops._k.choose
+        ops._k.choose = lambda kernel, *a, **kw: (asked.append(kernel), choose(kernel, *a, **kw))[1]
+        try:
+            ops.rms_norm_backward(dy, x, w, rstd, ds)
+        finally:
+            ops._k.choose = choose
+        assert "add_rmsnorm_backward" not in asked, f"asked again: {asked}"
+    finally:
+        ops._k.launch = saved
+
+
+@test
+def tuning_cache_entries_choose_the_variant():
+    # A tessel-tune entry for this interpreter (its device, driver "none", the variants'
+    # compiler version) makes rms_norm run the entry's variant rather than the rule's, for one
+    # row per program and for the several-rows kernel, and swiglu for its bucket of n only; an
+    # entry of another device, one whose variant is not compiled, and a file that is not a
+    # tuning cache leave the rule's choice.
+    import tempfile
+    import warnings
+    from tessel import _capi, kernels
+    launched = []
+    saved = ops._k.launch
+    ops._k.launch = lambda v, *a: (launched.append(v.name), saved(v, *a))[1]
+    old_env = os.environ.get("TESSEL_TUNING_CACHE")
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "tuning.json")
+    os.environ["TESSEL_TUNING_CACHE"] = path
+    device = _capi.interp_device()
+    assert device.startswith("CPU interpreter ("), device
+    version = kernels.variants("rmsnorm", "f32", "cpu")[0].meta["compiler"]["version"]
+
+    def entry(kernel, n_cols, variant, dev=device):
+        return {"kernel": kernel, "dtype": "f32", "keys": {"n_cols": n_cols}, "device": dev,
+                "driver": "none", "compiler": version, "target": "interpreter",
+                "variant": variant, "config": {}, "ms": 1.0, "timed": 2,
+                "when": "2026-12-04T00:00:00Z"}
+
+    def write(entries, text=None):
+        with open(path, "w") as fh:
+            fh.write(text if text is not None else
+                     json.dumps({"schema": "tessel-tuning-cache/1", "entries": entries}))
+        kernels.refresh()  # choices made before are kept until then
+
+    def ran(shape):
+        x = randn(*shape)
+        w = RNG.uniform(0.5, 1.5, shape[-1]).astype(np.float32)
+        launched.clear()
+        close(ops.rms_norm(x, w), rms_ref(x, w), 1e-5, f"rms_norm {shape} (tuned)")
+        return launched[0]
+
+    def ran_swiglu(n):
+        g, u = randn(n), randn(n)
+        launched.clear()
+        close(ops.swiglu(g, u), swiglu_ref(g, u), 1e-5, f"swiglu {n} (tuned)")
+        return launched[0]
+
+    try:
+        rule_wide, rule_short, rule_glu = ran((5, 1000)), ran((9, 100)), ran_swiglu(3000)
+        wide = "rmsnorm__f32__BLOCK_4096__num_warps_8"
+        short = "rmsnorm_rows__f32__ROWS_4__BLOCK_512__num_warps_2"
+        glu = "swiglu__f32__BLOCK_4096__num_warps_8"
+        assert wide != rule_wide and short != rule_short and glu != rule_glu, \
+            (rule_wide, rule_short, rule_glu)
+        glu_entry = entry("swiglu", 0, glu)
+        glu_entry["keys"] = {"n": 4096}  # the element-wise space's key, n, bucketed
+        write([entry("rmsnorm", 1024, wide), entry("rmsnorm_rows", 128, short), glu_entry])
+        assert (ran((5, 1000)), ran((9, 100)), ran_swiglu(3000)) == (wide, short, glu)
+        assert ran_swiglu(5000) == rule_glu  # another bucket
+        write([entry("rmsnorm", 1024, wide, dev="NVIDIA H200 (sm_90, 132 SMs)"),
+               entry("rmsnorm_rows", 128, "rmsnorm_rows__f32__ROWS_3__BLOCK_512__num_warps_2")])
+        assert (ran((5, 1000)), ran((9, 100))) == (rule_wide, rule_short)
+        write([], text='{"schema": "tessel-tuning-cache/1", "entries": [')
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert ran((5, 1000)) == rule_wide
+        assert any(path in str(c.message) for c in caught), [str(c.message) for c in caught]
+    finally:
+        ops._k.launch = saved
+        if old_env is None:
+            os.environ.pop("TESSEL_TUNING_CACHE", None)
+        else:
+            os.environ["TESSEL_TUNING_CACHE"] = old_env
+        kernels.refresh()
 
 
 @test

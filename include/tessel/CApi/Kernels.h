@@ -48,6 +48,9 @@ int tessel_cuda_launch(void *kernel, void *const *twins, int32_t numTwins, const
                        size_t errLen);
 /// "NVIDIA H200 (sm_90, 132 SMs)" or why there is no device, into out[0..outLen).
 void tessel_cuda_device(char *out, size_t outLen);
+/// The CUDA driver's version ("CUDA 13.0") or why there is none, into out[0..outLen): with
+/// tessel_cuda_device, what a tuning cache entry's device and driver must match.
+void tessel_cuda_driver(char *out, size_t outLen);
 
 /// Interpreter: parses and compiles the variant's tile IR. *kernel stays valid for the process.
 int tessel_interp_load(const char *variantJson, void **kernel, char *err, size_t errLen);
@@ -55,6 +58,8 @@ int tessel_interp_load(const char *variantJson, void **kernel, char *err, size_t
 /// the run with the op's source line, the program id and the offset.
 int tessel_interp_launch(void *kernel, const int64_t grid[3], const TesselArg *args,
                          int32_t numArgs, char *err, size_t errLen);
+/// "CPU interpreter (N threads)": the interpreter's device as the tuning cache names it.
+void tessel_interp_device(char *out, size_t outLen);
 
 #ifdef __cplusplus
 }

@@ -40,6 +40,9 @@ struct VariantMetadata {
   /// The config's index in the kernel's CONFIGS when it is as declared there (no -D changed
   /// it): the library's own choices, which callers without a tuning entry prefer.
   std::optional<int> configIndex;
+  /// The kernel's tuning keys (its TESSEL_TUNE space), as (argument, "pow2" or "exact"): what a
+  /// runtime buckets to look the variant's kernel up in the tuning cache. Empty without a space.
+  std::vector<std::pair<std::string, std::string>> tuningKeys;
   int numWarps = 4;
   int numStages = 1;
   bool fpFusion = true; // the GPU code may contract a * b + c into fma (tesselc --fp-fusion)

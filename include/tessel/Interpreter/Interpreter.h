@@ -94,6 +94,10 @@ private:
   std::string name_;
 };
 
+/// "CPU interpreter (N threads)": the interpreter as the tuning cache names its device (N: the
+/// threads a launch uses, TESSEL_INTERP_THREADS or the hardware's).
+std::string deviceDescription();
+
 /// Registers the "interpreter" executor with the harness (tessel-run calls it).
 void registerInterpreterExecutor();
 

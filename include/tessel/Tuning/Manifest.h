@@ -53,7 +53,8 @@ struct Manifest {
 
 /// Reads DIR/manifest.json; errors name the file and the fix.
 harness::Status loadManifest(const std::string &dir, Manifest &out);
-/// DIR itself when it holds a manifest.json, else its subdirectories that do (sorted).
+/// DIR itself when it holds a manifest.json, else the directories below it at any depth that
+/// do (sorted; none below one that does).
 std::vector<std::string> findManifestDirs(const std::string &dir);
 
 } // namespace tessel::tuning

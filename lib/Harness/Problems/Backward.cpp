@@ -1,6 +1,7 @@
 //===- Backward.cpp - the gradients of RMSNorm and SwiGLU -----------------===//
 //
-// rmsnorm_backward (dx and per-program partial dW sums), rmsnorm_dw_reduce (the partial sums
+// rmsnorm_backward (dx and per-program partial dW sums; add_rmsnorm_backward's dx also adds
+// the residual stream's gradient ds), rmsnorm_dw_reduce (the partial sums
 // added into dW), layernorm_backward (dx, partial dW and dB sums), swiglu_backward and
 // geglu_backward (dgate, dup), each against a double-precision reference of the gradient formulas
 // in dsl/kernels/{rmsnorm,layernorm,swiglu}_backward.cpp.
@@ -35,7 +36,9 @@ Status rowsPerProgram(Builder &b, int64_t &rows, int64_t &cols, int64_t &per) {
 }
 } // namespace
 
-Status rmsnormBackward(Builder &b) {
+namespace {
+/// rmsnorm_backward, and with `residual` add_rmsnorm_backward (dx also takes ds).
+Status rmsnormBackwardProblem(Builder &b, bool residual) {
   int64_t rows = 0, cols = 0, per = 0;
   if (Status s = rowsPerProgram(b, rows, cols, per); !s)
     return s;
@@ -44,9 +47,11 @@ Status rmsnormBackward(Builder &b) {
   int dx = b.output("dx", t, {rows, cols});
   int partial = b.output("dw_partial", DType::f32, {programs, cols});
   int dy = b.input("dy", t, {rows, cols});
+  int ds = residual ? b.input("ds", t, {rows, cols}) : -1;
   int x = b.input("x", t, {rows, cols});
   int w = b.input("w", t, {cols}, 0.5, 1.5);
   std::vector<double> X = b.values(x), G = b.values(dy), W = b.values(w);
+  std::vector<double> DS = residual ? b.values(ds) : std::vector<double>(rows * cols, 0.0);
   std::vector<double> DX(rows * cols), DW(programs * cols, 0.0);
   // The forward's rstd (rmsnorm's output), rounded to f32 as it stores it; the reference keeps
   // it in double.
@@ -62,7 +67,7 @@ Status rmsnormBackward(Builder &b) {
     double rs = rstd[r];
     double k = dot * rs * rs * rs / double(cols);
     for (int64_t j = 0; j < cols; ++j) {
-      DX[r * cols + j] = gr[j] * W[j] * rs - xr[j] * k;
+      DX[r * cols + j] = gr[j] * W[j] * rs - xr[j] * k + DS[r * cols + j];
       DW[(r / per) * cols + j] += gr[j] * xr[j] * rs;
     }
   }
@@ -71,6 +76,8 @@ Status rmsnormBackward(Builder &b) {
   b.ptr("dx", dx);
   b.ptr("dw_partial", partial);
   b.ptr("dy", dy, {"grad_out", "dout"});
+  if (residual)
+    b.ptr("ds", ds, {"grad_sum", "dres"});
   b.ptr("x", x, {"in", "input"});
   b.ptr("w", w, {"weight"});
   b.ptr("rstd", rstdIn);
@@ -80,10 +87,16 @@ Status rmsnormBackward(Builder &b) {
   b.i64("rows_per_program", per);
   b.p.launch.grid.x = programs;
   b.p.elements = rows * cols;
-  b.p.bytes = 3 * rows * cols * int64_t(sizeOf(t)) + programs * cols * 4 + 4 * rows;
+  b.p.bytes =
+      (residual ? 4 : 3) * rows * cols * int64_t(sizeOf(t)) + programs * cols * 4 + 4 * rows;
   b.describe();
   return Status::ok();
 }
+} // namespace
+
+Status rmsnormBackward(Builder &b) { return rmsnormBackwardProblem(b, false); }
+
+Status addRmsnormBackward(Builder &b) { return rmsnormBackwardProblem(b, true); }
 
 Status rmsnormDwReduce(Builder &b) {
   int64_t parts = 0, cols = 0;

@@ -178,15 +178,16 @@ Status crossEntropyBackward(Builder &b);
 Status crossEntropyFused(Builder &b);
 Status crossEntropyBackwardLse(Builder &b);
 Status gemmCrossEntropyBackward(Builder &b);
-Status gemm(Builder &b);            // Gemm.cpp
-Status gemmSplitK(Builder &b);      // Gemm.cpp
-Status gemmResidual(Builder &b);    // Gemm.cpp
-Status gemmPersistent(Builder &b);  // Gemm.cpp
-Status gemmStreamK(Builder &b);     // Gemm.cpp
-Status gemmSwiglu(Builder &b);      // Gemm.cpp
-Status moeRouting(Builder &b);      // MoeRouting.cpp
-Status topKTopPMask(Builder &b);    // Sampling.cpp
-Status rmsnormBackward(Builder &b); // Backward.cpp
+Status gemm(Builder &b);               // Gemm.cpp
+Status gemmSplitK(Builder &b);         // Gemm.cpp
+Status gemmResidual(Builder &b);       // Gemm.cpp
+Status gemmPersistent(Builder &b);     // Gemm.cpp
+Status gemmStreamK(Builder &b);        // Gemm.cpp
+Status gemmSwiglu(Builder &b);         // Gemm.cpp
+Status moeRouting(Builder &b);         // MoeRouting.cpp
+Status topKTopPMask(Builder &b);       // Sampling.cpp
+Status rmsnormBackward(Builder &b);    // Backward.cpp
+Status addRmsnormBackward(Builder &b); // Backward.cpp
 Status rmsnormDwReduce(Builder &b);
 Status layernormBackward(Builder &b);
 Status swigluBackward(Builder &b);

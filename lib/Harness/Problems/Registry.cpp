@@ -126,6 +126,11 @@ const std::vector<Entry> &entries() {
        "rmsnorm's dx, and dW's partial sums over each program's rows_per_program rows (f32, "
        "compared too), from the forward's rstd (f32, eps 1e-6). Option rows_per_program=R "
        "(default cdiv(rows, 16))."},
+      {"add_rmsnorm_backward",
+       "dx, dw_partial, dy, ds, x, w, rstd, stride, n_rows, n_cols, rows_per_program", "ROWSxCOLS",
+       "cdiv(rows, rows_per_program)", addRmsnormBackward,
+       "rmsnorm_backward of add_rmsnorm's sum x (the norm's input): dx also adds ds, the "
+       "gradient of the sum from the residual stream."},
       {"rmsnorm_dw_reduce", "dw, dw_partial, n_partial, n_cols", "PARTSxCOLS", "cdiv(cols, BLOCK)",
        rmsnormDwReduce,
        "dw (COLS) = the column sums of dw_partial (PARTSxCOLS, f32). Config BLOCK (columns per "
@@ -329,7 +334,8 @@ Status tessel::harness::makeProblem(const ProblemOptions &optsIn, Problem &out) 
       opts.name.resize(opts.name.size() - suffix.size());
   if (opts.name == "cross_entropy_bwd")
     opts.name = "cross_entropy_backward";
-  if (opts.name == "rmsnorm_rows_backward" || opts.name == "layernorm_rows_backward")
+  if (opts.name == "rmsnorm_rows_backward" || opts.name == "layernorm_rows_backward" ||
+      opts.name == "add_rmsnorm_rows_backward")
     opts.name = opts.name.substr(0, opts.name.find("_rows")) + "_backward";
   for (const Entry &e : entries()) {
     if (opts.name != e.name)
