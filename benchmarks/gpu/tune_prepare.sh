@@ -40,8 +40,19 @@ tune cross_entropy.cpp cross_entropy 8192x128256 -- --key n_cols=128256 --opt re
 # contiguous, one cos/sin table for every batch).
 tune swiglu.cpp swiglu 16384x14336
 tune swiglu.cpp geglu 16384x14336
+tune swiglu_backward.cpp swiglu_backward 16384x14336
+tune swiglu_backward.cpp geglu_backward 16384x14336
+# The norms' backward at the benchmark shapes, 32 rows per program (about what tessel.ops
+# gives each of the programs that fill the H200 there).
+for k in rmsnorm_backward add_rmsnorm_backward; do
+  tune rmsnorm_backward.cpp $k 4096x16384 16384x4096 32768x1000 -- --opt rows_per_program=32
+done
+tune layernorm_backward.cpp layernorm_backward 4096x16384 16384x4096 32768x1000 -- \
+  --opt rows_per_program=32
 tune vector_add.cpp vector_add 268435456
 tune rope.cpp rope 8x32x8x4096x128 -- --key n_qh=32 --key n_kh=8 --opt layout=bshd --opt cos=shared
+# rope_seq_out: what tessel.ops.rope runs on Hugging Face's (B, H, S, D) q and k.
+tune rope.cpp rope_seq_out 8x32x8x4096x128 -- --key n_qh=32 --key n_kh=8
 # GEMM (bf16, 4096^3): 138 of 216 tiles compile, about 2.5 minutes on 2 cores.
 tune gemm.cpp gemm 4096x4096x4096 -- --key M=4096 --key N=4096 --key K=4096
 # The TMA GEMM at issue 10's square rows: 82 of 180 configs compile (about a minute per dtype;

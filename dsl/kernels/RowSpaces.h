@@ -27,6 +27,13 @@ template <class C> tessel::dsl::Space<C> oneBlockRowSpace() {
       .grid("n_rows");
 }
 
+/// The norms' one-row backward (rmsnorm_backward, add_rmsnorm_backward, layernorm_backward):
+/// oneBlockRowSpace with their grid, each program walking rows_per_program rows (tessel.ops: as
+/// many programs as fit on the GPU at once; tessel-tune: --opt rows_per_program=R).
+template <class C> tessel::dsl::Space<C> oneBlockRowBackwardSpace() {
+  return oneBlockRowSpace<C>().grid("cdiv(n_rows, rows_per_program)");
+}
+
 /// Several rows per program (the *_rows kernels): ROWS rows of BLOCK columns, the warps over
 /// the rows first (AssignLayouts puts them on the unreduced dimension), so that with num_warps
 /// <= ROWS each row is reduced inside one warp, by shuffles alone. For short rows, where one

@@ -80,6 +80,7 @@ TESSEL_KERNEL(layernorm_backward, DTYPES(f32, f16, bf16),
                       LayerNormBackwardConfig{.BLOCK = 4096, .num_warps = 8},
                       LayerNormBackwardConfig{.BLOCK = 4096, .num_warps = 16},
                       LayerNormBackwardConfig{.BLOCK = 8192, .num_warps = 16}))
+TESSEL_TUNE(layernorm_backward, oneBlockRowBackwardSpace<LayerNormBackwardConfig>())
 
 /// layernorm_backward on ROWS rows per step (RowsConfig), as rmsnorm_rows_backward: for short
 /// rows (tessel.ops: up to 512 columns). Same arguments and grid as layernorm_backward.

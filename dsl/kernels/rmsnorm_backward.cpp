@@ -89,6 +89,7 @@ TESSEL_KERNEL(rmsnorm_backward, DTYPES(f32, f16, bf16),
                       RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 16},
                       RMSNormBackwardConfig{.BLOCK = 8192, .num_warps = 16},
                       RMSNormBackwardConfig{.BLOCK = 16384, .num_warps = 16}))
+TESSEL_TUNE(rmsnorm_backward, oneBlockRowBackwardSpace<RMSNormBackwardConfig>())
 
 /// rmsnorm_backward of add_rmsnorm's s = x + residual: dx = rmsnorm's dx + ds, with ds
 /// (n_rows, n_cols, row stride `stride`) the gradient that reached s from the residual stream;
@@ -110,6 +111,7 @@ TESSEL_KERNEL(add_rmsnorm_backward, DTYPES(f32, f16, bf16),
                       RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 8},
                       RMSNormBackwardConfig{.BLOCK = 4096, .num_warps = 16},
                       RMSNormBackwardConfig{.BLOCK = 8192, .num_warps = 16}))
+TESSEL_TUNE(add_rmsnorm_backward, oneBlockRowBackwardSpace<RMSNormBackwardConfig>())
 
 /// rmsnorm_backward on ROWS rows per step (RowsConfig), each row reduced inside one warp when
 /// num_warps <= ROWS: for short rows (tessel.ops: up to 512 columns), where one row per step

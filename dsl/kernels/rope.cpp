@@ -168,3 +168,11 @@ TESSEL_KERNEL(rope_seq_out, DTYPES(f32, f16, bf16),
               CONFIGS(RopeSeqConfig{.HALF = 64, .BLOCK_S = 16, .num_warps = 2},
                       RopeSeqConfig{.HALF = 64, .BLOCK_S = 16, .num_warps = 4},
                       RopeSeqConfig{.HALF = 32, .BLOCK_S = 16, .num_warps = 2}))
+/// HALF stays (D = 128); the tokens per program and the warps are tuned at the head counts'
+/// buckets (a program rotates every head of its tokens).
+TESSEL_TUNE(rope_seq_out, Space<RopeSeqConfig>()
+                              .field(&RopeSeqConfig::BLOCK_S, {4, 8, 16, 32, 64, 128})
+                              .field(&RopeSeqConfig::num_warps, {1, 2, 4, 8, 16})
+                              .key("n_qh", Bucket::pow2)
+                              .key("n_kh", Bucket::pow2)
+                              .grid("cdiv(seq_len, BLOCK_S), n_batch"))

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Gelu.h"
+#include "RowSpaces.h"
 
 #include <tessel/dsl.h>
 
@@ -34,6 +35,7 @@ void swiglu_backward(const GLUBackwardConfig &c, Ptr<T> dgate, Ptr<T> dup, Ptr<T
 TESSEL_KERNEL(swiglu_backward, DTYPES(f32, f16, bf16), ARGS(dgate, dup, dout, gate, up, n),
               CONFIGS(GLUBackwardConfig{.BLOCK = 1024, .num_warps = 4},
                       GLUBackwardConfig{.BLOCK = 4096, .num_warps = 8}))
+TESSEL_TUNE(swiglu_backward, elementwiseSpace<GLUBackwardConfig>())
 
 struct GeGLUBackwardConfig {
   int BLOCK = 1024;
@@ -74,3 +76,5 @@ TESSEL_KERNEL(geglu_backward, DTYPES(f32, f16, bf16), ARGS(dgate, dup, dout, gat
                       GeGLUBackwardConfig{.BLOCK = 4096, .num_warps = 8},
                       GeGLUBackwardConfig{.BLOCK = 4096, .approximate = GeluApprox::tanh,
                                           .num_warps = 8}))
+// approximate stays at its default (none), as geglu's space.
+TESSEL_TUNE(geglu_backward, elementwiseSpace<GeGLUBackwardConfig>())

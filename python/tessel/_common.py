@@ -211,7 +211,7 @@ def _one_block_or_looped(kernel, looped, dtype, device, cols):
         if looped is None:
             _k._chosen[memo] = LookupError(*e.args)  # without the traceback's frames
             raise
-        v = _k.choose(looped, dtype, device, key=())
+        v = _k.choose_tuned(looped, dtype, device, {"n_cols": cols})
     _k._chosen[memo] = v
     return v
 

@@ -75,8 +75,8 @@ def _rope_apply(q, k, cos, sin, backward, op):
     prefer = (lambda cfg: (cfg["BLOCK_H"], cfg["num_warps"]))
     qc, kc = _contiguous(q), _contiguous(k)
     try:  # by blocks of tokens: each head's (block, D) rows are one contiguous run in (B, H, S, D)
-        v = _k.choose("rope_seq_out", qd.dtype, qd.device,
-                      valid=(lambda cfg: cfg["HALF"] * 2 == D), key=(D,))
+        v = _k.choose_tuned("rope_seq_out", qd.dtype, qd.device, {"n_qh": HQ, "n_kh": HK},
+                            valid=(lambda cfg: cfg["HALF"] * 2 == D), key=(D,))
     except LookupError:
         v = None
     if v is not None:

@@ -120,6 +120,9 @@ def _norm_backward_inputs(op, kernel, dy, x, weight):
         scalars = {"stride": cols, "n_rows": rows, "n_cols": cols}
         v = _rows_variant(kernel.replace("_backward", "_rows_backward"), xd.dtype, xd.device,
                           cols)
+        if v is None:  # the tuning cache's, else by programs per SM
+            v = _k.tuned(kernel, xd.dtype, xd.device, {"n_cols": cols},
+                         valid=lambda c: c.get("BLOCK", 0) >= cols)
         if v is None:
             try:
                 v = _row_block_variant(kernel, xd.dtype, xd.device, cols, scalars)

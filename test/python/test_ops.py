@@ -380,6 +380,28 @@ def tuning_cache_entries_choose_the_variant():
         write([entry("rmsnorm", 1024, wide), entry("rmsnorm_rows", 128, short), glu_entry])
         assert (ran((5, 1000)), ran((9, 100)), ran_swiglu(3000)) == (wide, short, glu)
         assert ran_swiglu(5000) == rule_glu  # another bucket
+        # The one-row backward (before the programs-per-SM rule) and RoPE by blocks of tokens
+        # (keyed by the head counts).
+        x, dy = randn(6, 1000), randn(6, 1000)
+        w = RNG.uniform(0.5, 1.5, 1000).astype(np.float32)
+        rstd = ops.rms_norm_forward(x, w)[1]
+        q, k = randn(2, 4, 5, 128), randn(2, 2, 5, 128)
+        cos, sin = randn(1, 5, 128), randn(1, 5, 128)
+
+        def ran_backward_and_rope():
+            launched.clear()
+            ops.rms_norm_backward(dy, x, w, rstd)
+            ops.rope(q, k, cos, sin)
+            return launched[0], launched[-1]
+
+        rule_bwd, rule_rope = ran_backward_and_rope()
+        bwd = "rmsnorm_backward__f32__BLOCK_4096__num_warps_16"
+        rope = "rope_seq_out__f32__HALF_64__BLOCK_S_16__num_warps_4"
+        assert bwd != rule_bwd and rope != rule_rope, (rule_bwd, rule_rope)
+        rope_entry = entry("rope_seq_out", 0, rope)
+        rope_entry["keys"] = {"n_qh": 4, "n_kh": 2}
+        write([entry("rmsnorm_backward", 1024, bwd), rope_entry])
+        assert ran_backward_and_rope() == (bwd, rope)
         write([entry("rmsnorm", 1024, wide, dev="NVIDIA H200 (sm_90, 132 SMs)"),
                entry("rmsnorm_rows", 128, "rmsnorm_rows__f32__ROWS_3__BLOCK_512__num_warps_2")])
         assert (ran((5, 1000)), ran((9, 100))) == (rule_wide, rule_short)
