@@ -419,6 +419,95 @@ def tuning_cache_entries_choose_the_variant():
         kernels.refresh()
 
 
+def directional_check(name, forward, backward, inputs, n_fixed=0):
+    """gradcheck's test without f64 kernels: <u, J v> by central differences of the forward
+    kernels against <J^T u, v> from the backward kernels, for random cotangents u of every
+    output and random directions v of every input but the last n_fixed. forward(*inputs) and
+    backward(us, *inputs) return lists (outputs; gradients of the varied inputs). f32 with
+    h = 1e-2: the O(h^2) error and the forward's rounding (~1e-7 / h) stay near 1e-5 of the
+    gradients' norm, so a tolerance of 1e-3 of it still fails a wrong term, factor or sign."""
+    varied = inputs[:len(inputs) - n_fixed]
+    outs = forward(*inputs)
+    us = [randn(*np.shape(o)) for o in outs]
+    vs = [randn(*a.shape) for a in varied]
+    grads = backward(us, *inputs)
+    assert len(grads) == len(vs), f"{name}: {len(grads)} gradients for {len(vs)} inputs"
+    analytic = sum((np.asarray(g, np.float64) * v).sum() for g, v in zip(grads, vs))
+    # <J^T u, v> over directions v ~ N(0, 1) spreads as the gradients' norm: the scale errors
+    # are measured against, whatever this v's draw.
+    size = np.sqrt(sum((np.asarray(g, np.float64) ** 2).sum() for g in grads))
+
+    def pairing(step):
+        moved = [a + np.float32(step) * v for a, v in zip(varied, vs)] + list(inputs[len(varied):])
+        return sum((np.asarray(o, np.float64) * u).sum() for o, u in zip(forward(*moved), us))
+
+    h = 1e-2
+    numeric = (pairing(h) - pairing(-h)) / (2 * h)
+    if os.environ.get("TESSEL_SHOW_DIFFERENCES"):
+        print(f"  {name}: |difference| / scale {abs(numeric - analytic) / size:.2e}")
+    assert abs(numeric - analytic) <= 1e-3 * size, \
+        f"{name}: <u, J v> {numeric:.6g} by differences, {analytic:.6g} by the backward kernels"
+
+
+@test
+def backward_kernels_agree_with_finite_differences_of_the_forward():
+    # The float64 references above repeat the backward formulas that the kernels implement;
+    # this checks the backward kernels against the forward kernels instead, for rows several
+    # to a program (37x100) and one to a program (5x1000).
+    for rows, cols in ((37, 100), (5, 1000)):
+        x = randn(rows, cols, scale=2) + 0.5
+        w = RNG.uniform(0.5, 1.5, cols).astype(np.float32)
+        b = randn(cols)
+        r = randn(rows, cols)
+
+        def rms_bwd(us, x, w):
+            return ops.rms_norm_backward(us[0], x, w, ops.rms_norm_forward(x, w)[1])
+
+        directional_check(f"rms_norm {rows}x{cols}", lambda x, w: [ops.rms_norm(x, w)], rms_bwd,
+                          [x, w])
+
+        def add_rms_bwd(us, x, r, w):
+            _, s, rstd = ops.rms_norm_forward(x, w, residual=r)
+            dx, dw = ops.rms_norm_backward(us[0], s, w, rstd, us[1])
+            return [dx, dx, dw]
+
+        directional_check(f"rms_norm + residual {rows}x{cols}",
+                          lambda x, r, w: list(ops.rms_norm(x, w, residual=r)), add_rms_bwd,
+                          [x, r, w])
+
+        def ln_bwd(us, x, w, b):
+            _, mean, rstd = ops.layer_norm_forward(x, w, b)
+            return ops.layer_norm_backward(us[0], x, w, mean, rstd)
+
+        directional_check(f"layer_norm {rows}x{cols}", lambda x, w, b: [ops.layer_norm(x, w, b)],
+                          ln_bwd, [x, w, b])
+    g, u = randn(3, 333), randn(3, 333)
+    directional_check("swiglu", lambda g, u: [ops.swiglu(g, u)],
+                      lambda us, g, u: ops.swiglu_backward(us[0], g, u), [g, u])
+    for approx in ("none", "tanh"):
+        directional_check(f"geglu {approx}", lambda g, u: [ops.geglu(g, u, approx)],
+                          lambda us, g, u: ops.geglu_backward(us[0], g, u, approx), [g, u])
+    q, k = randn(2, 4, 5, 64), randn(2, 2, 5, 64)
+    cos, sin = randn(1, 5, 64), randn(1, 5, 64)
+    directional_check("rope", lambda q, k, c, s: list(ops.rope(q, k, c, s)),
+                      lambda us, q, k, c, s: list(ops.rope_backward(us[0], us[1], c, s)),
+                      [q, k, cos, sin], n_fixed=2)
+    logits = randn(9, 300, scale=2)
+    target = RNG.integers(0, 300, 9)
+    target[::4] = -100
+    for red, eps, z in (("mean", 0.0, 0.0), ("sum", 0.1, 1e-3), ("none", 0.0, 1e-3)):
+        def ce(l, red=red, eps=eps, z=z):
+            return [ops.cross_entropy(l, target, red, label_smoothing=eps, z_loss=z)]
+
+        def ce_bwd(us, l, red=red, eps=eps, z=z):
+            dloss = us[0] if red == "none" else float(us[0])
+            return [ops.cross_entropy_backward(dloss, l, target, red, label_smoothing=eps,
+                                               z_loss=z)]
+
+        directional_check(f"cross_entropy {red} label_smoothing={eps} z_loss={z}", ce, ce_bwd,
+                          [logits])
+
+
 @test
 def programs_per_sm_counts_the_scarcest_resource():
     from tessel._common import programs_per_sm
