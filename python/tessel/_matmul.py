@@ -180,10 +180,12 @@ def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sm
         split = _split_k_variant(dtype, m, n, k, scalars, sms)
         if split is not None:
             v, splits = split
-        else:
-            v = _pick(dtype, m, n, scalars, sms)
-    if v is None:  # the interpreter, or no GPU variant: the library's first plain config
-        v = _k.choose("gemm_block_ptr", dtype, device, valid=_plain, key="plain")
+        else:  # the tuning cache's (its entry may name the TMA twin: launch picks it), else _pick
+            v = (_k.tuned("gemm_block_ptr", dtype, device, {"M": m, "N": n, "K": k},
+                          valid=_plain) or _pick(dtype, m, n, scalars, sms))
+    if v is None:  # the interpreter, or no GPU variant: the tuned, else the first plain config
+        v = (_k.tuned("gemm_block_ptr", dtype, device, {"M": m, "N": n, "K": k}, valid=_plain)
+             or _k.choose("gemm_block_ptr", dtype, device, valid=_plain, key="plain"))
     return _Plan(copy_a, copy_b, b_rows, a_strides, b_strides, v, splits)
 
 

@@ -235,9 +235,11 @@ def _device_key(device):
 def tuned(kernel, dtype, device, values, valid=lambda cfg: True):
     """The variant the tuning cache holds for `kernel` at `dtype` on this `device` for the key
     arguments' `values` ({name: value}), bucketed as the kernel's variants declare
-    (tuning_keys: pow2 or exact), when it is compiled and `valid` admits its config; else None
-    (no cache, no entry, another device, driver or compiler, or the variant is not in a kernel
-    directory). As the C++ launchers: every key field must match."""
+    (tuning_keys: pow2 or exact), when it is compiled and `valid` admits its config (an entry
+    naming a twin gives the twin's base variant, whose launch takes the twin when the arguments
+    keep its promises); else None (no cache, no entry, another device, driver or compiler, or
+    the variant is not in a kernel directory). As the C++ launchers: every key field must
+    match."""
     entries = _tuning_entries()
     if not entries:
         return None
@@ -250,6 +252,9 @@ def tuned(kernel, dtype, device, values, valid=lambda cfg: True):
     keys = {k["name"]: _bucket(int(values[k["name"]]), k["bucket"]) for k in spec}
     dev, driver = _device_key(device)
     by_name = {v.name: v for v in vs}
+    for v in vs:  # an entry tuned through a twin (tessel-tune --twin) names the twin
+        for t in v.twins:
+            by_name.setdefault(t.name, v)
     for e in entries:
         if (e.get("kernel") != kernel or e.get("dtype") != dtype or e.get("keys") != keys
                 or e.get("device") != dev or e.get("driver") != driver):

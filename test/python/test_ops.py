@@ -326,9 +326,9 @@ def rms_norm_backward_adds_the_residual_gradient_numpy():
 def tuning_cache_entries_choose_the_variant():
     # A tessel-tune entry for this interpreter (its device, driver "none", the variants'
     # compiler version) makes rms_norm run the entry's variant rather than the rule's, for one
-    # row per program and for the several-rows kernel, and swiglu for its bucket of n only; an
-    # entry of another device, one whose variant is not compiled, and a file that is not a
-    # tuning cache leave the rule's choice.
+    # row per program and for the several-rows kernel, swiglu for its bucket of n only, the
+    # one-row backward, RoPE and matmul; an entry of another device, one whose variant is not
+    # compiled, and a file that is not a tuning cache leave the rule's choice.
     import tempfile
     import warnings
     from tessel import _capi, kernels
@@ -402,6 +402,22 @@ def tuning_cache_entries_choose_the_variant():
         rope_entry["keys"] = {"n_qh": 4, "n_kh": 2}
         write([entry("rmsnorm_backward", 1024, bwd), rope_entry])
         assert ran_backward_and_rope() == (bwd, rope)
+        # matmul: gemm_block_ptr keyed by M, N and K.
+        a, bm = randn(33, 20), randn(20, 17)
+
+        def ran_matmul():
+            launched.clear()
+            close(ops.matmul(a, bm), a.astype(np.float64) @ bm, 1e-5, "matmul (tuned)")
+            return launched[0]
+
+        rule_mm = ran_matmul()
+        mm = ("gemm_block_ptr__f32__BLOCK_M_64__BLOCK_N_64__BLOCK_K_64__GROUP_M_8__"
+              "HAS_BIAS_false__ACT_none__num_warps_4__num_stages_4")
+        assert mm != rule_mm, rule_mm
+        mm_entry = entry("gemm_block_ptr", 0, mm)
+        mm_entry["keys"] = {"M": 64, "N": 32, "K": 32}
+        write([mm_entry])
+        assert ran_matmul() == mm
         write([entry("rmsnorm", 1024, wide, dev="NVIDIA H200 (sm_90, 132 SMs)"),
                entry("rmsnorm_rows", 128, "rmsnorm_rows__f32__ROWS_3__BLOCK_512__num_warps_2")])
         assert (ran((5, 1000)), ran((9, 100))) == (rule_wide, rule_short)
