@@ -25,6 +25,15 @@ const TuneInfo *tessel::dsl::findTuning(const std::string &name, const std::stri
   return found;
 }
 
+std::vector<std::pair<std::string, std::string>> tessel::dsl::tuningKeys(const TuneInfo *space) {
+  std::vector<std::pair<std::string, std::string>> keys;
+  if (space)
+    for (size_t i = 0; i < space->def.keys.size(); ++i)
+      keys.emplace_back(space->def.keys[i],
+                        space->def.buckets[i] == Bucket::pow2 ? "pow2" : "exact");
+  return keys;
+}
+
 int64_t tessel::dsl::bucketOf(int64_t value, Bucket bucket) {
   if (bucket == Bucket::exact)
     return value;

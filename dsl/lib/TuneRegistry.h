@@ -29,6 +29,10 @@ const TuneInfo *findTuning(const std::string &name, const std::string &file);
 /// A key's bucket: the value itself, or the smallest power of two >= value (1 for value <= 1).
 int64_t bucketOf(int64_t value, Bucket bucket);
 
+/// The space's keys as a variant's metadata records them (tuning_keys): (argument, "pow2" or
+/// "exact"), in declaration order; empty without a space. tesselc and tessel-tune write them.
+std::vector<std::pair<std::string, std::string>> tuningKeys(const TuneInfo *space);
+
 } // namespace tessel::dsl
 
 #endif // TESSEL_DSL_LIB_TUNEREGISTRY_H

@@ -180,9 +180,11 @@ def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sm
         split = _split_k_variant(dtype, m, n, k, scalars, sms)
         if split is not None:
             v, splits = split
-        else:  # the tuning cache's (its entry may name the TMA twin: launch picks it), else _pick
-            v = (_k.tuned("gemm_block_ptr", dtype, device, {"M": m, "N": n, "K": k},
-                          valid=_plain) or _pick(dtype, m, n, scalars, sms))
+        else:  # the tuning cache's when its launch copies with TMA here, else _pick
+            v = _k.tuned("gemm_block_ptr", dtype, device, {"M": m, "N": n, "K": k},
+                         valid=_plain)
+            if v is None or not _launched(v, scalars).meta.get("tensor_maps"):
+                v = _pick(dtype, m, n, scalars, sms)
     if v is None:  # the interpreter, or no GPU variant: the tuned, else the first plain config
         v = (_k.tuned("gemm_block_ptr", dtype, device, {"M": m, "N": n, "K": k}, valid=_plain)
              or _k.choose("gemm_block_ptr", dtype, device, valid=_plain, key="plain"))

@@ -36,7 +36,7 @@ def refresh():
     global _index
     _index = None
     _chosen.clear()
-    _tuning.update(path=None, mtime=None, entries=[])
+    _tuning.update(path=None, entries=[])
 
 
 def kernel_directories():
@@ -165,8 +165,8 @@ def choose(kernel, dtype, device, valid=lambda cfg: True, prefer=None, key=None)
 
 
 # The tuning cache (docs/Autotuning.md, "The tuning cache"): tessel-tune's winners, read as the
-# generated C++ launchers read them. Parsed once per (path, mtime).
-_tuning = {"path": None, "mtime": None, "entries": []}
+# generated C++ launchers read them. Read once (per path) until refresh().
+_tuning = {"path": None, "entries": []}
 _TUNING_SCHEMA = "tessel-tuning-cache/1"
 
 
@@ -183,17 +183,14 @@ def tuning_cache_path():
 
 
 def _tuning_entries():
-    """The cache's entries; none when there is no file. A file that is not a tuning cache is
-    named in one warning and ignored (ops then choose by their rules), never rewritten."""
+    """The cache's entries, read once per path until refresh() (the choices made from them are
+    remembered as long); none when there is no file. A file that is not a tuning cache is named
+    in one warning and ignored (ops then choose by their rules), never rewritten."""
     path = tuning_cache_path()
-    try:
-        mtime = os.stat(path).st_mtime_ns
-    except OSError:
-        mtime = None
-    if (path, mtime) == (_tuning["path"], _tuning["mtime"]):
+    if path == _tuning["path"]:
         return _tuning["entries"]
     entries = []
-    if mtime is not None:
+    if os.path.exists(path):
         try:
             with open(path) as fh:
                 doc = json.load(fh)
@@ -205,8 +202,7 @@ def _tuning_entries():
             warnings.warn(f"tessel: tuning cache {path} ignored ({e}); ops choose variants by "
                           "their rules (delete it, or point TESSEL_TUNING_CACHE elsewhere)",
                           stacklevel=3)
-    _tuning.update(path=path, mtime=mtime, entries=entries)
-    _chosen.clear()  # answers taken without these entries
+    _tuning.update(path=path, entries=entries)
     return entries
 
 
@@ -232,27 +228,37 @@ def _device_key(device):
     return _devices[device]
 
 
+def _tuning_keys(vs):
+    """((argument, bucket), ...) of the first variant among `vs` that records its kernel's
+    tuning keys (a variant from an older compiler records none)."""
+    for v in vs:
+        keys = v.meta.get("tuning_keys")
+        if keys:
+            return tuple((k["name"], k["bucket"]) for k in keys)
+    return ()
+
+
 def tuned(kernel, dtype, device, values, valid=lambda cfg: True):
     """The variant the tuning cache holds for `kernel` at `dtype` on this `device` for the key
     arguments' `values` ({name: value}), bucketed as the kernel's variants declare
     (tuning_keys: pow2 or exact), when it is compiled and `valid` admits its config (an entry
     naming a twin gives the twin's base variant, whose launch takes the twin when the arguments
-    keep its promises); else None (no cache, no entry, another device, driver or compiler, or
-    the variant is not in a kernel directory). As the C++ launchers: every key field must
-    match."""
+    keep its promises; tessel-tune records base names); else None (no cache, no entry, another
+    device, driver or compiler, or the variant is not in a kernel directory). The entry's key
+    fields all match, as the C++ launchers' do."""
     entries = _tuning_entries()
     if not entries:
         return None
     vs = variants(kernel, dtype, device)
-    if not vs:
+    spec = _tuning_keys(vs)
+    if not spec or any(name not in values for name, _ in spec):
         return None
-    spec = vs[0].meta.get("tuning_keys")
-    if not spec or any(k["name"] not in values for k in spec):
-        return None
-    keys = {k["name"]: _bucket(int(values[k["name"]]), k["bucket"]) for k in spec}
+    keys = {name: _bucket(int(values[name]), bucket) for name, bucket in spec}
     dev, driver = _device_key(device)
-    by_name = {v.name: v for v in vs}
-    for v in vs:  # an entry tuned through a twin (tessel-tune --twin) names the twin
+    by_name = {}
+    for v in vs:  # the first of a name, in variants()' order (the interpreter's first on the CPU)
+        by_name.setdefault(v.name, v)
+    for v in vs:  # an entry naming a twin: its base, whose launch takes the twin when it can
         for t in v.twins:
             by_name.setdefault(t.name, v)
     for e in entries:
@@ -272,9 +278,7 @@ def choose_tuned(kernel, dtype, device, values, valid=lambda cfg: True, prefer=N
     op calling it on every launch pays a few dictionary lookups."""
     spec = _chosen.get(("tuning_keys", kernel, dtype, device))
     if spec is None or _index is None:
-        vs = variants(kernel, dtype, device)
-        spec = tuple((k["name"], k["bucket"]) for k in
-                     ((vs[0].meta.get("tuning_keys") or []) if vs else []))
+        spec = _tuning_keys(variants(kernel, dtype, device))
         _chosen[("tuning_keys", kernel, dtype, device)] = spec
     buckets = tuple(_bucket(int(values[n]), b) if n in values else None for n, b in spec)
     memo = ("choose_tuned", kernel, dtype, device, key, buckets)

@@ -327,8 +327,9 @@ def tuning_cache_entries_choose_the_variant():
     # A tessel-tune entry for this interpreter (its device, driver "none", the variants'
     # compiler version) makes rms_norm run the entry's variant rather than the rule's, for one
     # row per program and for the several-rows kernel, swiglu for its bucket of n only, the
-    # one-row backward, RoPE and matmul; an entry of another device, one whose variant is not
-    # compiled, and a file that is not a tuning cache leave the rule's choice.
+    # one-row backward, RoPE and matmul; an entry of another device, compiler or driver, one
+    # whose variant is not compiled, and a file that is not a tuning cache leave the rule's
+    # choice.
     import tempfile
     import warnings
     from tessel import _capi, kernels
@@ -336,6 +337,7 @@ def tuning_cache_entries_choose_the_variant():
     saved = ops._k.launch
     ops._k.launch = lambda v, *a: (launched.append(v.name), saved(v, *a))[1]
     old_env = os.environ.get("TESSEL_TUNING_CACHE")
+    old_path = os.environ.get("TESSEL_KERNEL_PATH")
     tmp = tempfile.mkdtemp()
     path = os.path.join(tmp, "tuning.json")
     os.environ["TESSEL_TUNING_CACHE"] = path
@@ -418,9 +420,32 @@ def tuning_cache_entries_choose_the_variant():
         mm_entry["keys"] = {"M": 64, "N": 32, "K": 32}
         write([mm_entry])
         assert ran_matmul() == mm
+        other_compiler = entry("rmsnorm_rows", 128, short)
+        other_compiler["compiler"] = "0.0.1"
+        other_driver = entry("swiglu", 0, glu)
+        other_driver.update(keys={"n": 4096}, driver="CUDA 13.0")
         write([entry("rmsnorm", 1024, wide, dev="NVIDIA H200 (sm_90, 132 SMs)"),
-               entry("rmsnorm_rows", 128, "rmsnorm_rows__f32__ROWS_3__BLOCK_512__num_warps_2")])
-        assert (ran((5, 1000)), ran((9, 100))) == (rule_wide, rule_short)
+               entry("rmsnorm_rows", 128, "rmsnorm_rows__f32__ROWS_3__BLOCK_512__num_warps_2"),
+               other_compiler, other_driver])
+        assert (ran((5, 1000)), ran((9, 100)), ran_swiglu(3000)) == \
+            (rule_wide, rule_short, rule_glu)
+        # A kernel directory first on the path whose variant records no tuning_keys (an older
+        # compiler's): the keys come from the kernel's other variants.
+        older = os.path.join(tmp, "older")
+        os.makedirs(older)
+        src = kernels.variants("rmsnorm", "f32", "cpu")
+        base = next(v for v in src if v.name == wide)
+        meta = dict(base.meta)
+        meta.pop("tuning_keys")
+        meta["artifacts"] = {"tile": os.path.join(os.path.dirname(base.path),
+                                                  meta["artifacts"]["tile"])}
+        with open(os.path.join(older, wide + ".json"), "w") as fh:
+            json.dump(meta, fh)
+        os.environ["TESSEL_KERNEL_PATH"] = older
+        write([entry("rmsnorm", 1024, wide)])
+        assert not kernels.variants("rmsnorm", "f32", "cpu")[0].meta.get("tuning_keys")
+        assert ran((5, 1000)) == wide
+        os.environ.pop("TESSEL_KERNEL_PATH")
         write([], text='{"schema": "tessel-tuning-cache/1", "entries": [')
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -428,10 +453,11 @@ def tuning_cache_entries_choose_the_variant():
         assert any(path in str(c.message) for c in caught), [str(c.message) for c in caught]
     finally:
         ops._k.launch = saved
-        if old_env is None:
-            os.environ.pop("TESSEL_TUNING_CACHE", None)
-        else:
-            os.environ["TESSEL_TUNING_CACHE"] = old_env
+        for name, value in (("TESSEL_TUNING_CACHE", old_env), ("TESSEL_KERNEL_PATH", old_path)):
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
         kernels.refresh()
 
 

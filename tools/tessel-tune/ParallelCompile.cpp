@@ -2,6 +2,7 @@
 #include "ParallelCompile.h"
 
 #include "KernelTracer.h"
+#include "TuneRegistry.h"
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Driver/Specialize.h"
@@ -67,6 +68,7 @@ static void runJob(CompileJob &job, const driver::CompileOptions &options,
     meta.dtype = dsl::dtypeName(job.variant->dtype);
   meta.target = target;
   meta.config = job.config->toJSON();
+  meta.tuningKeys = dsl::tuningKeys(dsl::findTuning(job.kernel->def.name, job.kernel->def.file));
   for (auto f : module->getOps<func::FuncOp>())
     if (f.getSymName() == job.name)
       driver::fillFromKernel(f, meta, job.kernel->argNames);

@@ -433,10 +433,7 @@ void Driver::runKernelFile(StringRef path) {
         if (ci < size_t(def.numConfigs) &&
             ConfigValue(*def.config, def.configs[ci]).toJSON() == meta.config)
           meta.configIndex = int(ci);
-        if (const TuneInfo *space = findTuning(def.name, def.file))
-          for (size_t i = 0; i < space->def.keys.size(); ++i)
-            meta.tuningKeys.emplace_back(space->def.keys[i],
-                                         space->def.buckets[i] == Bucket::pow2 ? "pow2" : "exact");
+        meta.tuningKeys = tuningKeys(findTuning(def.name, def.file));
         for (auto f : unit.module->getOps<func::FuncOp>())
           if (f.getSymName() == name)
             fillFromKernel(f, meta, k->argNames);
