@@ -111,8 +111,7 @@ std::vector<std::string> tuning::findManifestDirs(const std::string &dir) {
     return {dir};
   // At any depth (one tune run per kernel under DIR/<kernel>/, as tune_prepare.sh and hand-made
   // staging lay them out), not below a tuning directory: its variants hold no manifests.
-  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec),
-      end;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
   for (; !ec && it != end; it.increment(ec)) {
     std::error_code entry; // an unreadable entry is skipped, not the end of the walk
     if (!it->is_directory(entry) || !fs::exists(it->path() / "manifest.json", entry))
