@@ -207,12 +207,10 @@ def _tuning_entries():
 
 
 def _bucket(value, kind):
+    """dsl::bucketOf: the value, or the smallest power of two >= it (1 for value <= 1)."""
     if kind != "pow2":
         return value
-    b = 1
-    while b < value:
-        b *= 2
-    return b
+    return 1 << (value - 1).bit_length() if value > 1 else 1
 
 
 _devices = {}

@@ -5,6 +5,7 @@ tensors with autograd through the torch.library custom ops. Run by test/python/o
 prints one line per test and "python ops: N passed, M failed, K skipped".
 """
 
+import contextlib
 import json
 import os
 import sys
@@ -39,6 +40,24 @@ def close(out, ref, tol, what):
 
 def randn(*shape, dtype=np.float32, scale=1.0):
     return (RNG.standard_normal(shape) * scale).astype(dtype)
+
+
+@contextlib.contextmanager
+def recorded(fn_name, what=lambda first: first):
+    """Calls of tessel.kernels.<fn_name> (launch, choose) pass through and are recorded: yields
+    the list of what(first argument) per call (launch: the variant; choose: the kernel name)."""
+    from tessel import kernels
+    calls, saved = [], getattr(kernels, fn_name)
+    setattr(kernels, fn_name,
+            lambda first, *a, **kw: (calls.append(what(first)), saved(first, *a, **kw))[1])
+    try:
+        yield calls
+    finally:
+        setattr(kernels, fn_name, saved)
+
+
+def kernel_of(variant):
+    return variant.meta["kernel"]
 
 
 # ------------------------------------------------------------------ float64 references
@@ -161,13 +180,8 @@ def norms_short_rows_run_several_rows_per_program():
     # and backward; row counts that leave the last step part empty, for each BLOCK of the
     # library's configs.
     from tessel import _common
-    launched = []
-    saved = ops._k.launch
-    ops._k.launch = lambda v, *a: (launched.append(v.meta["kernel"]), saved(v, *a))[1]
-    try:
+    with recorded("launch", kernel_of) as launched:
         _short_rows_cases(_common, launched)
-    finally:
-        ops._k.launch = saved
     assert _common._rows_variant("rmsnorm_rows", "f32", "cpu", 513) is None
 
 
@@ -229,10 +243,7 @@ def rms_norm_wide_rows_use_the_looped_kernel():
 def rms_norm_residual_numpy():
     # Rows a block holds run add_rmsnorm_out (the residual only read); 20000 columns, longer than
     # any block, a copy of the residual and add_rmsnorm_looped on it.
-    launched = []
-    saved = ops._k.launch
-    ops._k.launch = lambda v, *a: (launched.append(v.meta["kernel"]), saved(v, *a))[1]
-    try:
+    with recorded("launch", kernel_of) as launched:
         for shape, kernel in (((3, 5, 1000), "add_rmsnorm_out"), ((7, 4097), "add_rmsnorm_out"),
                               ((2, 20000), "add_rmsnorm_looped")):
             x, res = randn(*shape), randn(*shape)
@@ -250,16 +261,9 @@ def rms_norm_residual_numpy():
             assert np.array_equal(res, keep), "rms_norm modified the caller's residual"
         # The miss (no add_rmsnorm_out block holds 20000 columns) is remembered, not looked up
         # again on every call.
-        asked = []
-        choose = ops._k.choose
-        ops._k.choose = lambda kernel, *a, **kw: (asked.append(kernel), choose(kernel, *a, **kw))[1]
-        try:
+        with recorded("choose") as asked:
             ops.rms_norm(x, w, residual=res)
-        finally:
-            ops._k.choose = choose
         assert "add_rmsnorm_out" not in asked, f"asked again: {asked}"
-    finally:
-        ops._k.launch = saved
 
 
 @test
@@ -281,10 +285,7 @@ def rms_norm_backward_adds_the_residual_gradient_numpy():
     # add_rmsnorm's backward: dx = the norm's dx + ds in one kernel, for short rows (several per
     # step) and long ones, and past its blocks in two steps; ds random, so a kernel that dropped
     # it would be off by ds.
-    launched = []
-    saved = ops._k.launch
-    ops._k.launch = lambda v, *a: (launched.append(v.meta["kernel"]), saved(v, *a))[1]
-    try:
+    with recorded("launch", kernel_of) as launched:
         for dt in ("float32", "float16"):
             for shape, kernel in (((3, 5, 100), "add_rmsnorm_rows_backward"),
                                   ((37, 250), "add_rmsnorm_rows_backward"),
@@ -310,16 +311,9 @@ def rms_norm_backward_adds_the_residual_gradient_numpy():
         w = RNG.uniform(0.5, 1.5, 9000).astype(np.float32)
         rstd = ops.rms_norm_forward(x, w)[1]
         ops.rms_norm_backward(dy, x, w, rstd, ds)
-        asked = []
-        choose = ops._k.choose
-        ops._k.choose = lambda kernel, *a, **kw: (asked.append(kernel), choose(kernel, *a, **kw))[1]
-        try:
+        with recorded("choose") as asked:
             ops.rms_norm_backward(dy, x, w, rstd, ds)
-        finally:
-            ops._k.choose = choose
         assert "add_rmsnorm_backward" not in asked, f"asked again: {asked}"
-    finally:
-        ops._k.launch = saved
 
 
 @test
@@ -333,9 +327,8 @@ def tuning_cache_entries_choose_the_variant():
     import tempfile
     import warnings
     from tessel import _capi, kernels
-    launched = []
-    saved = ops._k.launch
-    ops._k.launch = lambda v, *a: (launched.append(v.name), saved(v, *a))[1]
+    restore = contextlib.ExitStack()
+    launched = restore.enter_context(recorded("launch", lambda v: v.name))
     old_env = os.environ.get("TESSEL_TUNING_CACHE")
     old_path = os.environ.get("TESSEL_KERNEL_PATH")
     tmp = tempfile.mkdtemp()
@@ -452,7 +445,7 @@ def tuning_cache_entries_choose_the_variant():
             assert ran((5, 1000)) == rule_wide
         assert any(path in str(c.message) for c in caught), [str(c.message) for c in caught]
     finally:
-        ops._k.launch = saved
+        restore.close()
         for name, value in (("TESSEL_TUNING_CACHE", old_env), ("TESSEL_KERNEL_PATH", old_path)):
             if value is None:
                 os.environ.pop(name, None)
@@ -873,9 +866,9 @@ def rope_numpy():
     # rope_seq_out's blocks of 16 tokens and a partial one. Then the same without rope_seq_out:
     # rope_out, one program per token.
     from tessel import kernels
-    launched = []
-    saved_launch, saved_variants = kernels.launch, kernels.variants
-    kernels.launch = lambda v, *a: (launched.append(v.meta["kernel"]), saved_launch(v, *a))[1]
+    restore = contextlib.ExitStack()
+    launched = restore.enter_context(recorded("launch", kernel_of))
+    saved_variants = kernels.variants
     try:
         for hide, kernel in ((None, "rope_seq_out"), ("rope_seq_out", "rope_out")):
             kernels._chosen.clear()
@@ -895,7 +888,8 @@ def rope_numpy():
                 close(gq, rope_bwd_ref(dq, cos, sin), 1e-5, f"{kernel} dq")
                 close(gk, rope_bwd_ref(dk, cos, sin), 1e-5, f"{kernel} dk")
     finally:
-        kernels.launch, kernels.variants = saved_launch, saved_variants
+        kernels.variants = saved_variants
+        restore.close()
         kernels._chosen.clear()
     raises(ValueError, lambda: ops.rope(q, randn(B, HK, S + 1, D), cos, sin), "k has shape")
     raises(ValueError, lambda: ops.rope(q, k, randn(3, S, D), sin), "cos has shape")
