@@ -32,6 +32,9 @@ config.substitutions.append(("%tessel_tools", config.tessel_tools_dir))
 # run of the suite reuses them; tests of the cache itself set their own TESSEL_CACHE_DIR.
 config.environment["TESSEL_CACHE_DIR"] = os.path.join(config.tessel_obj_root, "test", "tessel-cache")
 config.environment.pop("TESSEL_ALWAYS_COMPILE", None)
+# Every compile in the suite verifies the IR after each pass (tesselc verifies once per
+# pipeline otherwise, for speed): a pass that leaves invalid IR fails where it ran.
+config.environment["TESSEL_VERIFY_EACH"] = "1"
 
 # Tests that assemble cubins need CUDA's ptxas (TESSEL_PTXAS, CUDA_HOME or /usr/local/cuda).
 import shutil

@@ -2,7 +2,7 @@
 # prepare.sh DEST: builds Tessel, compiles the kernel library for cuda:sm_90a (cubins and
 # metadata) and gathers what a GPU machine without LLVM/MLIR needs into DEST: tessel-run-gpu,
 # the kernels, these scripts, the Triton reference script without its GEMM part, and its GEMM
-# kernel alone (triton_gemm.py) for gemm_bench.py.
+# kernel alone (triton_gemm.py) for gemm_bench.py. PREPARE_GEMM=0: without GEMM (below).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dest=${1:?usage: prepare.sh DEST}
@@ -70,6 +70,13 @@ sh "$root/test/kernels/instantiate.sh" f32 arith.bitcast arith.bitcast BLK=128 \
   < "$root/test/kernels/Inputs/row_max.mlir" > "$dest/cases/row_max_f32.mlir"
 "$build/bin/tesselc" "$dest/cases/row_max_f32.mlir" --target=cuda:sm_90a --emit=tile,cubin \
   --specialize=false -o "$dest/cases" >/dev/null
+# A user kernel, not in the library, for user_kernel.sh (README, "Your own kernel").
+"$build/bin/tesselc" "$root/examples/residual_gate.cpp" --target=cuda:sm_90a --emit=tile,cubin \
+  -o "$dest/user" >/dev/null || echo "note: tesselc cannot compile examples/residual_gate.cpp"
+# PREPARE_GEMM=0 skips gemm.cpp (about 25 of prepare's 30 minutes on two cores): a round of
+# the row kernels, their ops and tuning; GEMM, matmul and fused linear cross-entropy then have
+# no kernels there.
+if [[ ${PREPARE_GEMM:-1} == 1 ]]; then
 # GEMM: sm_90a cubins beside the other kernels (verify.sh, gemm_bench.py); sm_80 variants in
 # gemm_sm80/ as PTX, which the driver compiles for the H200 at load (an sm_80 cubin does not
 # run on sm_90), and as sm_80 cubins in gemm_sm80_cubin/ (ptxas accepts them; not run).
@@ -228,11 +235,9 @@ if kernel=gemm_split_k gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"; 
       true
   done
 fi
-# A user kernel, not in the library, for user_kernel.sh (README, "Your own kernel").
-"$build/bin/tesselc" "$root/examples/residual_gate.cpp" --target=cuda:sm_90a --emit=tile,cubin \
-  -o "$dest/user" >/dev/null || echo "note: tesselc cannot compile examples/residual_gate.cpp"
 gemm cuda:sm_80 "$dest/gemm_sm80" tile,ptx || true
 gemm cuda:sm_80 "$dest/gemm_sm80_cubin" cubin || true
+fi # PREPARE_GEMM
 # DSL ops for ops.py: the interpreter runs of their lit tests, replayed on the GPU, and the
 # debug ops (device_print, device_assert) with and without --debug.
 ops_tests=()
@@ -251,6 +256,8 @@ cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.
 mkdir -p "$dest/python/tessel/lib"
 cp "$build"/python/tessel/*.py "$dest/python/tessel/"
 cp "$build/lib/libtessel_launcher.so" "$dest/python/tessel/lib/"
+# tessel-tune-gpu times the variants tune_prepare.sh compiles (docs/Autotuning.md).
+mkdir -p "$dest/bin" && cp "$build/bin/tessel-tune-gpu" "$dest/bin/"
 python3 - "$root/../shared/anchors/triton_reference.py" "$dest/triton_reference.py" <<'PY'
 import sys
 src = open(sys.argv[1]).read()

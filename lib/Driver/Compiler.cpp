@@ -25,6 +25,11 @@ static LogicalResult writeOutput(StringRef dir, StringRef file, StringRef data) 
   return success();
 }
 
+bool tessel::driver::verifyEachByDefault() {
+  const char *env = std::getenv("TESSEL_VERIFY_EACH");
+  return env && StringRef(env) == "1";
+}
+
 LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata meta,
                                              const CompileOptions &options, TimingScope &timing) {
   std::unique_ptr<IRDumper> dumper;
@@ -49,7 +54,7 @@ LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata me
   pm.enableTiming(pipelineTiming);
   if (dumper)
     dumper->attach(pm);
-  if (failed(pm.run(module)))
+  if (failed(runPipeline(pm, module, options.verifyEach)))
     return failure();
   pipelineTiming.stop();
 
@@ -61,8 +66,9 @@ LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata me
       return failure();
     }
   std::map<std::string, std::string> products;
-  StageContext context{meta.target, dumper.get(), &timing,
-                       &meta,       &products,    options.perfFallbackError};
+  StageContext context{
+      meta.target,       dumper.get(), &timing, &meta, &products, options.perfFallbackError,
+      options.verifyEach};
   for (const Stage *stage : options.stages) {
     TimingScope stageTiming = timing.nest(stage->name);
     std::string artifact;

@@ -49,7 +49,7 @@ LogicalResult runPasses(ModuleOp module, const StageContext &context, const Targ
   pm.enableTiming(timing);
   if (context.dumper)
     context.dumper->attach(pm);
-  return pm.run(module);
+  return runPipeline(pm, module, context.verifyEach);
 }
 
 /// Brings `module` to `stage` (layout IR or the LLVM dialect).

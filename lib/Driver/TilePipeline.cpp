@@ -5,6 +5,7 @@
 #include "tessel/Transforms/Passes.h"
 
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
@@ -26,6 +27,17 @@ void tessel::driver::buildTilePipeline(OpPassManager &pm, bool debug) {
   // memory operations stay where they are.
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createSymbolDCEPass());
+}
+
+LogicalResult tessel::driver::runPipeline(PassManager &pm, ModuleOp module, bool verifyEach) {
+  pm.enableVerifier(verifyEach);
+  if (failed(pm.run(module)))
+    return failure();
+  if (verifyEach || succeeded(verify(module)))
+    return success();
+  emitError(module.getLoc()) << "the compiler produced invalid IR (a bug in Tessel: please report "
+                                "it); --verify-each names the pass that did";
+  return failure();
 }
 
 std::string tessel::driver::printWithLocations(Operation *module) {

@@ -111,6 +111,10 @@ static cl::opt<bool> fpFusion("fp-fusion", cl::cat(tesselCategory), cl::init(tru
                               cl::desc("Let the GPU code contract a * b + c into fma, as "
                                        "Triton's enable_fp_fusion (default true; "
                                        "--fp-fusion=false rounds every multiply and add)"));
+static cl::opt<bool> verifyEach(
+    "verify-each", cl::cat(tesselCategory), cl::init(tessel::driver::verifyEachByDefault()),
+    cl::desc("Verify the IR after every pass, not once per pipeline: finds the pass that "
+             "produced invalid IR (default off, or TESSEL_VERIFY_EACH=1)"));
 static cl::opt<bool> verbose("v", cl::cat(tesselCategory),
                              cl::desc("Print the kernel file's compile command and generator "
                                       "cache hits on stderr"));
@@ -180,7 +184,7 @@ void Driver::runMLIRFile(StringRef path, llvm::SourceMgr &sourceMgr) {
   }
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module || mlir::failed(verify(*module))) {
+  if (!module) { // the parser verifies what it parsed
     failed = true;
     return;
   }
@@ -522,6 +526,7 @@ int main(int argc, char **argv) {
   compile.dumpDir = dumpIR;
   compile.debug = debugChecks;
   compile.fpFusion = fpFusion;
+  compile.verifyEach = verifyEach;
   for (const std::string &w : werror) {
     if (w != "perf-fallback")
       return usageError("unknown --Werror value '" + w + "'; known: perf-fallback");

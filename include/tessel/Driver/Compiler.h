@@ -20,13 +20,18 @@
 
 namespace tessel::driver {
 
+/// Whether TESSEL_VERIFY_EACH=1 is set: the default of --verify-each (runPipeline), which the
+/// lit suite turns on for every compile.
+bool verifyEachByDefault();
+
 struct CompileOptions {
-  std::string outputDir;             // "-": print the artifacts to stdout, no metadata
-  std::vector<const Stage *> stages; // requested stages (all available), in pipeline order
-  std::string dumpDir;               // --dump-ir root, or empty
-  bool perfFallbackError = false;    // --Werror=perf-fallback: an FMA dot is an error
-  bool debug = false;                // --debug: keep device_assert (tile.assert)
-  bool fpFusion = true;              // --fp-fusion: fma contraction in the GPU code
+  std::string outputDir;                   // "-": print the artifacts to stdout, no metadata
+  std::vector<const Stage *> stages;       // requested stages (all available), in pipeline order
+  std::string dumpDir;                     // --dump-ir root, or empty
+  bool perfFallbackError = false;          // --Werror=perf-fallback: an FMA dot is an error
+  bool debug = false;                      // --debug: keep device_assert (tile.assert)
+  bool fpFusion = true;                    // --fp-fusion: fma contraction in the GPU code
+  bool verifyEach = verifyEachByDefault(); // --verify-each: verify after every pass
 };
 
 /// Compiles one variant: `module` holds the kernel `meta.variant` (and any helpers). Runs the

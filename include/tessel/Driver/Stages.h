@@ -34,6 +34,8 @@ struct StageContext {
   std::map<std::string, std::string> *products = nullptr;
   /// A tile.dot that falls back to FMA units is an error, not a remark.
   bool perfFallbackError = false;
+  /// Verify after every pass, not once per pipeline (driver::runPipeline).
+  bool verifyEach = false;
 };
 
 struct Stage {

@@ -13,6 +13,7 @@
 #include "tessel/Target/LLVMCodegen.h"
 
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Dialect/LLVMIR/BasicPtxBuilderInterface.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -236,8 +237,12 @@ LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
                                         std::string &error) const {
   initNVPTX();
   // NVVM ops that have no intrinsic in LLVM 19 (wgmma fences and groups, proxy fences) become
-  // the inline PTX MLIR's NVVM-to-LLVM patterns write for them.
-  {
+  // the inline PTX MLIR's NVVM-to-LLVM patterns write for them. The greedy driver visits every
+  // op of the module, so it runs only where such an op exists (GEMMs, not row kernels).
+  bool needsInlinePtx =
+      module.walk([](NVVM::BasicPtxBuilderInterface) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  if (needsInlinePtx) {
     RewritePatternSet patterns(module.getContext());
     populateNVVMToLLVMConversionPatterns(patterns);
     if (failed(applyPatternsAndFoldGreedily(module, std::move(patterns)))) {
