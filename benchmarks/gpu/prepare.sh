@@ -176,6 +176,20 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
         "$nta" || true
     done
   done
+  # The TMA-store epilogue (tma_store=1: the tile through shared memory and bulk tensor
+  # copies; compiled and assembled, not yet run on a GPU) on the tiles gemm_bench picks most,
+  # with and without a producer warpgroup: verify.sh and gemm_bench.py take them as any other.
+  for dt in bf16 f16; do
+    for cfg in "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=3" \
+               "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4" \
+               "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=6"; do
+      for ws in 0 1; do
+        kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg \
+          -D warp_specialize=$ws -D tma_store=1 -D HAS_BIAS=false -D ACT=none --specialize=false \
+          "$nn" "$nt" "$nna" "$nta" || true
+      done
+    done
+  done
   # gemm_persistent: one program per SM over the tiles, its library configs (a producer
   # warpgroup each) in the TMA twins; 64x128 with 6 stages, which it ran 8-12% faster than
   # gemm_block_ptr (results/2026-12-04-h200-s42).

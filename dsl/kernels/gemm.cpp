@@ -51,9 +51,13 @@ struct GemmConfig {
   // of a shared tile (B, for two rows of tiles in one GROUP_M column) are read from L2 once and
   // multicast (tile-nv-cluster-multicast); the grid must then be even. Named only when above 1.
   int cluster_size = 1;
+  // 1: the tile is stored through a block pointer, which sm_90a copies out of shared memory
+  // with TMA where it can (tile.tma_store; not yet run on a GPU, so no library config sets
+  // it). Named in variants only when set; elsewhere the same masked stores as without it.
+  int tma_store = 0;
 };
 TESSEL_CONFIG(GemmConfig, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, HAS_BIAS, ACT, num_warps,
-              num_stages, warp_specialize, cluster_size)
+              num_stages, warp_specialize, cluster_size, tma_store)
 
 /// The epilogue activation, chosen at trace time.
 inline Tile<f32> activate(Activation act, const Tile<f32> &x) {
@@ -96,13 +100,23 @@ void storeC(const Tile<f32> &value, Ptr<T> c, Int M, Int N, const Tile<i64> &cm,
   store(cp, cast<T>(value), cmask);
 }
 
-/// c[tile] = act(acc + bias), masked to the matrix.
+/// c[tile] = act(acc + bias), masked to the matrix; with tma_store through a block pointer
+/// whose boundary check skips what lies outside it.
 template <class Config, class T>
 void storeTile(const Config &cfg, Tile<f32> acc, Ptr<T> c, Ptr<T> bias, Int M, Int N,
                Int pid_m, Int pid_n, Int stride_cm, Int stride_cn) {
   auto [cm, cn] = rowsCols(cfg, pid_m, pid_n);
   if (cfg.HAS_BIAS)
     acc += cast<f32>(load(bias + cn % N))(None, _);                           // (BLOCK_M, BLOCK_N)
+  if constexpr (requires { cfg.tma_store; }) {
+    if (cfg.tma_store) {
+      BlockPtr<T> cb = make_block_ptr(c, {M, N}, {stride_cm, stride_cn},
+                                      {pid_m * cfg.BLOCK_M, pid_n * cfg.BLOCK_N},
+                                      {cfg.BLOCK_M, cfg.BLOCK_N}, {1, 0});
+      store(cb, cast<T>(activate(cfg.ACT, acc)), {0, 1});
+      return;
+    }
+  }
   storeC(activate(cfg.ACT, acc), c, M, N, cm, cn, stride_cm, stride_cn);
 }
 

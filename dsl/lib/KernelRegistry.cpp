@@ -168,7 +168,8 @@ std::string tessel::dsl::variantName(const KernelInfo &kernel,
   for (int i = 0; i < schema.numFields; ++i) {
     const dsl::detail::FieldInfo &field = schema.fields[i];
     // Options added after variants were named, named only away from their default.
-    if ((StringRef(field.name) == "warp_specialize" && !field.getInt(config.get())) ||
+    if (((StringRef(field.name) == "warp_specialize" || StringRef(field.name) == "tma_store") &&
+         !field.getInt(config.get())) ||
         (StringRef(field.name) == "cluster_size" && field.getInt(config.get()) == 1))
       continue;
     name += "__" + symbolSafe(field.name) + "_" + symbolSafe(config.format(field));

@@ -52,6 +52,8 @@ public:
   int warpSpecialize() const { return integerField("warp_specialize", 0); }
   /// The `cluster_size` field (CTAs per cluster along the grid's x), 1 when the struct has none.
   int clusterSize() const { return integerField("cluster_size", 1); }
+  /// tma_store: nonzero asks sm_90a to store through block pointers with TMA (tile.tma_store).
+  int tmaStore() const { return integerField("tma_store", 0); }
 
 private:
   int integerField(llvm::StringRef name, int missing) const;

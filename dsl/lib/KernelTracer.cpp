@@ -35,6 +35,8 @@ OwningOpRef<ModuleOp> tessel::dsl::traceVariant(MLIRContext &ctx, const KernelIn
   func->setAttr(tile::TileDialect::getNumStagesAttrName(), b.getI32IntegerAttr(config.numStages()));
   if (int ws = config.warpSpecialize())
     func->setAttr(tile::TileDialect::getWarpSpecializeAttrName(), b.getI32IntegerAttr(ws));
+  if (int tma = config.tmaStore())
+    func->setAttr(tile::TileDialect::getTmaStoreAttrName(), b.getI32IntegerAttr(tma));
   if (int cluster = config.clusterSize(); cluster != 1)
     func->setAttr(tile::TileDialect::getClusterSizeAttrName(), b.getI32IntegerAttr(cluster));
   for (int i = 0; i < variant.numArgs; ++i)

@@ -24,7 +24,8 @@
 // The address computations are then hoisted out of the loops around the new accesses
 // (loop-invariant code motion on those loops only). A load that
 // TargetInfo::loadsBlockThroughTensorMap keeps (asked on the input IR) stays a block-pointer
-// load, through a make_block_ptr of the current components right before it.
+// load, through a make_block_ptr of the current components right before it; so does a store
+// that TargetInfo::storesBlockThroughTensorMap keeps.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
@@ -165,12 +166,15 @@ private:
         return WalkResult::advance();
       accessOrder[op] = orders->orderOf(ptr);
       auto load = dyn_cast<tile::LoadOp>(op);
-      if (!load || !target || !target->loadsBlockThroughTensorMap(load))
+      auto store = dyn_cast<tile::StoreOp>(op);
+      if (!target || !(load ? target->loadsBlockThroughTensorMap(load)
+                            : target->storesBlockThroughTensorMap(store)))
         return WalkResult::advance();
       if (!accessOrder[op]) {
-        load.emitError("the block pointer of this load comes from make_block_ptr ops of "
-                       "different orders; give them one order (the adapter keeps the load for "
-                       "its bulk tensor copies, which need one)");
+        op->emitError() << "the block pointer of this " << (load ? "load" : "store")
+                        << " comes from make_block_ptr ops of different orders; give them one "
+                           "order (the adapter keeps the access for its bulk tensor copies, "
+                           "which need one)";
         return WalkResult::interrupt();
       }
       kept.insert(op);
@@ -270,6 +274,14 @@ private:
 
   void lowerStore(tile::StoreOp store) {
     OpBuilder b(store);
+    if (kept.contains(store)) {
+      const BlockPtrParts &p = partsOf(store.getPtr());
+      Value bp =
+          b.create<tile::MakeBlockPtrOp>(store.getLoc(), store.getPtr().getType(), p.base, p.shape,
+                                         p.strides, p.offsets, accessOrder.lookup(store));
+      store.getPtrMutable().assign(bp);
+      return;
+    }
     RankedTensorType block = cast<tile::BlockPtrType>(store.getPtr().getType()).getBlockType();
     auto [ptrs, mask] = blockAccess(b, store.getLoc(), partsOf(store.getPtr()), block,
                                     checkedDims(store.getBoundaryCheck()), constants);

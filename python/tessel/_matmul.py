@@ -99,8 +99,9 @@ def _pick(dtype, m, n, scalars, sms):
     except for one wave of tiles with a K loop of 4096 or more, where the deeper ring wins (each
     SM streams its tile's operands with nothing else to hide the latency behind: the LLM
     suite's M = 256 rows, 28.5 against 32.3 us with 6 against 4 stages at 256x6144x4096,
-    results/2026-12-04-h200-s43), then the library's order. None when nothing is compiled for
-    the GPU."""
+    results/2026-12-04-h200-s43), then without a producer warpgroup, then without the TMA-store
+    epilogue (tma_store: not yet run on a GPU), then the library's order. None when nothing is
+    compiled for the GPU."""
     best, best_key = None, None
     for v in _k.variants("gemm_block_ptr", dtype, "cuda"):
         if not _plain(v.config):
@@ -112,7 +113,8 @@ def _pick(dtype, m, n, scalars, sms):
             stages = -stages
         key = (not launched.meta.get("tensor_maps"), _estimate(v, launched, m, n, sms),
                -c["BLOCK_M"] * c["BLOCK_N"], abs(c["BLOCK_M"] - 128), stages,
-               bool(c.get("warp_specialize")), v.meta.get("config_index", float("inf")))
+               bool(c.get("warp_specialize")), bool(c.get("tma_store")),
+               v.meta.get("config_index", float("inf")))
         if best_key is None or key < best_key:
             best, best_key = v, key
     return best

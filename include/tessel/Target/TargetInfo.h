@@ -218,6 +218,10 @@ public:
   /// instead of lowering it to a masked load of a pointer tile. The adapter must then lower
   /// every such load that reaches it.
   virtual bool loadsBlockThroughTensorMap(tile::LoadOp load) const { return false; }
+  /// Whether `store`, through a block pointer, stays one for the adapter's bulk tensor copy
+  /// out of shared memory (kept as loadsBlockThroughTensorMap keeps loads); the adapter must
+  /// then lower every such store that reaches it.
+  virtual bool storesBlockThroughTensorMap(tile::StoreOp store) const { return false; }
   /// One TensorMap-staged copy: the block (its make_block_ptr) into the ring stage `dst`.
   struct TensorMapCopy {
     tile::MakeBlockPtrOp block;

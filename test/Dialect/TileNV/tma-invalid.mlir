@@ -71,3 +71,31 @@ func.func @multicast_rows(%maps: !tile.ptr<i8, 0>, %dst: !tile_gpu.memdesc<8x64x
   tile_nv.async_tma_copy_global_to_local %maps[0] [%x, %x] %dst, %bar, %p multicast %p map 1 : !tile.ptr<i8, 0>, !tile_gpu.memdesc<8x64xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
   return
 }
+
+// -----
+
+// The store's source follows the same rules as a copy's destination.
+#p = #tile_gpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], pad = 0}>
+func.func @store_unswizzled(%maps: !tile.ptr<i8, 0>, %src: !tile_gpu.memdesc<64x64xbf16, #p>, %x: i32, %y: i32) {
+  // expected-error @below {{source must be a 2-D tile in a hardware-swizzled placement}}
+  tile_nv.async_tma_copy_local_to_global %maps[0] [%x, %y] %src : !tile.ptr<i8, 0>, !tile_gpu.memdesc<64x64xbf16, #p>
+  return
+}
+
+// -----
+
+#s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
+func.func @store_too_many_rows(%maps: !tile.ptr<i8, 0>, %src: !tile_gpu.memdesc<512x64xbf16, #s>, %x: i32, %y: i32) {
+  // expected-error @below {{a box has at most 256 rows, not 512}}
+  tile_nv.async_tma_copy_local_to_global %maps[0] [%x, %y] %src : !tile.ptr<i8, 0>, !tile_gpu.memdesc<512x64xbf16, #s>
+  return
+}
+
+// -----
+
+#s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
+func.func @store_generic_maps(%maps: !tile.ptr<i8, 1>, %src: !tile_gpu.memdesc<64x64xbf16, #s>, %x: i32, %y: i32) {
+  // expected-error @below {{expects the kernel's tensor maps as !tile.ptr<i8, 0>}}
+  tile_nv.async_tma_copy_local_to_global %maps[0] [%x, %y] %src : !tile.ptr<i8, 1>, !tile_gpu.memdesc<64x64xbf16, #s>
+  return
+}

@@ -23,6 +23,9 @@ func.func @ops(%maps: !tile.ptr<i8, 0>, %dst: !tile_gpu.memdesc<128x128xbf16, #s
   // an arrival on the peer's barrier, the cluster barrier and the CTA's rank.
   // CHECK-NEXT: tile_nv.async_tma_copy_global_to_local %[[MAPS]][1] [%{{.+}}, %{{.+}}] %{{.+}}, %{{.+}}, %{{.+}} multicast %{{.+}} map 2 : !tile.ptr<i8, 0>
   tile_nv.async_tma_copy_global_to_local %maps[1] [%x, %y] %dst, %bar, %p multicast %p map 2 : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x128xbf16, #s>, !tile_gpu.memdesc<1xi64, #b>
+  // The store: the buffer's tile into the box at the coordinates, through map 0.
+  // CHECK-NEXT: tile_nv.async_tma_copy_local_to_global %[[MAPS]][0] [%{{.+}}, %{{.+}}] %{{.+}} : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x128xbf16, #{{.+}}>
+  tile_nv.async_tma_copy_local_to_global %maps[0] [%x, %y] %dst : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x128xbf16, #s>
   // CHECK-NEXT: %[[RANK:.+]] = tile_nv.cluster_cta_rank : i32
   %rank = tile_nv.cluster_cta_rank : i32
   // CHECK-NEXT: tile_nv.arrive_barrier %{{.+}}, %{{.+}} cta %[[RANK]] : !tile_gpu.memdesc<1xi64, #{{.+}}>

@@ -440,6 +440,7 @@ unsigned NVIDIATargetInfo::getDotOperandExtraStages(RankedTensorType operand) co
 void NVIDIATargetInfo::addLayoutPasses(OpPassManager &pm) const {
   if (arch == "sm_90a") {
     pm.addPass(tile_nv::createTileNVTensorMapLoads());
+    pm.addPass(tile_nv::createTileNVTensorMapStores());
     pm.addPass(tile_nv::createTileNVWarpgroupDot());
   }
 }

@@ -31,6 +31,12 @@ mlir::Value createTensorMapBarriers(mlir::OpBuilder &b, mlir::Location loc, unsi
 void issueTensorMapCopies(mlir::OpBuilder &b, mlir::Location loc,
                           llvm::ArrayRef<TargetInfo::TensorMapCopy> copies, mlir::Value barrier,
                           mlir::Value pred);
+/// `value` stored through a kept block-pointer store (storesBlockThroughTensorMap) by TMA:
+/// written to a buffer in the copy's swizzled placement, fenced for the asynchronous proxy,
+/// a barrier of all threads, then the bulk tensor copy (tile_nv.async_tma_copy_local_to_global,
+/// whose issuing thread waits until the buffer has been read). Registers the box's tensor map.
+void storeThroughTensorMap(mlir::OpBuilder &b, mlir::Location loc, tile::MakeBlockPtrOp block,
+                           mlir::Value value);
 /// bar.sync `id`, `threads` (inline PTX: NVVM's barrier op of LLVM 19 takes no thread count).
 void namedBarrier(mlir::OpBuilder &b, mlir::Location loc, unsigned id, unsigned threads);
 /// The consumer threads (num_warps * 32) of the warp-specialized kernel that `op` is in, or 0
@@ -94,6 +100,7 @@ public:
   void addLayoutPasses(mlir::OpPassManager &pm) const override;
   void addLateLayoutPasses(mlir::OpPassManager &pm) const override;
   bool loadsBlockThroughTensorMap(tile::LoadOp load) const override;
+  bool storesBlockThroughTensorMap(tile::StoreOp store) const override;
   mlir::Attribute getTensorMapSharedEncoding(tile::LoadOp load) const override;
   mlir::Value createCopyBarriers(mlir::OpBuilder &b, mlir::Location loc,
                                  unsigned stages) const override;

@@ -12,6 +12,10 @@
 //                    j rows blockCols elements after the stage's start;
 //                    with `multicast` where it holds: the half box of rows from rank x R/2,
 //                    written there in both CTAs (.multicast::cluster, CTA mask 0b11);
+//   async_tma_copy_local_to_global
+//                    thread 0: one cp.async.bulk.tensor.Nd.global.shared::cta.bulk_group per
+//                    column block, cp.async.bulk.commit_group, then
+//                    cp.async.bulk.wait_group.read 0 (the buffer has been read);
 //   wait_barrier     every thread: mbarrier.try_wait.parity in a loop;
 //   inval_barrier    thread 0: mbarrier.inval.shared::cta.b64;
 //   arrive_barrier   every thread, when pred: mbarrier.arrive.shared::cta.b64; with `cta`,
@@ -229,6 +233,52 @@ struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLo
   }
 };
 
+struct AsyncTMAStoreConversion : TensorMapPattern<tile_nv::AsyncTMACopyLocalToGlobalOp> {
+  using TensorMapPattern::TensorMapPattern;
+  LogicalResult matchAndRewrite(tile_nv::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MemDescType src = op.getSrc().getType();
+    auto enc = cast<SharedEncodingAttr>(src.getEncoding());
+    unsigned cdim = enc.getOrder()[0];
+    int64_t cols = src.getShape()[cdim], rows = src.getShape()[1 - cdim];
+    int64_t blockCols = enc.getBlockColsFor(cols);
+    int64_t elemBytes = std::max(1u, src.getElementType().getIntOrFloatBitWidth() / 8);
+    unsigned rank = adaptor.getCoords().size();
+    Value maps = adaptor.getMaps();
+    Value map = rewriter.create<LLVM::GEPOp>(loc, maps.getType(), rewriter.getI8Type(), maps,
+                                             ArrayRef<LLVM::GEPArg>{int32_t(op.getMap() * 128)});
+    SmallVector<Value> operands = {
+        rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), map)};
+    Value srcBase = sharedAddress(rewriter, loc, adaptor.getSrc());
+    std::string constraints = "l", stmts;
+    // Operands: $1 the map, then per column block j its source address and coordinates.
+    for (int64_t j = 0; j < cols / blockCols; ++j) {
+      unsigned first = operands.size() + 1;
+      operands.push_back(rewriter.create<LLVM::AddOp>(
+          loc, srcBase, i32Const(rewriter, loc, j * rows * blockCols * elemBytes)));
+      constraints += ",r";
+      std::string coords;
+      for (auto [d, c] : llvm::enumerate(adaptor.getCoords())) {
+        Value coord = c;
+        if (d == 0 && j)
+          coord = rewriter.create<LLVM::AddOp>(loc, c, i32Const(rewriter, loc, j * blockCols));
+        operands.push_back(coord);
+        constraints += ",r";
+        coords += (d ? ", $" : "$") + std::to_string(first + 1 + d);
+      }
+      stmts += (j ? " @p " : "") + ("cp.async.bulk.tensor." + std::to_string(rank) +
+                                    "d.global.shared::cta.bulk_group [$1, {" + coords + "}], [$" +
+                                    std::to_string(first) + "];");
+    }
+    // One bulk group; the buffer may be written again (or the program exit) once it is read.
+    stmts += " @p cp.async.bulk.commit_group; @p cp.async.bulk.wait_group.read 0;";
+    leaderPtx(rewriter, loc, leaderFlag(rewriter, loc, target), operands, stmts, constraints);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct ArriveBarrierConversion : TensorMapPattern<tile_nv::ArriveBarrierOp> {
   using TensorMapPattern::TensorMapPattern;
   LogicalResult matchAndRewrite(tile_nv::ArriveBarrierOp op, OpAdaptor adaptor,
@@ -326,8 +376,9 @@ namespace tessel::nvidia {
 void populateTensorMapToLLVMPatterns(LLVMTypeConverter &converter, const TargetInfo &target,
                                      RewritePatternSet &patterns) {
   patterns.add<InitBarrierConversion, InvalBarrierConversion, BarrierExpectConversion,
-               WaitBarrierConversion, AsyncTMACopyConversion, ArriveBarrierConversion,
-               NamedBarrierConversion, SetMaxNRegConversion, ThreadIdConversion, WarpIdConversion,
-               ClusterBarrierConversion, ClusterCTARankConversion>(converter, target);
+               WaitBarrierConversion, AsyncTMACopyConversion, AsyncTMAStoreConversion,
+               ArriveBarrierConversion, NamedBarrierConversion, SetMaxNRegConversion,
+               ThreadIdConversion, WarpIdConversion, ClusterBarrierConversion,
+               ClusterCTARankConversion>(converter, target);
 }
 } // namespace tessel::nvidia

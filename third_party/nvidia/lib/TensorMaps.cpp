@@ -244,6 +244,65 @@ bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
          type.getDimSize(*c) % enc.getBlockColsFor(type.getDimSize(*c)) == 0;
 }
 
+bool NVIDIATargetInfo::storesBlockThroughTensorMap(tile::StoreOp store) const {
+  if (arch != "sm_90a" || !isa<tile::BlockPtrType>(store.getPtr().getType()) || store.getMask())
+    return false;
+  // Opt-in until verified on a GPU: the kernel asks for it (config field tma_store).
+  auto func = store->getParentOfType<func::FuncOp>();
+  auto asked =
+      func ? func->getAttrOfType<IntegerAttr>(tile::TileDialect::getTmaStoreAttrName()) : nullptr;
+  if (!asked || asked.getInt() == 0)
+    return false;
+  // The buffer is written and copied out once: not inside a loop, where the next iteration
+  // would have to wait for the copy's reads before writing it again.
+  if (store->getParentOfType<scf::ForOp>() || store->getParentOfType<scf::WhileOp>())
+    return false;
+  auto type = cast<RankedTensorType>(store.getValue().getType());
+  Type elem = type.getElementType();
+  if (type.getRank() != 2 || !(elem.isF16() || elem.isBF16() || elem.isF32()))
+    return false;
+  tile::MakeBlockPtrOp block = rootBlock(store.getPtr());
+  if (!block || block.getShape().size() != 2 || !kernelArg(block.getBase()))
+    return false;
+  std::optional<unsigned> c = contiguousDim(block);
+  if (!c)
+    return false;
+  unsigned o = 1 - *c, bytes = elem.getIntOrFloatBitWidth() / 8;
+  if (!describe(block.getShape()[0]) || !describe(block.getShape()[1]) ||
+      !describe(block.getStrides()[o]))
+    return false;
+  int64_t stride = knownMultiple(block.getStrides()[o]);
+  if (knownMultiple(block.getBase()) % 16 != 0 || stride == 0 || (stride * bytes) % 16 != 0)
+    return false;
+  // The loads' placement: 128-byte column blocks (the only swizzle run on a GPU), at most 256
+  // rows per box. Elements past the tensor's shape are not written (the copy clips the box),
+  // as a boundary check would skip them.
+  tile_gpu::SharedEncodingAttr enc = getTensorMapPlacement(block, type);
+  return enc && enc.getBlockCols() * bytes == 128 && type.getDimSize(o) <= 256 &&
+         type.getDimSize(*c) % enc.getBlockColsFor(type.getDimSize(*c)) == 0;
+}
+
+void nvidia::storeThroughTensorMap(OpBuilder &b, Location loc, tile::MakeBlockPtrOp block,
+                                   Value value) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(value.getType());
+  tile_gpu::SharedEncodingAttr enc = getTensorMapPlacement(block, type);
+  auto bufType = tile_gpu::MemDescType::get(ctx, type.getShape(), type.getElementType(), enc);
+  Value buffer = b.create<tile_gpu::LocalAllocOp>(loc, bufType, IntegerAttr());
+  b.create<tile_gpu::LocalStoreOp>(loc, value, buffer);
+  // Each thread's generic-proxy writes, made visible to the copy engine, then all of them
+  // before one thread issues the copy (CUTLASS's tma_store_fence and barrier).
+  b.create<tile_nv::FenceAsyncSharedOp>(loc);
+  b.create<tile_gpu::BarrierOp>(loc);
+  Value maps;
+  unsigned index = registerTensorMap(block, bufType, maps);
+  unsigned cdim = *contiguousDim(block);
+  SmallVector<Value> coords;
+  for (unsigned d : {cdim, 1 - cdim})
+    coords.push_back(b.create<arith::TruncIOp>(loc, b.getI32Type(), block.getOffsets()[d]));
+  b.create<tile_nv::AsyncTMACopyLocalToGlobalOp>(loc, maps, index, coords, buffer);
+}
+
 tile_gpu::SharedEncodingAttr nvidia::getTensorMapPlacement(tile::MakeBlockPtrOp block,
                                                            RankedTensorType box) {
   unsigned c = contiguousDim(block).value_or(1);

@@ -104,7 +104,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op, NamedAttribut
       return op->emitOpError("'tile.cluster_size' must be a positive i32, got ") << attr.getValue();
     return success();
   }
-  if (name == getWarpSpecializeAttrName() || name == getProducerWarpsAttrName()) {
+  if (name == getWarpSpecializeAttrName() || name == getProducerWarpsAttrName() ||
+      name == getTmaStoreAttrName()) {
     auto v = dyn_cast<IntegerAttr>(attr.getValue());
     if (!v || !v.getType().isSignlessInteger(32) || v.getInt() < 0)
       return op->emitOpError("'") << name << "' must be a non-negative i32, got "

@@ -124,7 +124,12 @@ LogicalResult StoreOp::verify() {
   if (auto bp = dyn_cast<BlockPtrType>(ptrType)) {
     if (getMask())
       return emitOpError("a store through a block pointer takes boundary_check, not a mask");
-    if (getValue().getType() != bp.getBlockType())
+    // As for loads: the layout stage gives the value a layout (a store an adapter keeps for
+    // its bulk copies reaches it); the block type has none.
+    auto value = dyn_cast<RankedTensorType>(getValue().getType());
+    RankedTensorType block = bp.getBlockType();
+    if (!value || value.getShape() != block.getShape() ||
+        value.getElementType() != block.getElementType())
       return emitOpError() << "value type " << getValue().getType()
                            << " differs from the block type " << bp.getBlockType();
     return verifyBoundaryCheck(*this, getBoundaryCheck(), bp);

@@ -89,31 +89,43 @@ LogicalResult SetMaxNRegOp::verify() {
 
 LogicalResult InvalBarrierOp::verify() { return verifyBarrier(*this, getBarrier().getType()); }
 
+/// The maps operand, coordinates and swizzled box shared by both directions of TMA copies;
+/// `rows` is set to the box's outer dimension.
+static LogicalResult verifyTensorMapCopy(Operation *op, Value maps, size_t numCoords,
+                                         tile_gpu::MemDescType box, StringRef role, int64_t &rows) {
+  auto mapsType = cast<tile::PtrType>(maps.getType());
+  if (mapsType.getAddressSpace() != 0 || !mapsType.getPointeeType().isInteger(8))
+    return op->emitOpError() << "expects the kernel's tensor maps as !tile.ptr<i8, 0> (a generic "
+                                "pointer: the maps are a kernel parameter), not "
+                             << mapsType;
+  if (numCoords != box.getShape().size())
+    return op->emitOpError() << "expects one coordinate per dimension of the box " << box
+                             << ", got " << numCoords;
+  auto enc = dyn_cast_if_present<tile_gpu::SharedEncodingAttr>(box.getEncoding());
+  if (box.getShape().size() != 2 || !enc || enc.getOrder().size() != 2 || !enc.getBlockCols() ||
+      enc.getPad() != 0)
+    return op->emitOpError() << role
+                             << " must be a 2-D tile in a hardware-swizzled placement "
+                                "(#tile_gpu.shared with blockCols), not "
+                             << box;
+  unsigned bytes = std::max(1u, box.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t rowBytes = int64_t(enc.getBlockCols()) * bytes;
+  rows = box.getShape()[enc.getOrder()[1]];
+  if (rowBytes != 128 && rowBytes != 64 && rowBytes != 32)
+    return op->emitOpError() << "rows of " << rowBytes
+                             << " bytes: TMA swizzles rows of 32, 64 or 128";
+  if (rows > 256)
+    return op->emitOpError() << "a box has at most 256 rows, not " << rows;
+  return success();
+}
+
 LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
   if (failed(verifyBarrier(*this, getBarrier().getType())))
     return failure();
-  auto maps = cast<tile::PtrType>(getMaps().getType());
-  if (maps.getAddressSpace() != 0 || !maps.getPointeeType().isInteger(8))
-    return emitOpError() << "expects the kernel's tensor maps as !tile.ptr<i8, 0> (a generic "
-                            "pointer: the maps are a kernel parameter), not "
-                         << maps;
-  tile_gpu::MemDescType dst = getDst().getType();
-  if (getCoords().size() != dst.getShape().size())
-    return emitOpError() << "expects one coordinate per dimension of the box " << dst << ", got "
-                         << getCoords().size();
-  auto enc = dyn_cast_if_present<tile_gpu::SharedEncodingAttr>(dst.getEncoding());
-  if (dst.getShape().size() != 2 || !enc || enc.getOrder().size() != 2 || !enc.getBlockCols() ||
-      enc.getPad() != 0)
-    return emitOpError() << "destination must be a 2-D tile in a hardware-swizzled placement "
-                            "(#tile_gpu.shared with blockCols), not "
-                         << dst;
-  unsigned bytes = std::max(1u, dst.getElementType().getIntOrFloatBitWidth() / 8);
-  int64_t rowBytes = int64_t(enc.getBlockCols()) * bytes;
-  int64_t rows = dst.getShape()[enc.getOrder()[1]];
-  if (rowBytes != 128 && rowBytes != 64 && rowBytes != 32)
-    return emitOpError() << "rows of " << rowBytes << " bytes: TMA swizzles rows of 32, 64 or 128";
-  if (rows > 256)
-    return emitOpError() << "a box has at most 256 rows, not " << rows;
+  int64_t rows = 0;
+  if (failed(verifyTensorMapCopy(*this, getMaps(), getCoords().size(), getDst().getType(),
+                                 "destination", rows)))
+    return failure();
   if (bool(getMulticast()) != bool(getMulticastMapAttr()))
     return emitOpError() << "takes `multicast` with the half box's map, or neither";
   // Each CTA of the pair writes half of the rows; a half must start on a whole swizzle
@@ -123,4 +135,10 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
                             "patterns: its "
                          << rows << " rows are not a multiple of 16";
   return success();
+}
+
+LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
+  int64_t rows = 0;
+  return verifyTensorMapCopy(*this, getMaps(), getCoords().size(), getSrc().getType(), "source",
+                             rows);
 }

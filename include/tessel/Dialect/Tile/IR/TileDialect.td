@@ -48,6 +48,11 @@ def Tile_Dialect : Dialect {
     static constexpr llvm::StringLiteral getWarpSpecializeAttrName() {
       return "tile.warp_specialize";
     }
+    /// i32 attribute on a kernel: nonzero lets the GPU lowering store a tile through a block
+    /// pointer with the tensor memory accelerator (sm_90a: the tile written to shared memory,
+    /// then one bulk tensor copy per 128-byte column block; TargetInfo::
+    /// storesBlockThroughTensorMap says where). The interpreter and other targets ignore it.
+    static constexpr llvm::StringLiteral getTmaStoreAttrName() { return "tile.tma_store"; }
     /// i32 attribute on a kernel: CTAs per thread-block cluster along the grid's x (1 or 2);
     /// on sm_90a a warp-specialized kernel's cluster multicasts the TMA copies both of its
     /// programs make (tile-nv-cluster-multicast). Other targets and the interpreter ignore it.

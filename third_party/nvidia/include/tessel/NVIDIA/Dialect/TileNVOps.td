@@ -183,6 +183,35 @@ def TileNV_AsyncTMACopyGlobalToLocalOp : TileNV_Op<"async_tma_copy_global_to_loc
   let hasVerifier = 1;
 }
 
+// Writes global memory (the default resource): without an effect of its own the op, which has
+// no results, would count as dead wherever a pass erases unused readers.
+def TileNV_AsyncTMACopyLocalToGlobalOp : TileNV_Op<"async_tma_copy_local_to_global",
+                                                  [MemoryEffects<[MemWrite]>]> {
+  let summary = "Bulk tensor copy (TMA) of a shared-memory tile into a box of a global tensor";
+  let description = [{
+    ```mlir
+    tile_nv.async_tma_copy_local_to_global %maps[1] [%n, %m] %src
+        : !tile.ptr<i8, 0>, !tile_gpu.memdesc<128x256xbf16, #swizzled>
+    ```
+    The store counterpart of async_tma_copy_global_to_local, with its `maps`, `map` and
+    `coords` (i32, innermost dimension first: the box's first element). `src` is in the
+    hardware-swizzled placement of the map's swizzle; thread 0 issues one
+    cp.async.bulk.tensor.Nd.global.shared::cta.bulk_group per column block of blockCols
+    elements, commits them as one bulk group and waits until they have read `src`
+    (cp.async.bulk.wait_group.read 0), so that the buffer may be reused or the program exit
+    after the op; the global writes complete asynchronously. Elements of the box outside the
+    tensor are not written. The writes of every thread to `src` must precede the op behind
+    fence_async_shared and a barrier of all threads.
+  }];
+  let arguments = (ins Tile_PtrType:$maps, I32Attr:$map, Variadic<I32>:$coords,
+                       Arg<TileNV_MemDesc, "source", [MemRead]>:$src);
+  let assemblyFormat = [{
+    $maps `[` $map `]` `[` $coords `]` $src attr-dict `:` qualified(type($maps)) `,`
+    qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Warp specialization (tile-nv-warp-specialize)
 //===----------------------------------------------------------------------===//

@@ -52,6 +52,25 @@ def TileNVTensorMapLoads : Pass<"tile-nv-tensor-map-loads", "mlir::ModuleOp"> {
                            "::tessel::tile_gpu::TileGPUDialect"];
 }
 
+def TileNVTensorMapStores : Pass<"tile-nv-tensor-map-stores", "mlir::ModuleOp"> {
+  let summary = "Block-pointer stores kept for TMA: the tile through shared memory, one bulk copy";
+  let description = [{
+    A store the adapter keeps for a bulk tensor copy (TargetInfo::storesBlockThroughTensorMap,
+    asked for by the kernel's tile.tma_store) becomes
+
+      %v = convert_layout %acc            buffer (local_alloc, the copy's swizzled placement)
+      tile.store %bp, %v            ->    local_store %acc, fence_async_shared, barrier,
+                                          async_tma_copy_local_to_global (thread 0 issues it
+                                          and waits until the buffer has been read)
+
+    writing the value in the layout it was computed in (a layout conversion feeding only the
+    store is skipped: the buffer takes its place). Where the tensor ends inside the box the
+    copy writes nothing, as the store's boundary check would.
+  }];
+  let dependentDialects = ["::tessel::tile_nv::TileNVDialect",
+                           "::tessel::tile_gpu::TileGPUDialect"];
+}
+
 def TileNVWarpSpecialize : Pass<"tile-nv-warp-specialize", "mlir::ModuleOp"> {
   let summary = "A producer warpgroup for the pipelined TMA + wgmma K loop (tile.warp_specialize)";
   let description = [{
