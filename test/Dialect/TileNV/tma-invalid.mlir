@@ -99,3 +99,21 @@ func.func @store_generic_maps(%maps: !tile.ptr<i8, 1>, %src: !tile_gpu.memdesc<6
   tile_nv.async_tma_copy_local_to_global %maps[0] [%x, %y] %src : !tile.ptr<i8, 1>, !tile_gpu.memdesc<64x64xbf16, #s>
   return
 }
+
+// -----
+
+#s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
+func.func @store_partial_atom(%maps: !tile.ptr<i8, 0>, %src: !tile_gpu.memdesc<4x64xbf16, #s>, %x: i32, %y: i32) {
+  // expected-error @below {{copies whole 8-row swizzle atoms: 4 rows are not a multiple of 8}}
+  tile_nv.async_tma_copy_local_to_global %maps[0] [%x, %y] %src : !tile.ptr<i8, 0>, !tile_gpu.memdesc<4x64xbf16, #s>
+  return
+}
+
+// -----
+
+#s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
+func.func @store_partial_block(%maps: !tile.ptr<i8, 0>, %src: !tile_gpu.memdesc<64x96xbf16, #s>, %x: i32, %y: i32) {
+  // expected-error @below {{copies whole column blocks of 64 elements: 96 columns are not a multiple}}
+  tile_nv.async_tma_copy_local_to_global %maps[0] [%x, %y] %src : !tile.ptr<i8, 0>, !tile_gpu.memdesc<64x96xbf16, #s>
+  return
+}

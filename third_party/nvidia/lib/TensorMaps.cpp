@@ -275,11 +275,15 @@ bool NVIDIATargetInfo::storesBlockThroughTensorMap(tile::StoreOp store) const {
   if (knownMultiple(block.getBase()) % 16 != 0 || stride == 0 || (stride * bytes) % 16 != 0)
     return false;
   // The loads' placement: 128-byte column blocks (the only swizzle run on a GPU), at most 256
-  // rows per box. Elements past the tensor's shape are not written (the copy clips the box),
-  // as a boundary check would skip them.
+  // rows per box, whole 8-row swizzle atoms (each block then starts on 1024 bytes, where the
+  // hardware's swizzle, from address bits 7-9, meets the one local_store writes by row), and a
+  // buffer that fits the program's shared memory. Elements past the tensor's shape are not
+  // written (the copy clips the box), as a boundary check would skip them.
   tile_gpu::SharedEncodingAttr enc = getTensorMapPlacement(block, type);
-  return enc && enc.getBlockCols() * bytes == 128 && type.getDimSize(o) <= 256 &&
-         type.getDimSize(*c) % enc.getBlockColsFor(type.getDimSize(*c)) == 0;
+  int64_t rows = type.getDimSize(o), cols = type.getDimSize(*c);
+  return enc && enc.getBlockCols() * bytes == 128 && rows <= 256 && rows % 8 == 0 &&
+         cols % enc.getBlockColsFor(cols) == 0 &&
+         rows * cols * bytes <= int64_t(getLimits().sharedMemoryPerProgram);
 }
 
 void nvidia::storeThroughTensorMap(OpBuilder &b, Location loc, tile::MakeBlockPtrOp block,

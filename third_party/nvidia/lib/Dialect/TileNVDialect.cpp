@@ -139,6 +139,17 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
 
 LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
   int64_t rows = 0;
-  return verifyTensorMapCopy(*this, getMaps(), getCoords().size(), getSrc().getType(), "source",
-                             rows);
+  tile_gpu::MemDescType src = getSrc().getType();
+  if (failed(verifyTensorMapCopy(*this, getMaps(), getCoords().size(), src, "source", rows)))
+    return failure();
+  // The lowering copies whole column blocks, each from a 1024-byte aligned swizzle atom.
+  auto enc = cast<tile_gpu::SharedEncodingAttr>(src.getEncoding());
+  int64_t cols = src.getShape()[enc.getOrder()[0]];
+  if (cols % enc.getBlockCols() != 0)
+    return emitOpError() << "copies whole column blocks of " << enc.getBlockCols()
+                         << " elements: " << cols << " columns are not a multiple";
+  if (rows % 8 != 0)
+    return emitOpError() << "copies whole 8-row swizzle atoms: " << rows
+                         << " rows are not a multiple of 8";
+  return success();
 }
