@@ -168,9 +168,11 @@ std::string tessel::dsl::variantName(const KernelInfo &kernel,
   for (int i = 0; i < schema.numFields; ++i) {
     const dsl::detail::FieldInfo &field = schema.fields[i];
     // Options added after variants were named, named only away from their default.
-    if (((StringRef(field.name) == "warp_specialize" || StringRef(field.name) == "tma_store") &&
-         !field.getInt(config.get())) ||
-        (StringRef(field.name) == "cluster_size" && field.getInt(config.get()) == 1))
+    static constexpr std::pair<StringLiteral, int64_t> kOptions[] = {
+        {"warp_specialize", 0}, {"cluster_size", 1}, {"tma_store", 0}};
+    if (llvm::any_of(kOptions, [&](const auto &o) {
+          return StringRef(field.name) == o.first && field.getInt(config.get()) == o.second;
+        }))
       continue;
     name += "__" + symbolSafe(field.name) + "_" + symbolSafe(config.format(field));
   }

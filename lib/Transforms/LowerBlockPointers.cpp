@@ -240,17 +240,22 @@ private:
     return bc ? *bc : ArrayRef<int32_t>();
   }
 
+  /// A kept access (the adapter's bulk copies) stays one, through a make_block_ptr of the
+  /// block pointer's current components right before it.
+  void keepBlockPtr(Operation *access, OpOperand &ptr) {
+    OpBuilder b(access);
+    const BlockPtrParts &p = partsOf(ptr.get());
+    ptr.set(b.create<tile::MakeBlockPtrOp>(access->getLoc(), ptr.get().getType(), p.base, p.shape,
+                                           p.strides, p.offsets, accessOrder.lookup(access)));
+  }
+
   void lowerLoad(tile::LoadOp load) {
+    if (kept.contains(load))
+      return keepBlockPtr(load, load.getPtrMutable());
     OpBuilder b(load);
     Location loc = load.getLoc();
     const BlockPtrParts &p = partsOf(load.getPtr());
     auto bpType = cast<tile::BlockPtrType>(load.getPtr().getType());
-    if (kept.contains(load)) {
-      Value bp = b.create<tile::MakeBlockPtrOp>(loc, bpType, p.base, p.shape, p.strides, p.offsets,
-                                                accessOrder.lookup(load));
-      load.getPtrMutable().assign(bp);
-      return;
-    }
     RankedTensorType block = bpType.getBlockType();
     auto [ptrs, mask] =
         blockAccess(b, loc, p, block, checkedDims(load.getBoundaryCheck()), constants);
@@ -273,15 +278,9 @@ private:
   }
 
   void lowerStore(tile::StoreOp store) {
+    if (kept.contains(store))
+      return keepBlockPtr(store, store.getPtrMutable());
     OpBuilder b(store);
-    if (kept.contains(store)) {
-      const BlockPtrParts &p = partsOf(store.getPtr());
-      Value bp =
-          b.create<tile::MakeBlockPtrOp>(store.getLoc(), store.getPtr().getType(), p.base, p.shape,
-                                         p.strides, p.offsets, accessOrder.lookup(store));
-      store.getPtrMutable().assign(bp);
-      return;
-    }
     RankedTensorType block = cast<tile::BlockPtrType>(store.getPtr().getType()).getBlockType();
     auto [ptrs, mask] = blockAccess(b, store.getLoc(), partsOf(store.getPtr()), block,
                                     checkedDims(store.getBoundaryCheck()), constants);

@@ -48,6 +48,13 @@ Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
   return b.create<LLVM::PtrToIntOp>(loc, b.getI32Type(), ptr);
 }
 
+/// The generic address (i64) of map `index` in the kernel's tensor-map array: 128 bytes each.
+Value mapAddress(OpBuilder &b, Location loc, Value maps, unsigned index) {
+  Value map = b.create<LLVM::GEPOp>(loc, maps.getType(), b.getI8Type(), maps,
+                                    ArrayRef<LLVM::GEPArg>{int32_t(index * 128)});
+  return b.create<LLVM::PtrToIntOp>(loc, b.getI64Type(), map);
+}
+
 /// %cluster_ctarank as i32.
 Value clusterCtaRank(OpBuilder &b, Location loc) {
   return nvidia::ptxAsm(b, loc, b.getI32Type(), {}, "mov.u32 $0, %cluster_ctarank;", "=r",
@@ -159,11 +166,8 @@ struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLo
     int64_t elemBytes = std::max(1u, dst.getElementType().getIntOrFloatBitWidth() / 8);
     unsigned rank = adaptor.getCoords().size();
 
-    // The map's address: 128 bytes per map in the kernel's tensor-map array.
     Value maps = adaptor.getMaps();
-    Value map = rewriter.create<LLVM::GEPOp>(loc, maps.getType(), rewriter.getI8Type(), maps,
-                                             ArrayRef<LLVM::GEPArg>{int32_t(op.getMap() * 128)});
-    Value mapAddr = rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), map);
+    Value mapAddr = mapAddress(rewriter, loc, maps, op.getMap());
     Value pred = leaderFlag(rewriter, loc, target, adaptor.getPred(), op.getLeader());
     Value dstBase = sharedAddress(rewriter, loc, adaptor.getDst());
     Value bar = sharedAddress(rewriter, loc, adaptor.getBarrier());
@@ -219,10 +223,7 @@ struct AsyncTMACopyConversion : TensorMapPattern<tile_nv::AsyncTMACopyGlobalToLo
     Value same = rewriter.create<LLVM::ZExtOp>(loc, rewriter.getI32Type(), adaptor.getMulticast());
     Value other = rewriter.create<LLVM::XOrOp>(loc, same, i32Const(rewriter, loc, 1));
     issue(rewriter.create<LLVM::AndOp>(loc, pred, other), mapAddr, Value(), Value());
-    Value halfMap =
-        rewriter.create<LLVM::GEPOp>(loc, maps.getType(), rewriter.getI8Type(), maps,
-                                     ArrayRef<LLVM::GEPArg>{int32_t(*op.getMulticastMap() * 128)});
-    Value halfMapAddr = rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), halfMap);
+    Value halfMapAddr = mapAddress(rewriter, loc, maps, *op.getMulticastMap());
     Value rowOffset = rewriter.create<LLVM::MulOp>(loc, clusterCtaRank(rewriter, loc),
                                                    i32Const(rewriter, loc, rows / 2));
     Value mask = rewriter.create<LLVM::ConstantOp>(loc, rewriter.getI16Type(),
@@ -245,11 +246,7 @@ struct AsyncTMAStoreConversion : TensorMapPattern<tile_nv::AsyncTMACopyLocalToGl
     int64_t blockCols = enc.getBlockColsFor(cols);
     int64_t elemBytes = std::max(1u, src.getElementType().getIntOrFloatBitWidth() / 8);
     unsigned rank = adaptor.getCoords().size();
-    Value maps = adaptor.getMaps();
-    Value map = rewriter.create<LLVM::GEPOp>(loc, maps.getType(), rewriter.getI8Type(), maps,
-                                             ArrayRef<LLVM::GEPArg>{int32_t(op.getMap() * 128)});
-    SmallVector<Value> operands = {
-        rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), map)};
+    SmallVector<Value> operands = {mapAddress(rewriter, loc, adaptor.getMaps(), op.getMap())};
     Value srcBase = sharedAddress(rewriter, loc, adaptor.getSrc());
     std::string constraints = "l", stmts;
     // Operands: $1 the map, then per column block j its source address and coordinates.

@@ -171,6 +171,45 @@ unsigned registerTensorMap(tile::MakeBlockPtrOp block, tile_gpu::MemDescType box
   return list.size() - 1;
 }
 
+/// Whether a TMA copy can move the box `type` (2-D) of the block `ptr` comes from: the
+/// block's base, shape and row stride are kernel arguments or constants (the runtime encodes
+/// the map from them), its column has stride 1, cuTensorMapEncodeTiled's 16-byte aligned base
+/// and row stride hold, and the box takes the 128-byte swizzle (the only one run on a GPU, H200
+/// 2026-12-01; rows of 64 or 32 bytes keep cp.async until verified) in whole column blocks of
+/// at most 256 rows. The block, when it can.
+tile::MakeBlockPtrOp copyableBlock(Value ptr, RankedTensorType type) {
+  if (type.getRank() != 2)
+    return {};
+  tile::MakeBlockPtrOp block = rootBlock(ptr);
+  if (!block || block.getShape().size() != 2 || !kernelArg(block.getBase()))
+    return {};
+  std::optional<unsigned> c = contiguousDim(block);
+  if (!c)
+    return {};
+  unsigned o = 1 - *c, bytes = type.getElementTypeBitWidth() / 8;
+  if (!describe(block.getShape()[0]) || !describe(block.getShape()[1]) ||
+      !describe(block.getStrides()[o]))
+    return {};
+  int64_t stride = knownMultiple(block.getStrides()[o]);
+  if (knownMultiple(block.getBase()) % 16 != 0 || stride == 0 || (stride * bytes) % 16 != 0)
+    return {};
+  tile_gpu::SharedEncodingAttr enc = getTensorMapPlacement(block, type);
+  int64_t cols = type.getDimSize(*c);
+  if (!enc || enc.getBlockCols() * bytes != 128 || type.getDimSize(o) > 256 ||
+      cols % enc.getBlockColsFor(cols) != 0)
+    return {};
+  return block;
+}
+
+/// The box's first element as i32 coordinates, innermost (the stride-1 dimension) first.
+SmallVector<Value> boxCoordinates(OpBuilder &b, Location loc, tile::MakeBlockPtrOp block) {
+  unsigned c = *contiguousDim(block);
+  SmallVector<Value> coords;
+  for (unsigned d : {c, 1 - c})
+    coords.push_back(b.create<arith::TruncIOp>(loc, b.getI32Type(), block.getOffsets()[d]));
+  return coords;
+}
+
 } // namespace
 
 void NVIDIATargetInfo::setKernelArgumentAttributes(func::FuncOp source,
@@ -223,25 +262,7 @@ bool NVIDIATargetInfo::loadsBlockThroughTensorMap(tile::LoadOp load) const {
                              cast<RankedTensorType>(dot.getType()), warps.getInt(), why))
       return false;
   }
-  tile::MakeBlockPtrOp block = rootBlock(load.getPtr());
-  if (!block || block.getShape().size() != 2 || !kernelArg(block.getBase()))
-    return false;
-  std::optional<unsigned> c = contiguousDim(block);
-  if (!c)
-    return false;
-  unsigned o = 1 - *c, bytes = elem.getIntOrFloatBitWidth() / 8;
-  if (!describe(block.getShape()[0]) || !describe(block.getShape()[1]) ||
-      !describe(block.getStrides()[o]))
-    return false;
-  // cuTensorMapEncodeTiled: a 16-byte aligned base and strides of 16-byte multiples.
-  int64_t stride = knownMultiple(block.getStrides()[o]);
-  if (knownMultiple(block.getBase()) % 16 != 0 || stride == 0 || (stride * bytes) % 16 != 0)
-    return false;
-  tile_gpu::SharedEncodingAttr enc = getTensorMapPlacement(block, type);
-  // Only the 128-byte swizzle has been run on a GPU (H200, 2026-12-01); boxes with rows of 64
-  // or 32 bytes (BLOCK_K = 32 or 16 in 16-bit types) keep cp.async until they are verified.
-  return enc && enc.getBlockCols() * bytes == 128 && type.getDimSize(o) <= 256 &&
-         type.getDimSize(*c) % enc.getBlockColsFor(type.getDimSize(*c)) == 0;
+  return static_cast<bool>(copyableBlock(load.getPtr(), type));
 }
 
 bool NVIDIATargetInfo::storesBlockThroughTensorMap(tile::StoreOp store) const {
@@ -259,31 +280,18 @@ bool NVIDIATargetInfo::storesBlockThroughTensorMap(tile::StoreOp store) const {
     return false;
   auto type = cast<RankedTensorType>(store.getValue().getType());
   Type elem = type.getElementType();
-  if (type.getRank() != 2 || !(elem.isF16() || elem.isBF16() || elem.isF32()))
+  if (!(elem.isF16() || elem.isBF16() || elem.isF32()))
     return false;
-  tile::MakeBlockPtrOp block = rootBlock(store.getPtr());
-  if (!block || block.getShape().size() != 2 || !kernelArg(block.getBase()))
+  // Besides a copyable box: whole 8-row swizzle atoms (each column block then starts on 1024
+  // bytes, where the hardware's swizzle, from address bits 7-9, meets the one local_store
+  // writes by row), and a buffer that fits the program's shared memory. Elements past the
+  // tensor's shape are not written (the copy clips the box), as a boundary check skips them.
+  tile::MakeBlockPtrOp block = copyableBlock(store.getPtr(), type);
+  if (!block)
     return false;
-  std::optional<unsigned> c = contiguousDim(block);
-  if (!c)
-    return false;
-  unsigned o = 1 - *c, bytes = elem.getIntOrFloatBitWidth() / 8;
-  if (!describe(block.getShape()[0]) || !describe(block.getShape()[1]) ||
-      !describe(block.getStrides()[o]))
-    return false;
-  int64_t stride = knownMultiple(block.getStrides()[o]);
-  if (knownMultiple(block.getBase()) % 16 != 0 || stride == 0 || (stride * bytes) % 16 != 0)
-    return false;
-  // The loads' placement: 128-byte column blocks (the only swizzle run on a GPU), at most 256
-  // rows per box, whole 8-row swizzle atoms (each block then starts on 1024 bytes, where the
-  // hardware's swizzle, from address bits 7-9, meets the one local_store writes by row), and a
-  // buffer that fits the program's shared memory. Elements past the tensor's shape are not
-  // written (the copy clips the box), as a boundary check would skip them.
-  tile_gpu::SharedEncodingAttr enc = getTensorMapPlacement(block, type);
-  int64_t rows = type.getDimSize(o), cols = type.getDimSize(*c);
-  return enc && enc.getBlockCols() * bytes == 128 && rows <= 256 && rows % 8 == 0 &&
-         cols % enc.getBlockColsFor(cols) == 0 &&
-         rows * cols * bytes <= int64_t(getLimits().sharedMemoryPerProgram);
+  int64_t rows = type.getDimSize(1 - *contiguousDim(block));
+  return rows % 8 == 0 && type.getNumElements() * (elem.getIntOrFloatBitWidth() / 8) <=
+                              int64_t(getLimits().sharedMemoryPerProgram);
 }
 
 void nvidia::storeThroughTensorMap(OpBuilder &b, Location loc, tile::MakeBlockPtrOp block,
@@ -300,11 +308,8 @@ void nvidia::storeThroughTensorMap(OpBuilder &b, Location loc, tile::MakeBlockPt
   b.create<tile_gpu::BarrierOp>(loc);
   Value maps;
   unsigned index = registerTensorMap(block, bufType, maps);
-  unsigned cdim = *contiguousDim(block);
-  SmallVector<Value> coords;
-  for (unsigned d : {cdim, 1 - cdim})
-    coords.push_back(b.create<arith::TruncIOp>(loc, b.getI32Type(), block.getOffsets()[d]));
-  b.create<tile_nv::AsyncTMACopyLocalToGlobalOp>(loc, maps, index, coords, buffer);
+  b.create<tile_nv::AsyncTMACopyLocalToGlobalOp>(loc, maps, index, boxCoordinates(b, loc, block),
+                                                 buffer);
 }
 
 tile_gpu::SharedEncodingAttr nvidia::getTensorMapPlacement(tile::MakeBlockPtrOp block,
@@ -342,11 +347,8 @@ void nvidia::issueTensorMapCopies(OpBuilder &b, Location loc,
     auto box = cast<tile_gpu::MemDescType>(c.dst.getType());
     Value maps;
     unsigned index = registerTensorMap(block, box, maps);
-    unsigned cdim = *contiguousDim(block);
-    SmallVector<Value> coords;
-    for (unsigned d : {cdim, 1 - cdim})
-      coords.push_back(b.create<arith::TruncIOp>(loc, b.getI32Type(), block.getOffsets()[d]));
-    b.create<tile_nv::AsyncTMACopyGlobalToLocalOp>(loc, maps, index, coords, c.dst, barrier, pred,
+    b.create<tile_nv::AsyncTMACopyGlobalToLocalOp>(loc, maps, index, boxCoordinates(b, loc, block),
+                                                   c.dst, barrier, pred,
                                                    /*multicast=*/Value(),
                                                    /*multicast_map=*/nullptr,
                                                    /*leader=*/nullptr);
