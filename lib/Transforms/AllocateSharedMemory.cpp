@@ -5,6 +5,11 @@
 // inside a loop that does not contain the allocation extends the range to the loop's last op,
 // since the next iteration comes back to it. Buffers are placed first-fit in allocation order; two
 // buffers share bytes only when their ranges are disjoint.
+// A buffer that holds hardware state (an op declares an effect on it on a resource other than
+// memory: an mbarrier's phase) may be reused only after an op frees that state (MemFree on the
+// resource: mbarrier.inval, PTX ISA "mbarrier.inval"); until then no later buffer is placed over
+// it, although its live range may have ended (a pipeline's barrier ring after its loop).
+// Scratch is not held to this: it starts past the buffers live at its op.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
@@ -27,6 +32,7 @@ struct Buffer {
   LocalAllocOp alloc;
   unsigned start = 0, end = 0; // live range, inclusive op numbers
   int64_t size = 0, offset = 0;
+  bool heldState = false; // hardware state never freed: its bytes stay taken after `end`
   bool overlapsInTime(const Buffer &o) const { return start <= o.end && o.start <= end; }
 };
 
@@ -44,7 +50,7 @@ public:
       // of every placed buffer live at the same time.
       SmallVector<std::pair<int64_t, int64_t>> taken;
       for (unsigned j = 0; j < i; ++j)
-        if (buffers[j].overlapsInTime(b))
+        if (buffers[j].overlapsInTime(b) || (buffers[j].heldState && buffers[j].start <= b.end))
           taken.push_back({buffers[j].offset, buffers[j].offset + buffers[j].size});
       llvm::sort(taken);
       int64_t offset = 0, align = b.alloc.getType().getAlignment();
@@ -89,11 +95,22 @@ private:
     b.start = b.end = pos[alloc];
     b.size = alloc.getType().getSizeInBytes();
     SmallVector<Value> views = {alloc.getResult()};
+    bool state = false, freed = false;
     while (!views.empty()) {
       Value v = views.pop_back_val();
       for (Operation *user : v.getUsers()) {
         if (isa<MemDescIndexOp, MemDescSubviewOp>(user))
           views.push_back(user->getResult(0));
+        if (auto iface = dyn_cast<MemoryEffectOpInterface>(user)) {
+          SmallVector<MemoryEffects::EffectInstance> effects;
+          iface.getEffectsOnValue(v, effects);
+          for (const MemoryEffects::EffectInstance &e : effects) {
+            if (isa<SideEffects::DefaultResource, AsyncWriteResource>(e.getResource()))
+              continue;
+            state = true;
+            freed |= isa<MemoryEffects::Free>(e.getEffect());
+          }
+        }
         unsigned end = pos[user];
         // The outermost loop around the use that does not hold the allocation.
         for (Operation *p = user->getParentOp(); p && !p->isAncestor(alloc); p = p->getParentOp())
@@ -102,6 +119,7 @@ private:
         b.end = std::max(b.end, end);
       }
     }
+    b.heldState = state && !freed;
     return b;
   }
 

@@ -110,9 +110,11 @@ def TileNV_InvalBarrierOp : TileNV_Op<"inval_barrier"> {
     tile_nv.inval_barrier %bar : !tile_gpu.memdesc<1xi64, #shared1d>
     ```
     mbarrier.inval.shared::cta.b64 by thread 0, after every thread's last wait on it (the write
-    is declared: tile-gpu-insert-barriers puts a barrier between those waits and it).
+    is declared: tile-gpu-insert-barriers puts a barrier between those waits and it). It frees
+    the barrier's state (MemFree on it): only then may tile-gpu-allocate-shared-memory place
+    another buffer over its bytes.
   }];
-  let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemWrite]>:$barrier);
+  let arguments = (ins Arg<TileNV_MemDesc, "barrier", [MemWrite, MemFree<TileNV_MBarrierState>]>:$barrier);
   let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
   let hasVerifier = 1;
 }
