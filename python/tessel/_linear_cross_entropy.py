@@ -28,7 +28,7 @@ def _pick_gemm(kernels, dtype, device, layout, m, n, sms):
     layout (prepare.sh's TMA or cp.async twins), whose tiles fill the `sms` SMs (sms=0: any),
     the largest tile, the widest one (BLOCK_N: the long side of the chunks' skinny products;
     H200, grad_x at 256 x 4096 x 128256 split in two: 64x256 0.374 ms, 128x128 0.404 ms), the
-    deepest pipeline, then without the TMA-store epilogue (tma_store: not yet run on a GPU)."""
+    deepest pipeline, then without the TMA-store epilogue (tma_store: no faster on the H200)."""
     def plain(c):
         return not c.get("HAS_BIAS") and c.get("ACT", "none") == "none"
     best, best_key = None, None

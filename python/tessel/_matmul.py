@@ -100,7 +100,7 @@ def _pick(dtype, m, n, scalars, sms):
     SM streams its tile's operands with nothing else to hide the latency behind: the LLM
     suite's M = 256 rows, 28.5 against 32.3 us with 6 against 4 stages at 256x6144x4096,
     results/2026-12-04-h200-s43), then without a producer warpgroup, then without the TMA-store
-    epilogue (tma_store: not yet run on a GPU), then the library's order. None when nothing is
+    epilogue (tma_store: no faster on the H200), then the library's order. None when nothing is
     compiled for the GPU."""
     best, best_key = None, None
     for v in _k.variants("gemm_block_ptr", dtype, "cuda"):

@@ -274,10 +274,10 @@ bool NVIDIATargetInfo::storesBlockThroughTensorMap(tile::StoreOp store) const {
       func ? func->getAttrOfType<IntegerAttr>(tile::TileDialect::getTmaStoreAttrName()) : nullptr;
   if (!asked || asked.getInt() == 0)
     return false;
-  // The buffer is written and copied out once: not inside a loop, where the next iteration
-  // would have to wait for the copy's reads before writing it again.
-  if (store->getParentOfType<scf::ForOp>() || store->getParentOfType<scf::WhileOp>())
-    return false;
+  // Inside a loop (a persistent kernel's tiles) the next iteration writes the buffer again only
+  // after the copy has read it: the copying thread waits for that (wait_group.read) before any
+  // later barrier, and tile-gpu-insert-barriers puts one between the copy (declared a read of
+  // the buffer) and the next write.
   auto type = cast<RankedTensorType>(store.getValue().getType());
   Type elem = type.getElementType();
   if (!(elem.isF16() || elem.isBF16() || elem.isF32()))
