@@ -8,7 +8,8 @@
 # got), then "gpu verify: N passed, M failed". VERIFY_BATCH=1 gathers the checks and runs them in
 # one `tessel-run-gpu --batch` (one CUDA context instead of one process per check: minutes
 # instead of tens of minutes for the whole library); a crash then ends the batch, and the checks
-# it did not reach count as failed.
+# it did not reach count as failed, as do those after VERIFY_BATCH_LIMIT seconds (per batch; no
+# limit by default) when set.
 set -uo pipefail
 cd "$(dirname "$0")"
 run=./tessel-run-gpu
@@ -101,7 +102,9 @@ run_batch() { # the gathered checks in one tessel-run-gpu: add to pass and fail,
   [[ -n $batch && -s $batch ]] || return 0
   local out counts
   out=$(mktemp)
-  $run --batch "$batch" > "$out" 2>&1
+  # A limit of its own (VERIFY_BATCH_LIMIT seconds), so that a batch cut short still reports
+  # the checks it finished: killed from outside, verify.sh would print nothing.
+  timeout "${VERIFY_BATCH_LIMIT:-0}" $run --batch "$batch" > "$out" 2>&1
   counts=$(python3 - "$out" "$labels" "${VERIFY_VERBOSE:-}" <<'PY'
 import re, sys
 text = open(sys.argv[1], errors="replace").read()
