@@ -6,9 +6,9 @@
 // since the next iteration comes back to it. Buffers are placed first-fit in allocation order; two
 // buffers share bytes only when their ranges are disjoint.
 // A buffer that holds hardware state (an op declares an effect on it on a resource other than
-// memory: an mbarrier's phase) may be reused only after an op frees that state (MemFree on the
-// resource: mbarrier.inval, PTX ISA "mbarrier.inval"); until then no later buffer is placed over
-// it, although its live range may have ended (a pipeline's barrier ring after its loop).
+// memory, e.g. an adapter's barrier phase) may be reused only after an op frees that state
+// (MemFree on the resource: the adapter's invalidation); until then no later buffer is placed
+// over it, although its live range may have ended (a pipeline's barrier ring after its loop).
 // Scratch is not held to this: it starts past the buffers live at its op.
 //
 //===----------------------------------------------------------------------===//
