@@ -9,7 +9,9 @@
 // memory, e.g. an adapter's barrier phase) may be reused only after an op frees that state
 // (MemFree on the resource: the adapter's invalidation); until then no later buffer is placed
 // over it, although its live range may have ended (a pipeline's barrier ring after its loop).
-// Scratch is not held to this: it starts past the buffers live at its op.
+// Scratch starts past the buffers live at its op; its size is known only to the lowering, so
+// the held buffers past that start are listed beside it (tile_gpu.scratch_held) for the
+// lowering to step over (SharedMemoryPlan::reserveScratch).
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
@@ -60,7 +62,7 @@ public:
       b.offset = offset;
       b.alloc.setOffset(uint32_t(offset));
     }
-    // Scratch starts past the buffers live at its op.
+    // Scratch starts past the buffers live at its op, and steps over the held ones after it.
     func.walk([&](Operation *op) {
       if (!mayUseScratch(op))
         return;
@@ -68,10 +70,13 @@ public:
       for (const Buffer &b : buffers)
         if (b.start <= pos[op] && pos[op] <= b.end)
           base = std::max(base, b.offset + b.size);
+      base = llvm::alignTo(base, 16);
       if (base)
-        op->setAttr(
-            TileGPUDialect::getScratchOffsetAttrName(),
-            IntegerAttr::get(IntegerType::get(op->getContext(), 32), llvm::alignTo(base, 16)));
+        op->setAttr(TileGPUDialect::getScratchOffsetAttrName(),
+                    IntegerAttr::get(IntegerType::get(op->getContext(), 32), base));
+      for (const Buffer &b : buffers)
+        if (b.heldState && b.end < pos[op] && b.offset + b.size > base)
+          addScratchHeld(op, b.offset, b.offset + b.size);
     });
   }
 
@@ -105,7 +110,7 @@ private:
           SmallVector<MemoryEffects::EffectInstance> effects;
           iface.getEffectsOnValue(v, effects);
           for (const MemoryEffects::EffectInstance &e : effects) {
-            if (isa<SideEffects::DefaultResource, AsyncWriteResource>(e.getResource()))
+            if (isMemoryResource(e.getResource()))
               continue;
             state = true;
             freed |= isa<MemoryEffects::Free>(e.getEffect());

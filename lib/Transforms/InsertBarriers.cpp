@@ -181,8 +181,7 @@ private:
       bool any = false;
       for (const MemoryEffects::EffectInstance &e : list) {
         Value v = e.getValue();
-        if (!v || !isa<MemDescType>(v.getType()) ||
-            !isa<SideEffects::DefaultResource, AsyncWriteResource>(e.getResource()))
+        if (!v || !isa<MemDescType>(v.getType()) || !isMemoryResource(e.getResource()))
           continue;
         bool write = isa<MemoryEffects::Write>(e.getEffect());
         if (!write && !isa<MemoryEffects::Read>(e.getEffect()))

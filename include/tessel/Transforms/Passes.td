@@ -211,7 +211,10 @@ def TileGPUAllocateSharedMemory : Pass<"tile-gpu-allocate-shared-memory", "mlir:
     order of allocation, at 16-byte aligned offsets that no buffer live at the same time covers
     (`offset` on local_alloc). Ops whose lowering may use scratch (tile_gpu::mayUseScratch) get
     `tile_gpu.scratch_offset`: the end of the buffers live there, so that the scratch of the
-    epilogue's layout conversion reuses the pipeline's ring once the loop is done. The kernel's
+    epilogue's layout conversion reuses the pipeline's ring once the loop is done, and
+    `tile_gpu.scratch_held`: the [lo, hi) bytes past that start of buffers whose live range has
+    ended but which still hold hardware state (an adapter's barrier never invalidated: their
+    bytes are not reused), which the lowering's scratch steps over. The kernel's
     total shared memory (buffers and scratch) is known after the lowering (`tile_gpu.shared`).
   }];
 }

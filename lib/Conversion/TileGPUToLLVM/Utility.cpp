@@ -2,6 +2,7 @@
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/xxhash.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -477,6 +478,12 @@ unsigned SharedMemoryPlan::reserveScratch(Operation *op, unsigned bytes) {
   if (auto attr =
           op->getAttrOfType<IntegerAttr>(tile_gpu::TileGPUDialect::getScratchOffsetAttrName()))
     base = attr.getInt();
+  // First fit past the start: clear of each held range (sorted) the scratch would cover.
+  if (auto held =
+          op->getAttrOfType<DenseI32ArrayAttr>(tile_gpu::TileGPUDialect::getScratchHeldAttrName()))
+    for (unsigned i = 0; i + 1 < held.size(); i += 2)
+      if (base + bytes > unsigned(held[i]) && base < unsigned(held[i + 1]))
+        base = llvm::alignTo(unsigned(held[i + 1]), 16);
   reserve(enclosingKernelName(op), base + bytes);
   return base;
 }

@@ -33,7 +33,8 @@ struct SharedMemoryPlan {
   void reserve(llvm::StringRef kernelName, unsigned bytes);
   /// Reserves `bytes` of scratch for `op` (one with tile_gpu::mayUseScratch) and returns the
   /// byte offset where it starts: past the buffers live at `op`
-  /// (tile-gpu-allocate-shared-memory's tile_gpu.scratch_offset; 0 without it). Scratch users
+  /// (tile-gpu-allocate-shared-memory's tile_gpu.scratch_offset; 0 without it), first fit among
+  /// the held buffers' bytes after it (tile_gpu.scratch_held). Scratch users
   /// bracket their use with barriers.
   unsigned reserveScratch(mlir::Operation *op, unsigned bytes);
 };

@@ -376,6 +376,20 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
   return success();
 }
 
+void tessel::tile_gpu::addScratchHeld(Operation *op, int64_t lo, int64_t hi) {
+  SmallVector<std::pair<int32_t, int32_t>> held;
+  if (auto old = op->getAttrOfType<DenseI32ArrayAttr>(TileGPUDialect::getScratchHeldAttrName()))
+    for (unsigned i = 0; i + 1 < old.size(); i += 2)
+      held.push_back({old[i], old[i + 1]});
+  held.push_back({int32_t(lo), int32_t(hi)});
+  llvm::sort(held);
+  SmallVector<int32_t> flat;
+  for (auto [l, h] : held)
+    flat.append({l, h});
+  op->setAttr(TileGPUDialect::getScratchHeldAttrName(),
+              DenseI32ArrayAttr::get(op->getContext(), flat));
+}
+
 bool tessel::tile_gpu::mayUseScratch(Operation *op) {
   using namespace tessel::tile;
   if (isa<ConvertLayoutOp, ReduceOp, ScanOp, TransOp, ReshapeOp>(op))

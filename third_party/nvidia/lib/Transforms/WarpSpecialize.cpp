@@ -189,6 +189,13 @@ struct WarpSpecializer {
       if (auto off = op->getAttrOfType<IntegerAttr>(name))
         op->setAttr(name, IntegerAttr::get(off.getType(), std::max(off.getInt(), pastEmpty)));
     });
+    // Elsewhere (the epilogue after the loop) the ring is idle but never invalidated: its bytes
+    // stay out of the scratch's way (tile-gpu-allocate-shared-memory's held buffers).
+    func.walk([&](Operation *op) {
+      if (mayUseScratch(op) && !topLoop->isAncestor(op))
+        addScratchHeld(op, *emptyAlloc.getOffset(),
+                       *emptyAlloc.getOffset() + emptyAlloc.getType().getSizeInBytes());
+    });
     auto stageType = cast<MemDescType>(fullWait.getBarrier().getType());
     auto i32 = [&](OpBuilder &bb, int64_t v) -> Value {
       return bb.create<arith::ConstantIntOp>(loc, v, 32);

@@ -16,6 +16,14 @@ namespace tessel::tile_gpu {
 struct AsyncWriteResource : public mlir::SideEffects::Resource::Base<AsyncWriteResource> {
   llvm::StringRef getName() final { return "<AsyncWrite>"; }
 };
+
+/// True for the resources whose effects touch a buffer's bytes (memory: the default resource,
+/// or AsyncWriteResource); an effect on any other resource is on hardware state that the
+/// bytes hold (an adapter's barrier), which the allocator keeps until it is freed and the
+/// barrier pass leaves to the adapter.
+inline bool isMemoryResource(mlir::SideEffects::Resource *resource) {
+  return llvm::isa<mlir::SideEffects::DefaultResource, AsyncWriteResource>(resource);
+}
 } // namespace tessel::tile_gpu
 
 #include "tessel/Dialect/TileGPU/IR/TileGPUDialect.h.inc"
@@ -37,6 +45,11 @@ namespace tessel::tile_gpu {
 /// value every thread reads): tile-gpu-allocate-shared-memory places its scratch past the live
 /// buffers and tile-gpu-insert-barriers treats it as touching all of shared memory.
 bool mayUseScratch(mlir::Operation *op);
+
+/// Adds the bytes [lo, hi) to `op`'s tile_gpu.scratch_held (pairs kept sorted): bytes past its
+/// scratch_offset that hold hardware state (a barrier not invalidated), which the lowering
+/// places the op's scratch clear of.
+void addScratchHeld(mlir::Operation *op, int64_t lo, int64_t hi);
 
 /// The stage of a ring (a local_alloc of S stages) that a memdesc_index selects. The pipeline
 /// indexes rings with `(x + c) % S` (or a constant c; x is then null), which tells stages of one

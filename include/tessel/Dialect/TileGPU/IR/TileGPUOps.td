@@ -40,6 +40,12 @@ def TileGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral getScratchOffsetAttrName() {
       return "tile_gpu.scratch_offset";
     }
+    /// i32 array attribute set beside scratch_offset: [lo, hi) byte pairs past it, sorted, of
+    /// buffers no longer live at the op whose bytes still hold hardware state (a barrier not
+    /// yet invalidated); the lowering places the op's scratch clear of them.
+    static constexpr llvm::StringLiteral getScratchHeldAttrName() {
+      return "tile_gpu.scratch_held";
+    }
     /// i32 attribute on a kernel: lanes per warp (32 on NVIDIA, 64 on CDNA).
     static constexpr llvm::StringLiteral getThreadsPerWarpAttrName() {
       return "tile_gpu.threads_per_warp";
