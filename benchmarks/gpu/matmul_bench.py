@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""matmul_bench.py [--shapes DT:MxNxK[:bT],...] [--explore] (in a directory made by prepare.sh,
-on a GPU machine): tessel.ops.matmul, the whole op as a PyTorch user calls it (the padded copy
-of operands that TMA cannot read included), beside torch.matmul (cuBLAS) and the autotuned
-Triton GEMM of shared/anchors/triton_reference.py, in one process on one GPU.
+"""matmul_bench.py [--shapes DT:MxNxK[:bT],...] [--explore] [--suite] (in a directory made by
+prepare.sh, on a GPU machine): tessel.ops.matmul, the whole op as a PyTorch user calls it (the
+padded copy of operands that TMA cannot read included), beside torch.matmul (cuBLAS) and the
+autotuned Triton GEMM of shared/anchors/triton_reference.py, in one process on one GPU.
 
 Each row is verified first: the op's output against a float64 product (relative Frobenius
 error, bound 1e-2 for f16/bf16 outputs, 1e-4 for f32), on an output buffer the caching
@@ -14,8 +14,11 @@ do_bench_cudagraph (the launches replayed from a CUDA graph: the GPU's time alon
 copy, and every plain gemm_split_k variant that reads with TMA at 2, 3, 4, 6 and 8 slices of K (on
 operands TMA reads in place), on the rows of at least 64 rows and at most 2^33 flops, so the
 tile, split and copy heuristics of tessel/_matmul.py can be checked against measurements.
-Writes $OUT/matmul_bench.json when OUT is set."""
-import argparse, json, os, sys
+--suite runs the LLM linear-layer suite of shared/anchors/gemm_suite.py (32 shapes) and prints
+the geometric mean of cuBLAS's time over Tessel's, and each row's GB/s against a device copy
+measured in the same run (decode rows are judged by bandwidth). Writes $OUT/matmul_bench.json
+when OUT is set; TESSEL_NO_TRITON=1 leaves Triton out (its autotuning costs a minute)."""
+import argparse, json, math, os, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "python"))
@@ -24,6 +27,9 @@ ap.add_argument("--shapes", default="f16:1000x999x1001,f16:1024x1024x2048,f16:10
                 "bf16:1000x999x1001,f16:500x499x501,f16:2000x1999x2001,f16:127x255x129,"
                 "bf16:4096x4096x4096:bT,bf16:1x4096x4096:bT,bf16:16x6144x4096:bT")
 ap.add_argument("--explore", action="store_true")
+ap.add_argument("--suite", action="store_true",
+                help="the 32 shapes of shared/anchors/gemm_suite.py (bf16, y = x W^T: Llama-3 8B "
+                     "and 70B projections) instead of --shapes")
 args = ap.parse_args()
 
 import torch
@@ -35,6 +41,8 @@ from tessel._matmul import _Plan, _launched, _matmul, _plain, _run, _scalars, _t
 from tessel._arrays import describe
 
 try:
+    if os.environ.get("TESSEL_NO_TRITON"):
+        raise RuntimeError("TESSEL_NO_TRITON is set")
     sys.path.insert(0, here)
     from triton_gemm import triton_mm
 except Exception as e:
@@ -42,6 +50,12 @@ except Exception as e:
     triton_mm = None
 
 tessel.add_kernel_directory(os.path.join(here, "kernels"))
+if args.suite:  # gemm_suite.py's layers and M values, in its order
+    layers = {"8B": [(4096, 6144), (4096, 4096), (4096, 28672), (14336, 4096)],
+              "70B": [(8192, 10240), (8192, 8192), (8192, 57344), (28672, 8192)]}
+    ms = {"8B": [1, 16, 64, 256, 2048, 8192], "70B": [16, 2048]}
+    args.shapes = ",".join(f"bf16:{m}x{n}x{k}:bT" for model, ls in layers.items()
+                           for k, n in ls for m in ms[model])
 dtypes = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
 
 
@@ -64,7 +78,17 @@ def times(fn):
             tt.do_bench_cudagraph(fn, rep=100, return_mode="median"))
 
 
+def copy_gbps():
+    """The device-to-device copy's bandwidth (1 GiB, read + write, do_bench median): the
+    ceiling a memory-bound product's GB/s is judged against."""
+    src = torch.empty(2**29, device="cuda", dtype=torch.bfloat16)
+    dst = torch.empty_like(src)
+    ms = tt.do_bench(lambda: dst.copy_(src), warmup=10, rep=100, return_mode="median")
+    return 2 * src.numel() * src.element_size() / ms / 1e6
+
+
 torch.manual_seed(0)
+copy_bw = copy_gbps()
 print(f"matmul on {torch.cuda.get_device_name()}, torch {torch.__version__}, triton "
       f"{triton.__version__}", flush=True)
 rows, failed = [], 0
@@ -76,7 +100,8 @@ for item in args.shapes.split(","):
     b = torch.randn(n, k, device="cuda", dtype=dtypes[dt]).t() if bT else \
         torch.randn(k, n, device="cuda", dtype=dtypes[dt])
     ref = a.double() @ b.double()
-    row = {"shape": item, "flops": 2 * m * n * k}
+    row = {"shape": item, "flops": 2 * m * n * k,
+           "bytes": a.element_size() * (m * k + k * n + m * n)}
     c = poisoned_call(lambda: tessel.ops.matmul(a, b), m, n, a.dtype)
     row["tessel_err"], ok = check(c, ref, dt)
     failed += not ok
@@ -142,17 +167,32 @@ for item in args.shapes.split(","):
 
 print()
 hdr = (f"{'shape':24s} {'tessel':>7s} {'cuBLAS':>7s} {'triton':>7s} {'t/cuBLAS':>8s} "
-       f"{'t/triton':>8s} {'graph t/cuBLAS':>14s} {'TFLOP/s':>7s}")
+       f"{'t/triton':>8s} {'graph t/cuBLAS':>14s} {'TFLOP/s':>7s} {'GB/s':>6s} {'%copy':>6s}")
 print("do_bench medians in us (graph: CUDA-graph replay, the GPU's time); t/x = x's time / "
-      "Tessel's (> 1: Tessel faster)")
+      "Tessel's (> 1: Tessel faster); GB/s: each operand read once and c written once, against "
+      f"the {copy_bw:.0f} GB/s of a 1 GiB device copy measured in this run")
 print(hdr)
 for r in rows:
     tr = r.get("triton_ms")
+    gbps = r["bytes"] / r["tessel_ms"] / 1e6
     print(f"{r['shape']:24s} {r['tessel_ms'] * 1e3:7.1f} {r['cublas_ms'] * 1e3:7.1f} "
           f"{(tr or 0) * 1e3:7.1f} {r['cublas_ms'] / r['tessel_ms']:8.3f} "
           f"{(tr / r['tessel_ms']) if tr else 0:8.3f} "
           f"{r['cublas_graph_ms'] / r['tessel_graph_ms']:14.3f} "
-          f"{r['flops'] / r['tessel_ms'] / 1e9:7.1f}")
+          f"{r['flops'] / r['tessel_ms'] / 1e9:7.1f} {gbps:6.0f} {100 * gbps / copy_bw:5.1f}%")
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 0.0
+
+
+for label, key in (("do_bench", "ms"), ("graph", "graph_ms")):
+    ratios = [r[f"cublas_{key}"] / r[f"tessel_{key}"] for r in rows]
+    low = min(ratios) if ratios else 0.0
+    print(f"{label}: geomean t/cuBLAS {geomean(ratios):.3f} over {len(rows)} shapes, lowest "
+          f"{low:.3f}, below 0.85: {sum(x < 0.85 for x in ratios)}", end="")
+    tr = [r[f"triton_{key}"] / r[f"tessel_{key}"] for r in rows if r.get(f"triton_{key}")]
+    print(f"; geomean t/triton {geomean(tr):.3f}" if tr else "")
 print(f"verification: {'all PASS' if not failed else f'{failed} FAILED'}")
 if os.environ.get("OUT"):
     with open(os.path.join(os.environ["OUT"], "matmul_bench.json"), "w") as fh:

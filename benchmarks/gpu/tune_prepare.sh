@@ -63,6 +63,18 @@ tune gemm.cpp gemm 4096x4096x4096 -- --key M=4096 --key N=4096 --key K=4096
 nn=--twin=nn:stride_ak=1,stride_bn=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bk%8,stride_cm%8
 tune gemm.cpp gemm_block_ptr 4096x4096x4096 8192x8192x8192 -- "$nn"
 DTYPE=f16 tune gemm.cpp gemm_block_ptr 1024x1024x2048 -- "$nn"
+# gemm_split_k at the LLM suite's decode rows (shared/anchors/gemm_suite.py, M <= 64: y = x W^T
+# with W (N, K) as nn.Linear stores it, so B is column-major and the __nt twin reads both
+# operands with TMA): 90 variants for the 16 keys (tile, ring, slices; SPLIT_K compiles the same
+# binary again, once per count), 1.5 minutes on 2 cores plus 1.5 building the problems for their
+# keys. tessel.ops.matmul launches the winner with its SPLIT_K.
+nt=--twin=nt:stride_ak=1,stride_bk=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bn%8,stride_cm%8
+decode=()
+for m in 1 16 64; do
+  decode+=("${m}x6144x4096" "${m}x4096x4096" "${m}x28672x4096" "${m}x4096x14336")
+done
+decode+=(16x10240x8192 16x8192x8192 16x57344x8192 16x8192x28672)
+tune gemm.cpp gemm_split_k "${decode[@]}" -- "$nt" --opt b_order=col
 cp "$build/bin/tessel-tune-gpu" "$dest/bin/"
 cat >"$dest/tune.sh" <<'SH'
 #!/usr/bin/env bash

@@ -522,6 +522,32 @@ TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
               CONFIGS(SplitKConfig{},
                       SplitKConfig{.BLOCK_N = 128, .num_stages = 3},
                       SplitKConfig{.BLOCK_N = 128, .BLOCK_K = 64, .num_stages = 6}))
+/// Split-K's tiles, rings and slice counts for the products it is for (decode, M = 1..64, and
+/// M = 128..256 with a long K), keyed like gemm_block_ptr. SPLIT_K only sets the launch's second
+/// grid dimension: the tuner times each count as its own variant (tessel.ops.matmul launches the
+/// tuned entry's count; a generated C++ launcher runs the untuned SPLIT_K = 0 as one slice, the
+/// caller passing workspace and locks). Slices keep at least 4 K-blocks each (a shorter slice is mostly its
+/// ring's fill), 64-row tiles serve M <= 64, and a tile is no wider than N's bucket.
+TESSEL_TUNE(gemm_split_k, Space<SplitKConfig>()
+                              .field(&SplitKConfig::BLOCK_M, {64, 128})
+                              .field(&SplitKConfig::BLOCK_N, {64, 128, 256})
+                              .field(&SplitKConfig::BLOCK_K, {64, 128})
+                              .field(&SplitKConfig::num_warps, {4, 8})
+                              .field(&SplitKConfig::num_stages, {3, 4, 6, 8})
+                              .field(&SplitKConfig::SPLIT_K, {1, 2, 3, 4, 6, 8})
+                              .where([](const SplitKConfig &c) {
+                                // One warpgroup per 64 rows (wgmma's M).
+                                return c.num_warps * 16 == c.BLOCK_M;
+                              })
+                              .where([](const SplitKConfig &c, const Keys &k) {
+                                return (c.BLOCK_M == 64 || k["M"] > 64) &&
+                                       c.BLOCK_N <= std::max<int64_t>(64, k["N"]) &&
+                                       (c.SPLIT_K == 1 || c.SPLIT_K * 4 * c.BLOCK_K <= k["K"]);
+                              })
+                              .key("M", Bucket::pow2)
+                              .key("N", Bucket::pow2)
+                              .key("K", Bucket::pow2)
+                              .grid("cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), max(SPLIT_K, 1)"))
 TESSEL_KERNEL(gemm_swiglu, DTYPES(f16, bf16),
               ARGS(x, w_gate, w_up, out, M, N, K, stride_xm, stride_wn, stride_om),
               CONFIGS(SwigluConfig{},

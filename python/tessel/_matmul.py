@@ -12,6 +12,11 @@ replace is several times slower (H200, f16 1000x999x1001: 16.6 us with the copie
 cuBLAS's 27.7, results/2026-12-03-h200-s36). On the interpreter nothing is copied (every variant
 takes any strides) except an operand that does not start on 16 bytes, which no kernel takes.
 
+On a GPU the tuning cache (docs/Autotuning.md) picks the kernel where it can: gemm_split_k's
+entry for the shape (launched with its SPLIT_K) unless gemm_block_ptr's entry is faster;
+gemm_block_ptr's entry alone where split-K's rule (_split_k_variant) does not apply or its
+entry is slower; else the rules of _split_k_variant and _pick.
+
 The choice of variant (and copies, and split-K slices) depends only on the dtype, the device,
 the shape, the strides and the operands' alignment, and is remembered per such key: a call
 after the first costs the checks, the copies and one launch on the host.
@@ -142,8 +147,8 @@ def _split_k_variant(dtype, m, n, k, scalars, sms):
     of the GPU; None otherwise. The tile is the LLM suite's most frequent winner
     (results/2026-12-01-h200-splitk, H200, bf16): 64x256x64 with 4 stages from N = 16384 (the
     28672-wide rows), else 64x128x64 with 6 stages (9 of the 13 other decode rows), else the
-    widest; the slices split_k_slices' (one slice still goes through the kernel: a decode
-    product's f32 partial is small)."""
+    widest; the slices _slices' (one slice still goes through the kernel: a decode product's
+    f32 partial is small)."""
     if m > 64 and 2 * -(-m // 64) * -(-n // 128) > sms:
         return None
     want = (256, 64, 4) if n >= 16384 else (128, 64, 6)
@@ -153,13 +158,30 @@ def _split_k_variant(dtype, m, n, k, scalars, sms):
         if not _plain(c) or not _launched(v, scalars).meta.get("tensor_maps"):
             continue
         key = ((c["BLOCK_N"], c.get("BLOCK_K"), c.get("num_stages")) != want, -c["BLOCK_N"],
-               -c.get("num_stages", 0))
+               -c.get("num_stages", 0), c.get("SPLIT_K", 0) != 0)
         if best_key is None or key < best_key:
             best, best_key = v, key
     if best is None:
         return None
-    slices = split_k_slices(_tiles(best, m, n), k, best.config["BLOCK_K"], sms)
+    slices = _slices(best, m, n, k, sms)
     return (best, slices) if slices > 1 or m <= 64 else None
+
+
+def _slices(v, m, n, k, sms):
+    """A gemm_split_k variant's slices: its config's SPLIT_K when non-zero (a tuned count),
+    else split_k_slices', as the harness's gemm_split_k problem."""
+    return v.config.get("SPLIT_K") or split_k_slices(_tiles(v, m, n), k, v.config["BLOCK_K"], sms)
+
+
+def _tuned_launch(kernel, dtype, m, n, k, scalars):
+    """(variant, median ms) of the tuning cache's entry for `kernel` (gemm_block_ptr or
+    gemm_split_k, keys M, N, K) when its launch copies with TMA for these strides, as the tuner
+    timed it; else None. Both kernels are tuned on the gemm problems' shapes with the same
+    timing (cold L2), so their times compare."""
+    hit = _k.tuned_entry(kernel, dtype, "cuda", {"M": m, "N": n, "K": k}, valid=_plain)
+    if hit is None or not _launched(hit[0], scalars).meta.get("tensor_maps"):
+        return None
+    return hit[0], float(hit[1].get("ms", float("inf")))
 
 
 def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sms, variant,
@@ -179,14 +201,21 @@ def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sm
     v, splits = variant, 0
     if v is None and cuda:
         scalars = _scalars(m, n, k, a_strides, b_strides)
+        tuned_split = _tuned_launch("gemm_split_k", dtype, m, n, k, scalars)
+        tuned_tiles = _tuned_launch("gemm_block_ptr", dtype, m, n, k, scalars)
         split = _split_k_variant(dtype, m, n, k, scalars, sms)
-        if split is not None:
+        # Two entries: the faster. A split-K entry alone beats the rules (its space has one
+        # slice too); a gemm_block_ptr entry alone only where split-K's rule does not apply
+        # (it was never timed against the split).
+        if tuned_split is not None and (tuned_tiles is None or tuned_split[1] < tuned_tiles[1]):
+            v = tuned_split[0]
+            splits = _slices(v, m, n, k, sms)
+        elif tuned_split is not None:
+            v = tuned_tiles[0]
+        elif split is not None:
             v, splits = split
-        else:  # the tuning cache's when its launch copies with TMA here, else _pick
-            v = _k.tuned("gemm_block_ptr", dtype, device, {"M": m, "N": n, "K": k},
-                         valid=_plain)
-            if v is None or not _launched(v, scalars).meta.get("tensor_maps"):
-                v = _pick(dtype, m, n, scalars, sms)
+        else:
+            v = tuned_tiles[0] if tuned_tiles is not None else _pick(dtype, m, n, scalars, sms)
     if v is None:  # the interpreter, or no GPU variant: the tuned, else the first plain config
         v = (_k.tuned("gemm_block_ptr", dtype, device, {"M": m, "N": n, "K": k}, valid=_plain)
              or _k.choose("gemm_block_ptr", dtype, device, valid=_plain, key="plain"))

@@ -237,13 +237,21 @@ def _tuning_keys(vs):
 
 
 def tuned(kernel, dtype, device, values, valid=lambda cfg: True):
-    """The variant the tuning cache holds for `kernel` at `dtype` on this `device` for the key
-    arguments' `values` ({name: value}), bucketed as the kernel's variants declare
+    """tuned_entry()'s variant, or None."""
+    hit = tuned_entry(kernel, dtype, device, values, valid)
+    return hit[0] if hit else None
+
+
+def tuned_entry(kernel, dtype, device, values, valid=lambda cfg: True):
+    """(variant, entry): the variant the tuning cache holds for `kernel` at `dtype` on this
+    `device` for the key arguments' `values` ({name: value}), bucketed as the kernel's variants
+    declare
     (tuning_keys: pow2 or exact), when it is compiled and `valid` admits its config (an entry
     naming a twin gives the twin's base variant, whose launch takes the twin when the arguments
     keep its promises; tessel-tune records base names); else None (no cache, no entry, another
     device, driver or compiler, or the variant is not in a kernel directory). The entry's key
-    fields all match, as the C++ launchers' do."""
+    fields all match, as the C++ launchers' do. The entry is the cache's dict (its "ms": the
+    winner's median time, comparable between kernels tuned on the same problem family)."""
     entries = _tuning_entries()
     if not entries:
         return None
@@ -266,7 +274,7 @@ def tuned(kernel, dtype, device, values, valid=lambda cfg: True):
         v = by_name.get(e.get("variant"))
         if (v is not None and e.get("compiler") == v.meta.get("compiler", {}).get("version")
                 and valid(v.config)):
-            return v
+            return v, e
     return None
 
 

@@ -1137,6 +1137,51 @@ def matmul_tiles_by_the_busiest_sm():
         kernels.variants = saved
 
 
+@test
+def matmul_plan_takes_the_tuned_split_k():
+    # The tuning cache's gemm_split_k entry runs with its SPLIT_K, unless gemm_block_ptr's
+    # entry is faster; a tuned gemm_block_ptr alone does not displace split-K's rule where it
+    # applies; an entry whose launch would not copy with TMA (not what was timed) is ignored.
+    from tessel import _matmul, kernels
+    rule = fake_gemm(64, 128, 4, 6, 90, 150_000, True, 0)
+    tuned_split = fake_gemm(64, 64, 4, 4, 90, 100_000, True)
+    tuned_split.config.update(BLOCK_K=128, SPLIT_K=2)
+    tuned_tiles = fake_gemm(128, 128, 4, 4, 128, 131_072, True)
+    no_tma = fake_gemm(64, 64, 4, 3, 90, 100_000, False)
+    no_tma.config["SPLIT_K"] = 3
+    entries = {}
+    saved = kernels.variants, kernels.tuned_entry
+    kernels.variants = lambda kernel, dtype, device: (
+        [rule] if kernel == "gemm_split_k" else [tuned_tiles])
+    kernels.tuned_entry = lambda kernel, dtype, device, values, valid=None: entries.get(kernel)
+    try:
+        def plan(m, n, k=4096):
+            p = _matmul._plan("bf16", "cuda", m, n, k, (k, 1), (1, k), True, True, 132, None,
+                              None)
+            c = p.variant.config
+            return c["BLOCK_M"], c["BLOCK_N"], p.splits
+        assert plan(16, 4096) == (64, 128, 4)  # no entry: the rule's tile and slices
+        entries["gemm_split_k"] = (tuned_split, {"ms": 0.012})
+        assert plan(16, 4096) == (64, 64, 2)
+        assert plan(256, 4096) == (64, 64, 2)  # also where the rule would not split
+        entries["gemm_block_ptr"] = (tuned_tiles, {"ms": 0.010})
+        assert plan(16, 4096) == (128, 128, 0)  # the faster entry
+        entries["gemm_block_ptr"] = (tuned_tiles, {"ms": 0.020})
+        assert plan(16, 4096) == (64, 64, 2)
+        del entries["gemm_split_k"]
+        assert plan(16, 4096) == (64, 128, 4)
+        assert plan(256, 4096) == (128, 128, 0)
+        entries["gemm_split_k"] = (no_tma, {"ms": 0.001})
+        assert plan(16, 4096) == (64, 128, 4)
+        # The rule honours a variant's own SPLIT_K (a tuning directory's variant).
+        rule.config["SPLIT_K"] = 3
+        del entries["gemm_split_k"]
+        assert plan(16, 4096) == (64, 128, 3)
+    finally:
+        kernels.variants, kernels.tuned_entry = saved
+        rule.config.pop("SPLIT_K", None)
+
+
 def raises(exc, fn, *words):
     try:
         fn()
