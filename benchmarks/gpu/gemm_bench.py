@@ -26,17 +26,9 @@ PEAK_TFLOPS = 734.0  # cuBLAS bf16 4096^3 on this H200 (DESIGN.md), the ceiling 
 DEFAULT_SHAPES = ("bf16:4096x4096x4096,f16:1024x1024x2048,bf16:8192x8192x8192,f16:1000x999x1001,"
                   "bf16:4096x4096x4096:bias_relu")
 
-# The LLM linear-layer suite of shared/anchors/gemm_suite.py (h200-gemm-suite.json): y = x @ W^T,
-# bf16, W (N, K) as nn.Linear stores it, for the Llama-3 8B and 70B projections at several M.
-LLM_LAYERS = {"8B": [("qkv", 4096, 6144), ("o", 4096, 4096), ("gate_up", 4096, 28672),
-                     ("down", 14336, 4096)],
-              "70B": [("qkv", 8192, 10240), ("o", 8192, 8192), ("gate_up", 8192, 57344),
-                      ("down", 28672, 8192)]}
-LLM_MS = {"8B": [1, 16, 64, 256, 2048, 8192], "70B": [16, 2048]}
-LLM_SHAPES = ",".join(f"bf16:{m}x{n}x{k}:bT" for model, layers in LLM_LAYERS.items()
-                      for _, k, n in layers for m in LLM_MS[model])
-
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+import llm_shapes  # noqa: E402  (beside this script)
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("--shapes", default=DEFAULT_SHAPES,
                 help="DT:MxNxK[:bT][:bias_relu],... (DT bf16, f16, f32; :bT: B stored (N, K) "
@@ -65,7 +57,7 @@ args = ap.parse_args()
 
 
 def parse_shapes(text):
-    text = ",".join(LLM_SHAPES if t == "llm" else t for t in text.split(","))
+    text = llm_shapes.expand(text)
     out = []
     for item in text.split(","):
         dt, dims, *flags = item.split(":")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # llm_suite.sh [TUNE_DIR] (on a GPU machine, in a directory made by prepare.sh): the LLM
 # linear-layer suite of shared/anchors/gemm_suite.py (32 shapes, bf16, y = x W^T) through
-# tessel.ops.matmul beside cuBLAS and Triton in one process (matmul_bench.py --suite), after
+# tessel.ops.matmul beside cuBLAS and Triton in one process (matmul_bench.py --shapes llm), after
 # tuning gemm_split_k at the suite's 16 decode rows when TUNE_DIR (tune_prepare.sh DEST
 # --only gemm_split_k) is given: tessel-tune-gpu writes $OUT/tuning.json and the suite reads it
 # (TESSEL_TUNING_CACHE), with the tuned variants on the kernel path. Then the decode rows once
@@ -22,13 +22,13 @@ if [[ -n $tune ]]; then
   cache=$out/tuning.json
   TESSEL_KERNEL_PATH+=:$tune/tune/gemm_split_k__bf16
 fi
-TESSEL_TUNING_CACHE=$cache OUT=$out timeout 540 python3 "$here/matmul_bench.py" --suite \
+TESSEL_TUNING_CACHE=$cache OUT=$out timeout 540 python3 "$here/matmul_bench.py" --shapes llm \
   >"$out/suite.txt" 2>&1
 echo "suite rc=$?"
 decode=bf16:1x4096x4096:bT,bf16:16x4096x4096:bT,bf16:64x4096x4096:bT,bf16:64x6144x4096:bT
 decode+=,bf16:16x8192x8192:bT,bf16:64x4096x14336:bT,bf16:1x28672x4096:bT
-TESSEL_TUNING_CACHE=/nonexistent/tuning.json OUT=$out/rules TESSEL_NO_TRITON=1 timeout 200 \
-  python3 "$here/matmul_bench.py" --shapes "$decode" >"$out/decode_rules.txt" 2>&1
+TESSEL_TUNING_CACHE=/nonexistent/tuning.json OUT=$out/rules timeout 200 \
+  python3 "$here/matmul_bench.py" --no-triton --shapes "$decode" >"$out/decode_rules.txt" 2>&1
 echo "decode rules rc=$?"
 [[ -n $tune ]] && grep -E "best|FAIL|error" "$out/tune_split_k.txt" |
   sed 's/gemm_split_k__bf16__//; s/__GROUP_M_8//; s/__HAS_BIAS_false__ACT_none//' | cut -c1-200

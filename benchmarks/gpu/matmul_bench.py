@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""matmul_bench.py [--shapes DT:MxNxK[:bT],...] [--explore] [--suite] (in a directory made by
-prepare.sh, on a GPU machine): tessel.ops.matmul, the whole op as a PyTorch user calls it (the
+"""matmul_bench.py [--shapes DT:MxNxK[:bT],...|llm] [--explore] [--no-triton] (in a directory made
+by prepare.sh, on a GPU machine): tessel.ops.matmul, the whole op as a PyTorch user calls it (the
 padded copy of operands that TMA cannot read included), beside torch.matmul (cuBLAS) and the
 autotuned Triton GEMM of shared/anchors/triton_reference.py, in one process on one GPU.
 
@@ -14,23 +14,26 @@ do_bench_cudagraph (the launches replayed from a CUDA graph: the GPU's time alon
 copy, and every plain gemm_split_k variant that reads with TMA at 2, 3, 4, 6 and 8 slices of K (on
 operands TMA reads in place), on the rows of at least 64 rows and at most 2^33 flops, so the
 tile, split and copy heuristics of tessel/_matmul.py can be checked against measurements.
---suite runs the LLM linear-layer suite of shared/anchors/gemm_suite.py (32 shapes) and prints
-the geometric mean of cuBLAS's time over Tessel's, and each row's GB/s against a device copy
-measured in the same run (decode rows are judged by bandwidth). Writes $OUT/matmul_bench.json
-when OUT is set; TESSEL_NO_TRITON=1 leaves Triton out (its autotuning costs a minute)."""
+`--shapes llm` runs the LLM linear-layer suite of shared/anchors/gemm_suite.py (32 shapes,
+llm_shapes.py). The table ends with the geometric mean of cuBLAS's time over Tessel's, and
+each row's GB/s against a device copy measured in the same run (decode rows are judged by
+bandwidth). Writes $OUT/matmul_bench.json when OUT is set; --no-triton leaves Triton out (its
+autotuning costs a minute)."""
 import argparse, json, math, os, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(here, "python"))
+sys.path[:0] = [os.path.join(here, "python"), here]
+from llm_shapes import expand  # noqa: E402  (beside this script)
+
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("--shapes", default="f16:1000x999x1001,f16:1024x1024x2048,f16:1024x1024x2048:bT,"
                 "bf16:1000x999x1001,f16:500x499x501,f16:2000x1999x2001,f16:127x255x129,"
                 "bf16:4096x4096x4096:bT,bf16:1x4096x4096:bT,bf16:16x6144x4096:bT")
 ap.add_argument("--explore", action="store_true")
-ap.add_argument("--suite", action="store_true",
-                help="the 32 shapes of shared/anchors/gemm_suite.py (bf16, y = x W^T: Llama-3 8B "
-                     "and 70B projections) instead of --shapes")
+ap.add_argument("--no-triton", action="store_true",
+                help="time Tessel and cuBLAS only (Triton's autotuning: a minute of device time)")
 args = ap.parse_args()
+args.shapes = expand(args.shapes)
 
 import torch
 import triton
@@ -41,21 +44,14 @@ from tessel._matmul import _Plan, _launched, _matmul, _plain, _run, _scalars, _t
 from tessel._arrays import describe
 
 try:
-    if os.environ.get("TESSEL_NO_TRITON"):
-        raise RuntimeError("TESSEL_NO_TRITON is set")
-    sys.path.insert(0, here)
+    if args.no_triton:
+        raise RuntimeError("--no-triton")
     from triton_gemm import triton_mm
 except Exception as e:
     print(f"note: no Triton GEMM ({e})")
     triton_mm = None
 
 tessel.add_kernel_directory(os.path.join(here, "kernels"))
-if args.suite:  # gemm_suite.py's layers and M values, in its order
-    layers = {"8B": [(4096, 6144), (4096, 4096), (4096, 28672), (14336, 4096)],
-              "70B": [(8192, 10240), (8192, 8192), (8192, 57344), (28672, 8192)]}
-    ms = {"8B": [1, 16, 64, 256, 2048, 8192], "70B": [16, 2048]}
-    args.shapes = ",".join(f"bf16:{m}x{n}x{k}:bT" for model, ls in layers.items()
-                           for k, n in ls for m in ms[model])
 dtypes = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
 
 

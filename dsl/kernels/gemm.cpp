@@ -526,8 +526,9 @@ TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
 /// M = 128..256 with a long K), keyed like gemm_block_ptr. SPLIT_K only sets the launch's second
 /// grid dimension: the tuner times each count as its own variant (tessel.ops.matmul launches the
 /// tuned entry's count; a generated C++ launcher runs the untuned SPLIT_K = 0 as one slice, the
-/// caller passing workspace and locks). Slices keep at least 4 K-blocks each (a shorter slice is mostly its
-/// ring's fill), 64-row tiles serve M <= 64, and a tile is no wider than N's bucket.
+/// caller passing workspace and locks). Slices keep at least 4 K-blocks each (a shorter slice
+/// is mostly its ring's fill), 64-row tiles serve M <= 64, and a tile is no wider than N's
+/// bucket.
 TESSEL_TUNE(gemm_split_k, Space<SplitKConfig>()
                               .field(&SplitKConfig::BLOCK_M, {64, 128})
                               .field(&SplitKConfig::BLOCK_N, {64, 128, 256})

@@ -203,7 +203,6 @@ def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sm
         scalars = _scalars(m, n, k, a_strides, b_strides)
         tuned_split = _tuned_launch("gemm_split_k", dtype, m, n, k, scalars)
         tuned_tiles = _tuned_launch("gemm_block_ptr", dtype, m, n, k, scalars)
-        split = _split_k_variant(dtype, m, n, k, scalars, sms)
         # Two entries: the faster. A split-K entry alone beats the rules (its space has one
         # slice too); a gemm_block_ptr entry alone only where split-K's rule does not apply
         # (it was never timed against the split).
@@ -212,10 +211,14 @@ def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sm
             splits = _slices(v, m, n, k, sms)
         elif tuned_split is not None:
             v = tuned_tiles[0]
-        elif split is not None:
-            v, splits = split
         else:
-            v = tuned_tiles[0] if tuned_tiles is not None else _pick(dtype, m, n, scalars, sms)
+            split = _split_k_variant(dtype, m, n, k, scalars, sms)
+            if split is not None:
+                v, splits = split
+            elif tuned_tiles is not None:
+                v = tuned_tiles[0]
+            else:
+                v = _pick(dtype, m, n, scalars, sms)
     if v is None:  # the interpreter, or no GPU variant: the tuned, else the first plain config
         v = (_k.tuned("gemm_block_ptr", dtype, device, {"M": m, "N": n, "K": k}, valid=_plain)
              or _k.choose("gemm_block_ptr", dtype, device, valid=_plain, key="plain"))

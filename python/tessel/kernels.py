@@ -245,13 +245,13 @@ def tuned(kernel, dtype, device, values, valid=lambda cfg: True):
 def tuned_entry(kernel, dtype, device, values, valid=lambda cfg: True):
     """(variant, entry): the variant the tuning cache holds for `kernel` at `dtype` on this
     `device` for the key arguments' `values` ({name: value}), bucketed as the kernel's variants
-    declare
-    (tuning_keys: pow2 or exact), when it is compiled and `valid` admits its config (an entry
-    naming a twin gives the twin's base variant, whose launch takes the twin when the arguments
-    keep its promises; tessel-tune records base names); else None (no cache, no entry, another
-    device, driver or compiler, or the variant is not in a kernel directory). The entry's key
-    fields all match, as the C++ launchers' do. The entry is the cache's dict (its "ms": the
-    winner's median time, comparable between kernels tuned on the same problem family)."""
+    declare (tuning_keys: pow2 or exact), when it is compiled and `valid` admits its config (an
+    entry naming a twin gives the twin's base variant, whose launch takes the twin when the
+    arguments keep its promises; tessel-tune records base names); else None (no cache, no
+    entry, another device, driver or compiler, or the variant is not in a kernel directory).
+    The entry's key fields all match, as the C++ launchers' do. The entry is the cache's dict
+    (its "ms": the winner's median time, comparable between kernels tuned on the same problem
+    family)."""
     entries = _tuning_entries()
     if not entries:
         return None
