@@ -2,7 +2,9 @@
 //
 // One process, a thread pool, an MLIRContext per worker thread: each job traces its variant
 // (the tracer is process-global, so traces take turns; they are about a millisecond), then runs
-// the pipeline and the stages, and its __div8 twin, concurrently with the others.
+// the pipeline and the stages, and its __div8 twin, concurrently with the others. Configs whose
+// traces are the same tile IR (they differ only in a field the launch reads, such as
+// gemm_split_k's SPLIT_K) are compiled once and share the binary.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSEL_TOOLS_TESSEL_TUNE_PARALLELCOMPILE_H
@@ -26,7 +28,9 @@ struct CompileJob {
   // Results.
   bool ok = false;
   std::string twin; ///< the twin's name (__div8, or the --twin request's), when there is one
-  double ms = 0;    ///< wall time of this job
+  /// The job whose binary this one's metadata names (the same tile IR), when not its own.
+  std::string binaryOf;
+  double ms = 0; ///< wall time of this job
 };
 
 /// Compiles every job into `options.outputDir` on `threads` threads (0: one per core) for

@@ -286,12 +286,14 @@ void Tuner::tuneVariant(const dsl::KernelInfo &k, const dsl::detail::VariantDef 
   auto start = std::chrono::steady_clock::now();
   compileInParallel(jobs, options, target, ::jobs, /*quiet=*/false, twin);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  int ok = 0, bad = 0;
-  for (const CompileJob &j : jobs)
+  int ok = 0, bad = 0, binaries = 0;
+  for (const CompileJob &j : jobs) {
     (j.ok ? ok : bad)++;
-  llvm::outs() << llvm::formatv("{0}: compiled {1} variants ({2} failed) in {3:F2} s, {4:F1} "
-                                "variants/s on {5} threads\n",
-                                title, ok, bad, seconds, seconds > 0 ? ok / seconds : 0.0,
+    binaries += j.ok && j.binaryOf.empty();
+  }
+  llvm::outs() << llvm::formatv("{0}: compiled {1} variants ({2} binaries, {3} failed) in {4:F2} "
+                                "s, {5:F1} variants/s on {6} threads\n",
+                                title, ok, binaries, bad, seconds, seconds > 0 ? ok / seconds : 0.0,
                                 llvm::hardware_concurrency(::jobs).compute_thread_count());
   if (bad)
     failed = true;
