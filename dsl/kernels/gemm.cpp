@@ -528,10 +528,11 @@ TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
 /// tuned entry's count; a generated C++ launcher runs the untuned SPLIT_K = 0 as one slice, the
 /// caller passing workspace and locks). Slices keep at least 4 K-blocks each (a shorter slice
 /// is mostly its ring's fill), 64-row tiles serve M <= 64, and a tile is no wider than N's
-/// bucket.
+/// bucket. 32-wide tiles give a decode row at N = 4096 its 128 programs without a split (no
+/// partials to write and read back) at the cost of reading its few rows of A once per tile.
 TESSEL_TUNE(gemm_split_k, Space<SplitKConfig>()
                               .field(&SplitKConfig::BLOCK_M, {64, 128})
-                              .field(&SplitKConfig::BLOCK_N, {64, 128, 256})
+                              .field(&SplitKConfig::BLOCK_N, {32, 64, 128, 256})
                               .field(&SplitKConfig::BLOCK_K, {64, 128})
                               .field(&SplitKConfig::num_warps, {4, 8})
                               .field(&SplitKConfig::num_stages, {3, 4, 6, 8})
