@@ -15,29 +15,38 @@ def _tiles(v, m, n):
     return -(-m // v.config["BLOCK_M"]) * -(-n // v.config["BLOCK_N"])
 
 
-def _gemm_variant(kernels, dtype, device, layout, m, n, sms):
+def _gemm_variant(kernels, dtype, device, layout, m, n, k, sms):
     """_pick_gemm's answer, remembered per shape (kernels.remember: a LookupError too)."""
-    return _k.remember(("fused_linear_cross_entropy", kernels, dtype, device, layout, m, n, sms),
-                       lambda: _pick_gemm(kernels, dtype, device, layout, m, n, sms))
+    return _k.remember(("fused_linear_cross_entropy", kernels, dtype, device, layout, m, n, k, sms),
+                       lambda: _pick_gemm(kernels, dtype, device, layout, m, n, k, sms))
 
 
-def _pick_gemm(kernels, dtype, device, layout, m, n, sms):
+def _pick_gemm(kernels, dtype, device, layout, m, n, k, sms):
     """A plain variant (no bias, no activation) of the first of `kernels` that is compiled, for
-    an (m, n) product with operands in `layout` ("nt": A and B contiguous along K, "nn": A
-    along K and B along N, "tn": A along M and B along N). In order: one with a twin for that
-    layout (prepare.sh's TMA or cp.async twins), whose tiles fill the `sms` SMs (sms=0: any),
-    the largest tile, the widest one (BLOCK_N: the long side of the chunks' skinny products;
-    H200, grad_x at 256 x 4096 x 128256 split in two: 64x256 0.374 ms, 128x128 0.404 ms), the
-    deepest pipeline, then without the TMA-store epilogue (tma_store: no faster on the H200)."""
+    an (m, n, k) product with operands in `layout` ("nt": A and B contiguous along K, "nn": A
+    along K and B along N, "tn": A along M and B along N). The tuning cache's entry for the
+    shape (kernels.tuned_entry: M, N, K bucketed as the kernel declares) when one of `kernels`
+    has one whose variant has a twin for that layout, the first kernel's first; else, in order:
+    one with a twin for that layout (prepare.sh's TMA or cp.async twins), whose tiles fill the
+    `sms` SMs (sms=0: any), the largest tile, the widest one (BLOCK_N: the long side of the
+    chunks' skinny products; H200, grad_x at 256 x 4096 x 128256 split in two: 64x256 0.374 ms,
+    128x128 0.404 ms), the deepest pipeline, then without the TMA-store epilogue (tma_store: no
+    faster on the H200)."""
     def plain(c):
         return not c.get("HAS_BIAS") and c.get("ACT", "none") == "none"
+
+    def has_twin(v):
+        return any(t.name == f"{v.name}__{layout}" for t in v.twins)
+    for kernel in kernels:
+        hit = _k.tuned_entry(kernel, dtype, device, {"M": m, "N": n, "K": k}, valid=plain)
+        if hit is not None and has_twin(hit[0]):
+            return hit[0]
     best, best_key = None, None
     for rank, kernel in enumerate(kernels):
         for v in _k.variants(kernel, dtype, device):
             if not plain(v.config):
                 continue
-            has_twin = any(t.name == f"{v.name}__{layout}" for t in v.twins)
-            key = (not has_twin, rank, _tiles(v, m, n) < sms,
+            key = (not has_twin(v), rank, _tiles(v, m, n) < sms,
                    -v.config["BLOCK_M"] * v.config["BLOCK_N"], -v.config["BLOCK_N"],
                    -v.config.get("num_stages", 0), bool(v.config.get("tma_store")))
             if best_key is None or key < best_key:
@@ -87,13 +96,16 @@ class _SplitK:
     at one per SM (the tiles' programs times the slices, at most `sms`): the large tiles' rings
     fill an SM's shared memory, and each slice more adds a pass over the workspace (H200,
     256x4096x128256: 64x256 tiles in 2 slices 0.374 ms, in 4 0.439 ms; H100, 128x128 tiles: 2
-    slices 0.42 ms, 4 slices 0.46 ms, 8 slices 0.50 ms)."""
+    slices 0.42 ms, 4 slices 0.46 ms, 8 slices 0.50 ms). A variant with SPLIT_K > 0 (a tuned
+    entry's) runs its own count."""
 
     def __init__(self, variant, like, m, n, k, sms):
         self.v = variant
         tiles = _tiles(variant, m, n)
         k_blocks = -(-k // variant.config["BLOCK_K"])
-        self.splits = max(1, min(k_blocks, sms // tiles))
+        # A variant's own count (a tuned one's), else one wave.
+        own = variant.config.get("SPLIT_K", 0)
+        self.splits = max(1, min(k_blocks, own if own > 0 else sms // tiles))
         self.workspace, self.locks = _workspace(like, self.splits * m * n, tiles)
 
     def __call__(self, a, b, c, m, n, k, sa, sb, sc):  # m <= the m it was made for
@@ -235,17 +247,20 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
     widest = _flce_vocab_cols(rows, vocab, m0 * vocab)
     # logits = x_c @ W^T and logits_c = x @ W_c^T (nt), grad_x_c = dlogits @ W (nn),
     # grad_W_c = dlogits_c^T @ x (tn).
-    gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", m0, vocab, sms)
+    gemm_nt = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", m0, vocab, hidden, sms)
     if grads:
         ce_fused = _k.choose("cross_entropy_fused", dt, dev, prefer=lambda c: -c["BLOCK"],
                              key="widest")
         try:  # the window's logits and their gradient in one kernel
-            gemm_window = _gemm_variant(("gemm_ce_backward",), dt, dev, "nt", rows, widest, sms)
+            gemm_window = _gemm_variant(("gemm_ce_backward",), dt, dev, "nt", rows, widest, hidden,
+                                        sms)
         except LookupError:  # not compiled: the logits, then cross_entropy_backward_lse
             gemm_window = None
             ce_window = _k.choose("cross_entropy_backward_lse", dt, dev, key=())
-            gemm_nt2 = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", rows, widest, sms)
-        gemm_tn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "tn", widest, hidden, sms)
+            gemm_nt2 = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nt", rows, widest,
+                                     hidden, sms)
+        gemm_tn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "tn", widest, hidden, rows,
+                                sms)
         tile = lambda v: (v.config["BLOCK_M"], v.config["BLOCK_N"])
         cols = _k.remember(
             ("fused_linear_cross_entropy cols", rows, hidden, vocab, widest, sms,
@@ -255,11 +270,11 @@ def fused_linear_cross_entropy_forward_backward(x, weight, target, ignore_index=
         # grad_x_c (chunk, H) has few tiles and a long K (V): the largest tile, split along K
         # when its tiles leave SMs idle (H200, chunk 256, H 4096, V 128256: 64x256 tiles in two
         # slices 0.374 ms, 700 TFLOP/s; cuBLAS (Liger-Kernel) splits 320x128 tiles: 0.372 ms).
-        gemm_nn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nn", m0, hidden, 0)
+        gemm_nn = _gemm_variant(("gemm_block_ptr", "gemm"), dt, dev, "nn", m0, hidden, vocab, 0)
         grad_x_gemm = lambda *a: _matmul(gemm_nn, *a)
         if _tiles(gemm_nn, m0, hidden) < sms:
             try:
-                split = _gemm_variant(("gemm_split_k",), dt, dev, "nn", m0, hidden, 0)
+                split = _gemm_variant(("gemm_split_k",), dt, dev, "nn", m0, hidden, vocab, 0)
                 grad_x_gemm = _SplitK(split, x, m0, hidden, vocab, sms)
             except LookupError:  # not compiled (or not for this dtype): the plain GEMM
                 pass

@@ -1182,6 +1182,40 @@ def matmul_plan_takes_the_tuned_split_k():
         rule.config.pop("SPLIT_K", None)
 
 
+@test
+def flce_gemm_takes_the_tuned_entry():
+    # Fused linear cross-entropy's products take the tuning cache's entry for their (M, N, K)
+    # when its variant has a twin for the product's layout; else the tile rule. A tuned
+    # gemm_split_k runs its own SPLIT_K.
+    from tessel import _linear_cross_entropy as lce, kernels
+    big = fake_gemm(128, 256, 8, 3, 168, 180_000, True)
+    tuned = fake_gemm(64, 128, 4, 6, 90, 150_000, True)
+    seen, entries = [], {}
+    saved = kernels.variants, kernels.tuned_entry
+    kernels.variants = lambda kernel, dtype, device: [big, tuned]
+
+    def entry(kernel, dtype, device, values, valid=None):
+        seen.append((kernel, values))
+        return entries.get(kernel)
+    kernels.tuned_entry = entry
+    try:
+        pick = lambda layout: lce._pick_gemm(("gemm_block_ptr",), "bf16", "cuda", layout, 256,
+                                             4096, 128256, 132)
+        assert pick("nna") is big  # no entry: the largest tile with the layout's twin
+        entries["gemm_block_ptr"] = (tuned, {"ms": 0.3})
+        assert pick("nna") is tuned
+        assert seen[-1] == ("gemm_block_ptr", {"M": 256, "N": 4096, "K": 128256})
+        assert pick("tn") is not tuned  # no twin for that layout: the rule's (any twin first)
+        tuned.config["SPLIT_K"] = 3
+        sk = lce._SplitK(tuned, np.zeros(1, np.float32), 256, 4096, 128256, 132)
+        assert sk.splits == 3
+        tuned.config["SPLIT_K"] = 0
+        assert lce._SplitK(tuned, np.zeros(1, np.float32), 256, 4096, 128256, 264).splits == 2
+    finally:
+        kernels.variants, kernels.tuned_entry = saved
+        tuned.config.pop("SPLIT_K", None)
+
+
 def raises(exc, fn, *words):
     try:
         fn()
