@@ -63,8 +63,11 @@ cases = [("C7", 1000, 999, 1001, {}), ("cube511", 511, 511, 511, {}), ("row", 1,
          ("cube256", 256, 256, 256, {}),
          ("lda65", 64, 64, 64, {"lda": 65}), ("bT", 256, 256, 256, {"b_order": "col"})]
 split_k = j["kernel"] == "gemm_split_k"
-if split_k:  # the slice count by the heuristic, by option, more slices than K-blocks (empty ones)
+if split_k:  # the slice count by the heuristic, by option, more slices than K-blocks (empty
+    # ones), one slice (c stored without the workspace)
     cases += [("C7s5", 1000, 999, 1001, {"split_k": 5}), ("row64s16", 1, 128, 64, {"split_k": 16}),
+              ("C7s1", 1000, 999, 1001, {"split_k": 1}),
+              ("odd8s1", 136, 264, 200, {"b_order": "col", "split_k": 1}),
               ("bTs3", 256, 256, 256, {"b_order": "col", "split_k": 3}),
               ("dec1", 1, 4096, 4096, {"b_order": "col"}), ("dec16", 16, 6144, 4096, {"b_order": "col"})]
 large = os.environ.get("GEMM_LARGE", "1") != "0"  # GEMM_LARGE=0: no 4096^3 (host references)

@@ -348,9 +348,9 @@ TESSEL_CONFIG(SplitKConfig, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, SPLIT_K, HAS_BIA
 /// locks[tile] (i32, zero before the first launch). The last program of a tile to arrive reads
 /// the SPLIT_K partials back in slice order, so the sum is the same bits whichever program
 /// arrives last (deterministic, unlike atomic adds into c), applies the epilogue, stores c and
-/// sets the lock back to zero for the next launch. The count is an acq_rel atomic at gpu scope
-/// behind a CTA barrier (CUTLASS's serial-reduction semaphore); the partials are read with .cg,
-/// past the SM's L1.
+/// sets the lock back to zero for the next launch (one slice stores c directly, touching neither
+/// workspace nor locks). The count is an acq_rel atomic at gpu scope behind a CTA barrier
+/// (CUTLASS's serial-reduction semaphore); the partials are read with .cg, past the SM's L1.
 template <class T>
 void gemm_split_k(const SplitKConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> bias,
                   Ptr<f32> workspace, Ptr<i32> locks, Int M, Int N, Int K, Int stride_am,
@@ -378,20 +378,25 @@ void gemm_split_k(const SplitKConfig &cfg, Ptr<T> a, Ptr<T> b, Ptr<T> c, Ptr<T> 
                           advance(ap, {0, cfg.BLOCK_K}), advance(bp, {cfg.BLOCK_K, 0})};
       });
 
-  auto [cm, cn] = rowsCols(cfg, pid_m, pid_n);
-  Mask in_c = (cm(_, None) < M) & (cn(None, _) < N);                          // (BLOCK_M, BLOCK_N)
-  Tile<i64> at = cm(_, None) * N + cn(None, _);                               // (BLOCK_M, BLOCK_N)
-  store(workspace + split * M * N + at, acc, in_c);
-  Tile<i32> arrived = atomic_add(locks + tile, 1);                            // scalar
-  when(arrived == cast<i32>(splits) - 1, [&] {
-    auto [sum] = for_range(0, splits, 1, std::tuple{zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N})},
-                           [&](Int s, Tile<f32> sum) {
-                             Tile<f32> part = load(workspace + s * M * N + at, in_c, 0.0,
-                                                   LoadHints{.cache = Cache::cg});
-                             return std::tuple{sum + part};
-                           });
-    storeTile(cfg, sum, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
-    store(locks + tile, 0);
+  // One slice (a tuned count of 1: 32-wide decode tiles fill the GPU unsplit) stores c
+  // directly: no partial's round trip through the workspace and no lock.
+  when(splits == 1, [&] { storeTile(cfg, acc, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn); });
+  when(splits > 1, [&] {
+    auto [cm, cn] = rowsCols(cfg, pid_m, pid_n);
+    Mask in_c = (cm(_, None) < M) & (cn(None, _) < N);                        // (BLOCK_M, BLOCK_N)
+    Tile<i64> at = cm(_, None) * N + cn(None, _);                             // (BLOCK_M, BLOCK_N)
+    store(workspace + split * M * N + at, acc, in_c);
+    Tile<i32> arrived = atomic_add(locks + tile, 1);                          // scalar
+    when(arrived == cast<i32>(splits) - 1, [&] {
+      auto [sum] = for_range(0, splits, 1, std::tuple{zeros<f32>({cfg.BLOCK_M, cfg.BLOCK_N})},
+                             [&](Int s, Tile<f32> sum) {
+                               Tile<f32> part = load(workspace + s * M * N + at, in_c, 0.0,
+                                                     LoadHints{.cache = Cache::cg});
+                               return std::tuple{sum + part};
+                             });
+      storeTile(cfg, sum, c, bias, M, N, pid_m, pid_n, stride_cm, stride_cn);
+      store(locks + tile, 0);
+    });
   });
 }
 

@@ -41,8 +41,9 @@ PY
     # Windows of a wider row (labels in, below and above them) at columns 300 and 0 (SHAPE:OPT
     # passes an option to that shape alone); 300 columns span several column tiles.
     gemm_ce_backward) shapes="100x70x50:col_offset=300 1x128x1:col_offset=0 37x300x20:col_offset=0 37x300x20:col_offset=1000" ;;
-    # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64).
-    gemm_split_k) shapes="100x70x1000 1x128x50"; opts="--opt split_k=3" ;;
+    # K in 3 slices, the last shorter (1000 = 8 blocks of 128) or empty (50: 1 block of 64);
+    # one slice, which stores c without the workspace.
+    gemm_split_k) shapes="100x70x1000 1x128x50 100x70x1000:split_k=1"; opts="--opt split_k=3" ;;
     # Five programs over 2 x 2 tiles of 16 and 1 K-blocks: tiles shared by two and three.
     gemm_stream_k) shapes="100x70x1000 1x128x50"; opts="--opt programs=5" ;;
     moe_routing | moe_routing_atomics) shapes="1000x8 3x1 4100x60" ;;
