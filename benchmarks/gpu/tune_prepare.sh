@@ -74,6 +74,9 @@ for m in 1 16 64; do
   decode+=("${m}x6144x4096" "${m}x4096x4096" "${m}x28672x4096" "${m}x4096x14336")
 done
 decode+=(16x10240x8192 16x8192x8192 16x57344x8192 16x8192x28672)
+# and its M = 256 rows (48 to 112 tiles of 128x256 on 132 SMs: a split, or 128-row tiles on
+# 8 warps in one slice, which the space also holds)
+decode+=(256x6144x4096 256x4096x4096 256x28672x4096 256x4096x14336)
 tune gemm.cpp gemm_split_k "${decode[@]}" -- "$nt" --opt b_order=col
 cp "$build/bin/tessel-tune-gpu" "$dest/bin/"
 cat >"$dest/tune.sh" <<'SH'
