@@ -2,7 +2,7 @@
 # llm_suite.sh [TUNE_DIR] (on a GPU machine, in a directory made by prepare.sh): the LLM
 # linear-layer suite of shared/anchors/gemm_suite.py (32 shapes, bf16, y = x W^T) through
 # tessel.ops.matmul beside cuBLAS and Triton in one process (matmul_bench.py --shapes llm), after
-# tuning gemm_split_k at the suite's 16 decode rows when TUNE_DIR (tune_prepare.sh DEST
+# tuning gemm_split_k at the suite's 16 decode rows and 4 M = 256 rows when TUNE_DIR (tune_prepare.sh DEST
 # --only gemm_split_k) is given: tessel-tune-gpu writes $OUT/tuning.json and the suite reads it
 # (TESSEL_TUNING_CACHE), with the tuned variants on the kernel path. Then the decode rows once
 # more without the cache (the op's rules), cuBLAS and Tessel only. Everything lands in $OUT

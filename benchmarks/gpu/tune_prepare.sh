@@ -65,9 +65,10 @@ tune gemm.cpp gemm_block_ptr 4096x4096x4096 8192x8192x8192 -- "$nn"
 DTYPE=f16 tune gemm.cpp gemm_block_ptr 1024x1024x2048 -- "$nn"
 # gemm_split_k at the LLM suite's decode rows (shared/anchors/gemm_suite.py, M <= 64: y = x W^T
 # with W (N, K) as nn.Linear stores it, so B is column-major and the __nt twin reads both
-# operands with TMA): 138 variants for the 16 keys (tile, ring, slices) from 23 binaries (the
-# slice counts of one tile and ring share theirs), 13 s on 2 cores plus 1.3 minutes building the
-# problems for their keys. tessel.ops.matmul launches the winner with its SPLIT_K.
+# operands with TMA) and its M = 256 rows: 246 variants for the 20 keys (tile, ring, slices)
+# from 41 binaries (the slice counts of one tile and ring share theirs), 22 s on 2 cores plus
+# 1.8 minutes building the problems for their keys. tessel.ops.matmul launches the winner with
+# its SPLIT_K.
 nt=--twin=nt:stride_ak=1,stride_bk=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bn%8,stride_cm%8
 decode=()
 for m in 1 16 64; do

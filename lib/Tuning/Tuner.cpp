@@ -244,6 +244,7 @@ Status tuning::tuneManifest(Executor &ex, const Manifest &m, TuningCache &cache,
       e.key = key;
       e.target = m.target;
       e.variant = t.v->name;
+      e.launched = fs::path(t.path).stem().string();
       e.config = t.v->config;
       e.ms = t.ms;
       e.timed = r.timed;

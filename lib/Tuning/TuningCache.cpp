@@ -51,6 +51,11 @@ static Status entryFromJSON(const json &e, const std::string &where, TuningEntry
     return Status::error(where + ": 'ms' and 'timed' must be numbers");
   out.ms = e["ms"].get<double>();
   out.timed = e["timed"].get<int>();
+  if (e.contains("launched")) { // optional: older caches lack it
+    if (!e["launched"].is_string())
+      return Status::error(where + ": 'launched' must be a string");
+    out.launched = e["launched"].get<std::string>();
+  }
   return Status::ok();
 }
 
@@ -97,7 +102,7 @@ void TuningCache::put(TuningEntry e) {
 
 Status TuningCache::save() const {
   json entries = json::array();
-  for (const TuningEntry &e : entries_)
+  for (const TuningEntry &e : entries_) {
     entries.push_back({{"kernel", e.key.kernel},
                        {"dtype", e.key.dtype},
                        {"keys", e.key.keys},
@@ -110,6 +115,9 @@ Status TuningCache::save() const {
                        {"ms", e.ms},
                        {"timed", e.timed},
                        {"when", e.when}});
+    if (!e.launched.empty())
+      entries.back()["launched"] = e.launched;
+  }
   json doc = {{"schema", kTuningCacheSchema}, {"entries", entries}};
   std::error_code ec;
   fs::path p(path_);

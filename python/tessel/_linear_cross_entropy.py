@@ -26,8 +26,9 @@ def _pick_gemm(kernels, dtype, device, layout, m, n, k, sms):
     an (m, n, k) product with operands in `layout` ("nt": A and B contiguous along K, "nn": A
     along K and B along N, "tn": A along M and B along N). The tuning cache's entry for the
     shape (kernels.tuned_entry: M, N, K bucketed as the kernel declares) when one of `kernels`
-    has one whose variant has a twin for that layout, the first kernel's first; else, in order:
-    one with a twin for that layout (prepare.sh's TMA or cp.async twins), whose tiles fill the
+    has one timed through that layout's twin, the first kernel's first; else, in order: one
+    with a twin for that layout (prepare.sh's TMA or cp.async twins), then one with the rule's
+    slice count (SPLIT_K = 0; a tuning directory holds each count), whose tiles fill the
     `sms` SMs (sms=0: any), the largest tile, the widest one (BLOCK_N: the long side of the
     chunks' skinny products; H200, grad_x at 256 x 4096 x 128256 split in two: 64x256 0.374 ms,
     128x128 0.404 ms), the deepest pipeline, then without the TMA-store epilogue (tma_store: no
@@ -37,16 +38,17 @@ def _pick_gemm(kernels, dtype, device, layout, m, n, k, sms):
 
     def has_twin(v):
         return any(t.name == f"{v.name}__{layout}" for t in v.twins)
-    for kernel in kernels:
+    for kernel in kernels:  # an entry timed in this layout (older caches do not say which)
         hit = _k.tuned_entry(kernel, dtype, device, {"M": m, "N": n, "K": k}, valid=plain)
-        if hit is not None and has_twin(hit[0]):
+        if hit is not None and has_twin(hit[0]) and \
+                hit[1].get("launched", f"{hit[0].name}__{layout}") == f"{hit[0].name}__{layout}":
             return hit[0]
     best, best_key = None, None
     for rank, kernel in enumerate(kernels):
         for v in _k.variants(kernel, dtype, device):
             if not plain(v.config):
                 continue
-            key = (not has_twin(v), rank, _tiles(v, m, n) < sms,
+            key = (not has_twin(v), rank, v.config.get("SPLIT_K", 0) != 0, _tiles(v, m, n) < sms,
                    -v.config["BLOCK_M"] * v.config["BLOCK_N"], -v.config["BLOCK_N"],
                    -v.config.get("num_stages", 0), bool(v.config.get("tma_store")))
             if best_key is None or key < best_key:

@@ -147,8 +147,8 @@ def _split_k_variant(dtype, m, n, k, scalars, sms):
     of the GPU; None otherwise. The tile is the LLM suite's most frequent winner
     (results/2026-12-01-h200-splitk, H200, bf16): 64x256x64 with 4 stages from N = 16384 (the
     28672-wide rows), else 64x128x64 with 6 stages (9 of the 13 other decode rows), else the
-    widest; the slices _slices' (one slice still goes through the kernel: a decode product's
-    f32 partial is small)."""
+    widest; the slices _slices' (a decode product runs the kernel even in one slice, which
+    stores c directly)."""
     if m > 64 and 2 * -(-m // 64) * -(-n // 128) > sms:
         return None
     want = (256, 64, 4) if n >= 16384 else (128, 64, 6)
@@ -175,11 +175,16 @@ def _slices(v, m, n, k, sms):
 
 def _tuned_launch(kernel, dtype, m, n, k, scalars):
     """(variant, median ms) of the tuning cache's entry for `kernel` (gemm_block_ptr or
-    gemm_split_k, keys M, N, K) when its launch copies with TMA for these strides, as the tuner
-    timed it; else None. Both kernels are tuned on the gemm problems' shapes with the same
+    gemm_split_k, keys M, N, K) when its launch for these strides is the variant file the tuner
+    timed (the entry's `launched`, a layout's twin) and copies with TMA; else None. Both kernels are tuned on the gemm problems' shapes with the same
     timing (cold L2), so their times compare."""
     hit = _k.tuned_entry(kernel, dtype, "cuda", {"M": m, "N": n, "K": k}, valid=_plain)
-    if hit is None or not _launched(hit[0], scalars).meta.get("tensor_maps"):
+    if hit is None:
+        return None
+    launched = _launched(hit[0], scalars)
+    # The file the tuner timed (a layout's twin; older caches do not say) must be this call's.
+    if not launched.meta.get("tensor_maps") or hit[1].get("launched", launched.name) != \
+            launched.name:
         return None
     return hit[0], float(hit[1].get("ms", float("inf")))
 

@@ -1173,6 +1173,12 @@ def matmul_plan_takes_the_tuned_split_k():
         assert plan(256, 4096) == (128, 128, 0)
         entries["gemm_split_k"] = (no_tma, {"ms": 0.001})
         assert plan(16, 4096) == (64, 128, 4)
+        # An entry timed through another file (another layout's twin) is not this call's.
+        entries["gemm_split_k"] = (tuned_split, {"ms": 0.012, "launched": tuned_split.name})
+        assert plan(16, 4096) == (64, 128, 4)
+        entries["gemm_split_k"] = (tuned_split, {"ms": 0.012,
+                                                 "launched": tuned_split.name + "__nna"})
+        assert plan(16, 4096) == (64, 64, 2)
         # The rule honours a variant's own SPLIT_K (a tuning directory's variant).
         rule.config["SPLIT_K"] = 3
         del entries["gemm_split_k"]
@@ -1206,6 +1212,10 @@ def flce_gemm_takes_the_tuned_entry():
         assert pick("nna") is tuned
         assert seen[-1] == ("gemm_block_ptr", {"M": 256, "N": 4096, "K": 128256})
         assert pick("tn") is not tuned  # no twin for that layout: the rule's (any twin first)
+        entries["gemm_block_ptr"] = (tuned, {"ms": 0.3, "launched": tuned.name + "__nt"})
+        assert pick("nna") is big  # timed in another layout
+        entries["gemm_block_ptr"] = (tuned, {"ms": 0.3, "launched": tuned.name + "__nna"})
+        assert pick("nna") is tuned
         tuned.config["SPLIT_K"] = 3
         sk = lce._SplitK(tuned, np.zeros(1, np.float32), 256, 4096, 128256, 132)
         assert sk.splits == 3

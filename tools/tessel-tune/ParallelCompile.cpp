@@ -33,9 +33,9 @@ using namespace tessel::tune;
 static std::mutex outputMutex; // progress lines and diagnostics, one at a time
 static std::mutex traceMutex;  // the tracer's state is process-global
 
-/// This worker thread's context, with the dialects a trace and the pipelines need.
-/// `registry` is filled once on the calling thread: filling it registers the targets, which
-/// is not thread-safe.
+/// This thread's context (a worker's, or the calling thread's for the fingerprints), with the
+/// dialects a trace and the pipelines need. `registry` is filled once on the calling thread:
+/// filling it registers the targets, which is not thread-safe.
 static MLIRContext &threadContext(const DialectRegistry &registry) {
   thread_local std::unique_ptr<MLIRContext> context;
   if (!context) {
@@ -239,8 +239,11 @@ void tune::compileInParallel(std::vector<CompileJob> &jobs, const driver::Compil
     if (aliasOf[i] < 0)
       continue;
     const CompileJob &base = jobs[aliasOf[i]];
-    if (!base.ok)
-      continue; // its failure is reported once, under the compiled name
+    if (!base.ok) {
+      if (!quiet)
+        llvm::outs() << "  " << job.name << ": FAILED (shares " << base.name << "'s binary)\n";
+      continue;
+    }
     llvm::json::Object config = job.config->toJSON();
     job.binaryOf = base.name;
     job.ok = writeAliasMetadata(options.outputDir, base.name, job.name, config, std::nullopt);
@@ -248,7 +251,7 @@ void tune::compileInParallel(std::vector<CompileJob> &jobs, const driver::Compil
       job.twin = job.name + base.twin.substr(base.name.size());
       job.ok = writeAliasMetadata(options.outputDir, base.twin, job.twin, config, job.name);
     }
-    ++shared;
+    shared += job.ok;
   }
   if (shared && !quiet)
     llvm::outs() << llvm::formatv("  {0} configs share another's binary (the same tile IR: they "

@@ -38,6 +38,9 @@ struct TuningEntry {
   TuningKey key;
   std::string target;  ///< "cuda:sm_90a"
   std::string variant; ///< the winner ("softmax__bf16__BLOCK_4096__num_warps_8")
+  /// The variant file the timing launched: the winner's twin its problem's arguments selected
+  /// ("..._nt": a layout), else the winner itself; empty in caches written before it was kept.
+  std::string launched;
   std::map<std::string, int64_t> config;
   double ms = 0;    ///< its median time
   int timed = 0;    ///< variants timed for this entry

@@ -36,8 +36,10 @@ TEST(TuningCache, RoundTrip) {
   TuningCache cache;
   ASSERT_TRUE(TuningCache::load(path, cache)); // missing: empty
   EXPECT_TRUE(cache.entries().empty());
-  cache.put(entry("0.1.0", 4096));
-  cache.put(entry("0.1.0", 1024));
+  TuningEntry twin = entry("0.1.0", 4096);
+  twin.launched = twin.variant + "__div8";
+  cache.put(twin);
+  cache.put(entry("0.1.0", 1024)); // without `launched`, as older caches
   ASSERT_TRUE(cache.save());
   EXPECT_FALSE(fs::exists(path + ".tmp." + std::to_string(::getpid()))); // renamed into place
 
@@ -51,6 +53,8 @@ TEST(TuningCache, RoundTrip) {
   EXPECT_DOUBLE_EQ(e->ms, 0.0521);
   EXPECT_EQ(e->timed, 6);
   EXPECT_EQ(e->target, "cuda:sm_90a");
+  EXPECT_EQ(e->launched, "softmax__bf16__BLOCK_4096__num_warps_8__div8");
+  EXPECT_EQ(again.find(entry("0.1.0", 1024).key)->launched, "");
 }
 
 TEST(TuningCache, EveryKeyFieldSelects) {
