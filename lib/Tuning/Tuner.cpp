@@ -94,6 +94,11 @@ struct ProblemSource {
       po.config = config;
       po.reference = reference;
       po.options = m.options;
+      // Another config of the same problem: its inputs are moved over, not drawn again.
+      Problem previous = std::move(problem);
+      if (built)
+        po.inputsFrom = &previous;
+      problem = Problem();
       if (Status s = makeProblem(po, problem); !s)
         return s;
       builtWith = config;

@@ -84,6 +84,11 @@ struct ProblemOptions {
   bool reference = true;
   /// The GPU's multiprocessors (SMs, CUs) for launch heuristics such as split-K's; 0: unknown.
   int64_t multiprocessors = 0;
+  /// A problem built from the same name, shape, dtype, seed and options for another config:
+  /// its input buffers (matched by name, dtype and shape) are moved into the new one instead of
+  /// drawn again (the tuner rebuilds a problem per config it reads: a 16x57344x8192 GEMM's
+  /// weight is 470M random elements). Null: every input drawn.
+  Problem *inputsFrom = nullptr;
 };
 
 /// Builds the problem; an error names what is wrong (unknown problem, bad shape, bad option).

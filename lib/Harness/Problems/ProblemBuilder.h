@@ -82,10 +82,24 @@ struct Builder {
             double hi = 1) {
     ProblemBuffer b;
     b.name = name;
-    b.host = HostBuffer(t, std::move(shape));
-    fillUniform(b.host, rng, lo, hi);
+    if (ProblemBuffer *d = donor(name, t, shape)) {
+      b.host = std::move(d->host);
+      d->name.clear(); // taken
+    } else {
+      b.host = HostBuffer(t, std::move(shape));
+      fillUniform(b.host, rng, lo, hi);
+    }
     p.buffers.push_back(std::move(b));
     return static_cast<int>(p.buffers.size()) - 1;
+  }
+  /// ProblemOptions::inputsFrom's input buffer `name` when it has this dtype and shape.
+  ProblemBuffer *donor(const std::string &name, DType t, const std::vector<int64_t> &shape) {
+    if (!o.inputsFrom)
+      return nullptr;
+    for (ProblemBuffer &d : o.inputsFrom->buffers)
+      if (d.input && !d.output && d.name == name && d.host.dtype() == t && d.host.shape() == shape)
+        return &d;
+    return nullptr;
   }
   int output(const std::string &name, DType t, std::vector<int64_t> shape) {
     ProblemBuffer b;

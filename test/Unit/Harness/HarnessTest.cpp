@@ -231,6 +231,36 @@ TEST(Problem, TailWindowsTheVirtualTensor) {
   EXPECT_EQ(p.launch.firstProgram, (1ll << 21) - 4);
 }
 
+TEST(Problem, AnotherConfigTakesTheInputsOfTheLast) {
+  // The tuner's rebuild for a config field the problem reads (split-K's slices): the inputs
+  // move over from the previous problem; what the config decides is built anew.
+  ProblemOptions o;
+  o.name = "gemm_split_k";
+  o.shape = {5, 6, 300};
+  o.dtype = DType::bf16;
+  o.reference = false;
+  o.config = {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"BLOCK_K", 64}, {"SPLIT_K", 2}};
+  Problem first;
+  ASSERT_TRUE(makeProblem(o, first).isOk());
+  std::vector<double> a = first.buffers[0].host.toDoubles();
+  ASSERT_EQ(first.buffers[0].name, "a");
+  o.config["SPLIT_K"] = 3;
+  o.seed = 0;
+  o.inputsFrom = &first;
+  Problem second;
+  ASSERT_TRUE(makeProblem(o, second).isOk());
+  EXPECT_EQ(second.launch.grid.y, 3);
+  EXPECT_EQ(second.buffers[0].host.toDoubles(), a);
+  EXPECT_EQ(first.buffers[0].name, ""); // moved, not copied
+  // A donor of another shape gives nothing: drawn again.
+  o.shape = {5, 6, 301};
+  o.inputsFrom = &second;
+  Problem third;
+  ASSERT_TRUE(makeProblem(o, third).isOk());
+  EXPECT_EQ(third.buffers[0].host.numel(), 5 * 301);
+  EXPECT_EQ(second.buffers[0].name, "a");
+}
+
 TEST(Problem, GemmLayoutsSizeBuffersForTheirStrides) {
   ProblemOptions o;
   o.name = "gemm";
