@@ -56,8 +56,8 @@ tune rope.cpp rope_seq_out 8x32x8x4096x128 -- --key n_qh=32 --key n_kh=8
 # GEMM (bf16, 4096^3): 138 of 216 tiles compile, about 2.5 minutes on 2 cores.
 tune gemm.cpp gemm 4096x4096x4096 -- --key M=4096 --key N=4096 --key K=4096
 # The TMA GEMM at issue 10's square rows: 82 of 180 configs compile (about a minute per dtype;
-# results/2026-12-04-h200-s41 tuned them);
-# the problems are built here for their keys (about two minutes at 8192^3). Its twin is the
+# results/2026-12-04-h200-s41 tuned them); the keys are read from the problems' arguments
+# (built without data: seconds). Its twin is the
 # one that reads A and B through TMA (A (M, K) and B (K, N) row-major, as the gemm problem has
 # them): the automatic __div8 sees no unit strides through block pointers.
 nn=--twin=nn:stride_ak=1,stride_bn=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bk%8,stride_cm%8
@@ -66,9 +66,9 @@ DTYPE=f16 tune gemm.cpp gemm_block_ptr 1024x1024x2048 -- "$nn"
 # gemm_split_k at the LLM suite's decode rows (shared/anchors/gemm_suite.py, M <= 64: y = x W^T
 # with W (N, K) as nn.Linear stores it, so B is column-major and the __nt twin reads both
 # operands with TMA) and its M = 256 rows: 246 variants for the 20 keys (tile, ring, slices)
-# from 41 binaries (the slice counts of one tile and ring share theirs), 22 s on 2 cores plus
-# 1.8 minutes building the problems for their keys. tessel.ops.matmul launches the winner with
-# its SPLIT_K.
+# from 41 binaries (the slice counts of one tile and ring share theirs), 22 s on 2 cores (25 s
+# wall; the keys' problems were built with their random inputs and references before, 133 s).
+# tessel.ops.matmul launches the winner with its SPLIT_K.
 nt=--twin=nt:stride_ak=1,stride_bk=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bn%8,stride_cm%8
 decode=()
 for m in 1 16 64; do

@@ -169,6 +169,10 @@ static bool resolveKeys(const dsl::KernelInfo &k, const dsl::TuneInfo &space,
   for (auto &[key, value] : config)
     if (std::optional<int64_t> i = value.getAsInteger())
       po.config[key.str()] = *i;
+  // The arguments alone: no random inputs, no reference (a 16x57344x8192 GEMM's would take
+  // minutes here).
+  po.draw = false;
+  po.reference = false;
   harness::Problem p;
   if (harness::Status s = harness::makeProblem(po, p); !s) {
     usageError(s.message());

@@ -89,6 +89,9 @@ struct ProblemOptions {
   /// drawn again (the tuner rebuilds a problem per config it reads: a 16x57344x8192 GEMM's
   /// weight is 470M random elements). Null: every input drawn.
   Problem *inputsFrom = nullptr;
+  /// False: inputs are left zero, not drawn (only the arguments are wanted: tessel-tune reads a
+  /// shape's key arguments from its problem). Such a problem is not for running.
+  bool draw = true;
 };
 
 /// Builds the problem; an error names what is wrong (unknown problem, bad shape, bad option).

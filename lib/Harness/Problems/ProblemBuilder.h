@@ -87,7 +87,8 @@ struct Builder {
       d->name.clear(); // taken
     } else {
       b.host = HostBuffer(t, std::move(shape));
-      fillUniform(b.host, rng, lo, hi);
+      if (o.draw)
+        fillUniform(b.host, rng, lo, hi);
     }
     p.buffers.push_back(std::move(b));
     return static_cast<int>(p.buffers.size()) - 1;
