@@ -259,6 +259,16 @@ TEST(Problem, AnotherConfigTakesTheInputsOfTheLast) {
   ASSERT_TRUE(makeProblem(o, third).isOk());
   EXPECT_EQ(third.buffers[0].host.numel(), 5 * 301);
   EXPECT_EQ(second.buffers[0].name, "a");
+  // Without data (tessel-tune's keys): the same arguments, the inputs left zero.
+  o.inputsFrom = nullptr;
+  o.draw = false;
+  Problem bare;
+  ASSERT_TRUE(makeProblem(o, bare).isOk());
+  ASSERT_EQ(bare.args.size(), third.args.size());
+  for (size_t i = 0; i < bare.args.size(); ++i)
+    EXPECT_EQ(bare.args[i].i, third.args[i].i) << bare.args[i].name;
+  for (double v : bare.buffers[1].host.toDoubles())
+    ASSERT_EQ(v, 0.0);
 }
 
 TEST(Problem, GemmLayoutsSizeBuffersForTheirStrides) {
