@@ -16,9 +16,9 @@ export PYTHONUNBUFFERED=1 TESSEL_KERNEL_PATH=$here/kernels
 cache=/nonexistent/tuning.json
 if [[ -n $tune ]]; then
   tune=$(cd "$tune" && pwd)
-  timeout 420 "$tune/bin/tessel-tune-gpu" "$tune/tune" --cache "$out/tuning.json" --reps 50 \
-    --warmup 5 >"$out/tune_split_k.txt" 2>&1
-  echo "tessel-tune-gpu rc=$?"
+  timeout 420 "$tune/bin/tessel-tune-gpu" "$tune/tune" --cache "$out/tuning.json" --reps 30 \
+    --warmup 3 >"$out/tune_split_k.txt" 2>&1
+  echo "tessel-tune-gpu rc=$?" # 30 reps: 20 keys, 138 or 246 variants each
   cache=$out/tuning.json
   TESSEL_KERNEL_PATH+=:$tune/tune/gemm_split_k__bf16
 fi
