@@ -176,8 +176,9 @@ def _slices(v, m, n, k, sms):
 def _tuned_launch(kernel, dtype, m, n, k, scalars):
     """(variant, median ms) of the tuning cache's entry for `kernel` (gemm_block_ptr or
     gemm_split_k, keys M, N, K) when its launch for these strides is the variant file the tuner
-    timed (the entry's `launched`, a layout's twin) and copies with TMA; else None. Both kernels are tuned on the gemm problems' shapes with the same
-    timing (cold L2), so their times compare."""
+    timed (the entry's `launched`, a layout's twin) and copies with TMA; else None. Both
+    kernels are tuned on the gemm problems' shapes with the same timing (cold L2), so their
+    times compare."""
     hit = _k.tuned_entry(kernel, dtype, "cuda", {"M": m, "N": n, "K": k}, valid=_plain)
     if hit is None:
         return None
