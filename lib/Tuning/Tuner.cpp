@@ -55,6 +55,11 @@ TuningKey tuning::tuningKey(const Executor &ex, const Manifest &m, const Manifes
   k.device = ex.describe();
   k.driver = ex.driverVersion();
   k.compiler = m.compiler;
+  // The twin a timing launches first (tessel-tune --twin's layout); tuneManifest keys the entry
+  // by the file that did launch.
+  if (!shape.variants.empty())
+    if (const ManifestVariant *v = m.find(shape.variants.front()); v && !v->twin.empty())
+      k.twin = twinOf(v->name, fs::path(v->twin).stem().string());
   return k;
 }
 
@@ -250,6 +255,7 @@ Status tuning::tuneManifest(Executor &ex, const Manifest &m, TuningCache &cache,
       e.target = m.target;
       e.variant = t.v->name;
       e.launched = fs::path(t.path).stem().string();
+      e.key.twin = twinOf(e.variant, e.launched);
       e.config = t.v->config;
       e.ms = t.ms;
       e.timed = r.timed;

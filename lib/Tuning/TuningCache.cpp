@@ -30,6 +30,14 @@ std::string TuningCache::defaultPath() {
   return dir + "/tuning.json";
 }
 
+std::string tuning::twinOf(const std::string &variant, const std::string &launched) {
+  std::string prefix = variant + "__";
+  if (launched.size() <= prefix.size() || launched.compare(0, prefix.size(), prefix) != 0)
+    return "";
+  std::string suffix = launched.substr(prefix.size());
+  return suffix == "div8" ? "" : suffix;
+}
+
 static Status entryFromJSON(const json &e, const std::string &where, TuningEntry &out) {
   TuningKey &k = out.key;
   for (auto [key, field] : {std::pair{"kernel", &k.kernel},
@@ -55,6 +63,14 @@ static Status entryFromJSON(const json &e, const std::string &where, TuningEntry
     if (!e["launched"].is_string())
       return Status::error(where + ": 'launched' must be a string");
     out.launched = e["launched"].get<std::string>();
+  }
+  // Optional too: a cache written before keys had it names the twin only in `launched`.
+  if (e.contains("twin")) {
+    if (!e["twin"].is_string())
+      return Status::error(where + ": 'twin' must be a string");
+    k.twin = e["twin"].get<std::string>();
+  } else {
+    k.twin = twinOf(out.variant, out.launched);
   }
   return Status::ok();
 }
@@ -115,6 +131,8 @@ Status TuningCache::save() const {
                        {"ms", e.ms},
                        {"timed", e.timed},
                        {"when", e.when}});
+    if (!e.key.twin.empty())
+      entries.back()["twin"] = e.key.twin;
     if (!e.launched.empty())
       entries.back()["launched"] = e.launched;
   }

@@ -41,10 +41,10 @@ def _pick_gemm(kernels, dtype, device, layout, m, n, k, sms):
 
     def has_twin(v):
         return any(t.name == twin(v) for t in v.twins)
-    for kernel in kernels:  # an entry timed in this layout (older caches do not say which)
-        hit = _k.tuned_entry(kernel, dtype, device, {"M": m, "N": n, "K": k}, valid=plain)
-        if hit is not None and has_twin(hit[0]) and \
-                hit[1].get("launched", twin(hit[0])) == twin(hit[0]):
+    for kernel in kernels:  # an entry timed in this layout's twin
+        hit = _k.tuned_entry(kernel, dtype, device, {"M": m, "N": n, "K": k}, valid=plain,
+                             twin=layout)
+        if hit is not None and has_twin(hit[0]):
             return hit[0]
     best, best_key = None, None
     for rank, kernel in enumerate(kernels):

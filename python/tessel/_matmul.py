@@ -175,19 +175,15 @@ def _slices(v, m, n, k, sms):
 
 def _tuned_launch(kernel, dtype, m, n, k, scalars):
     """(variant, median ms) of the tuning cache's entry for `kernel` (gemm_block_ptr or
-    gemm_split_k, keys M, N, K) when its launch for these strides is the variant file the tuner
-    timed (the entry's `launched`, a layout's twin) and copies with TMA; else None. Both
-    kernels are tuned on the gemm problems' shapes with the same timing (cold L2), so their
-    times compare."""
-    hit = _k.tuned_entry(kernel, dtype, "cuda", {"M": m, "N": n, "K": k}, valid=_plain)
-    if hit is None:
-        return None
-    launched = _launched(hit[0], scalars)
-    # The file the tuner timed (a layout's twin; older caches do not say) must be this call's.
-    if not launched.meta.get("tensor_maps") or hit[1].get("launched", launched.name) != \
-            launched.name:
-        return None
-    return hit[0], float(hit[1].get("ms", float("inf")))
+    gemm_split_k, keys M, N, K) whose timing launched the twin this call's strides launch (the
+    entry's key twin: a layout) and copies with TMA; else None. Both kernels are tuned on the
+    gemm problems' shapes with the same timing (cold L2), so their times compare."""
+    for v, e in _k.tuned_entries(kernel, dtype, "cuda", {"M": m, "N": n, "K": k}, valid=_plain):
+        launched = _launched(v, scalars)
+        if launched.meta.get("tensor_maps") and \
+                _k.twin_of(v.name, launched.name) == _k.entry_twin(e):
+            return v, float(e.get("ms", float("inf")))
+    return None
 
 
 def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sms, variant,

@@ -242,23 +242,41 @@ def tuned(kernel, dtype, device, values, valid=lambda cfg: True):
     return hit[0] if hit else None
 
 
-def tuned_entry(kernel, dtype, device, values, valid=lambda cfg: True):
-    """(variant, entry): the variant the tuning cache holds for `kernel` at `dtype` on this
-    `device` for the key arguments' `values` ({name: value}), bucketed as the kernel's variants
-    declare (tuning_keys: pow2 or exact), when it is compiled and `valid` admits its config (an
-    entry naming a twin gives the twin's base variant, whose launch takes the twin when the
-    arguments keep its promises; tessel-tune records base names); else None (no cache, no
-    entry, another device, driver or compiler, or the variant is not in a kernel directory).
-    The entry's key fields all match, as the C++ launchers' do. The entry is the cache's dict
-    (its "ms": the winner's median time, comparable between kernels tuned on the same problem
-    family)."""
+def twin_of(variant, launched):
+    """The tuning key's twin of a timing that launched the file `launched` for `variant`
+    (TuningCache's twinOf): the suffix after "variant__" unless it is "div8" (the launchers'
+    own twin) or `launched` is not its twin; else ""."""
+    prefix = variant + "__"
+    if not launched.startswith(prefix) or len(launched) == len(prefix):
+        return ""
+    suffix = launched[len(prefix):]
+    return "" if suffix == "div8" else suffix
+
+
+def entry_twin(e):
+    """An entry's key twin; a cache written before keys had one names it only in `launched`."""
+    if "twin" in e:
+        return e["twin"]
+    return twin_of(e.get("variant", ""), e.get("launched", ""))
+
+
+def tuned_entries(kernel, dtype, device, values, valid=lambda cfg: True):
+    """Every (variant, entry) the tuning cache holds for `kernel` at `dtype` on this `device`
+    for the key arguments' `values` ({name: value}), bucketed as the kernel's variants declare
+    (tuning_keys: pow2 or exact), in the file's order: one per twin the timings launched (a
+    GEMM's layouts; entry_twin), each whose variant is compiled and whose config `valid`
+    admits (an entry naming a twin gives the twin's base variant, whose launch takes the twin
+    when the arguments keep its promises; tessel-tune records base names). None for no cache,
+    another device, driver or compiler, or a variant that is not in a kernel directory. The
+    entry is the cache's dict (its "ms": the winner's median time, comparable between kernels
+    tuned on the same problem family)."""
     entries = _tuning_entries()
     if not entries:
-        return None
+        return
     vs = variants(kernel, dtype, device)
     spec = _tuning_keys(vs)
     if not spec or any(name not in values for name, _ in spec):
-        return None
+        return
     keys = {name: _bucket(int(values[name]), bucket) for name, bucket in spec}
     dev, driver = _device_key(device)
     by_name = {}
@@ -274,6 +292,15 @@ def tuned_entry(kernel, dtype, device, values, valid=lambda cfg: True):
         v = by_name.get(e.get("variant"))
         if (v is not None and e.get("compiler") == v.meta.get("compiler", {}).get("version")
                 and valid(v.config)):
+            yield v, e
+
+
+def tuned_entry(kernel, dtype, device, values, valid=lambda cfg: True, twin=""):
+    """The first of tuned_entries() whose key twin is `twin` ("": timed through the variant or
+    its __div8 twin, as the C++ launchers look up; "nt": a GEMM timed in that layout's twin),
+    else None."""
+    for v, e in tuned_entries(kernel, dtype, device, values, valid):
+        if entry_twin(e) == twin:
             return v, e
     return None
 

@@ -422,6 +422,19 @@ def tuning_cache_entries_choose_the_variant():
                other_compiler, other_driver])
         assert (ran((5, 1000)), ran((9, 100)), ran_swiglu(3000)) == \
             (rule_wide, rule_short, rule_glu)
+        # An entry timed through a specialized twin (its key twin, a GEMM's layout) is not
+        # the op's, which launches the variant or its __div8 twin; each twin's entry is kept.
+        nt = entry("rmsnorm", 1024, wide)
+        nt["twin"] = "nt"
+        write([nt])
+        assert ran((5, 1000)) == rule_wide
+        plain = "rmsnorm__f32__BLOCK_16384__num_warps_16"
+        write([nt, entry("rmsnorm", 1024, plain)])
+        assert ran((5, 1000)) == plain
+        found = lambda twin: kernels.tuned_entry("rmsnorm", "f32", "cpu", {"n_cols": 1000},
+                                                 twin=twin)[0].name
+        assert (found("nt"), found("")) == (wide, plain)
+        assert len(list(kernels.tuned_entries("rmsnorm", "f32", "cpu", {"n_cols": 1000}))) == 2
         # A kernel directory first on the path whose variant records no tuning_keys (an older
         # compiler's): the keys come from the kernel's other variants.
         older = os.path.join(tmp, "older")
@@ -1141,7 +1154,8 @@ def matmul_tiles_by_the_busiest_sm():
 def matmul_plan_takes_the_tuned_split_k():
     # The tuning cache's gemm_split_k entry runs with its SPLIT_K, unless gemm_block_ptr's
     # entry is faster; a tuned gemm_block_ptr alone does not displace split-K's rule where it
-    # applies; an entry whose launch would not copy with TMA (not what was timed) is ignored.
+    # applies; an entry whose launch would not copy with TMA, or that was timed through another
+    # twin (a layout: the entry's key twin), is ignored.
     from tessel import _matmul, kernels
     rule = fake_gemm(64, 128, 4, 6, 90, 150_000, True, 0)
     tuned_split = fake_gemm(64, 64, 4, 4, 90, 100_000, True)
@@ -1150,10 +1164,11 @@ def matmul_plan_takes_the_tuned_split_k():
     no_tma = fake_gemm(64, 64, 4, 3, 90, 100_000, False)
     no_tma.config["SPLIT_K"] = 3
     entries = {}
-    saved = kernels.variants, kernels.tuned_entry
+    saved = kernels.variants, kernels.tuned_entries
     kernels.variants = lambda kernel, dtype, device: (
         [rule] if kernel == "gemm_split_k" else [tuned_tiles])
-    kernels.tuned_entry = lambda kernel, dtype, device, values, valid=None: entries.get(kernel)
+    kernels.tuned_entries = lambda kernel, dtype, device, values, valid=None: (
+        [entries[kernel]] if kernel in entries else [])
     try:
         def plan(m, n, k=4096):
             p = _matmul._plan("bf16", "cuda", m, n, k, (k, 1), (1, k), True, True, 132, None,
@@ -1161,22 +1176,25 @@ def matmul_plan_takes_the_tuned_split_k():
             c = p.variant.config
             return c["BLOCK_M"], c["BLOCK_N"], p.splits
         assert plan(16, 4096) == (64, 128, 4)  # no entry: the rule's tile and slices
-        entries["gemm_split_k"] = (tuned_split, {"ms": 0.012})
+        entries["gemm_split_k"] = (tuned_split, {"ms": 0.012, "twin": "nna"})
         assert plan(16, 4096) == (64, 64, 2)
         assert plan(256, 4096) == (64, 64, 2)  # also where the rule would not split
-        entries["gemm_block_ptr"] = (tuned_tiles, {"ms": 0.010})
+        entries["gemm_block_ptr"] = (tuned_tiles, {"ms": 0.010, "twin": "nna"})
         assert plan(16, 4096) == (128, 128, 0)  # the faster entry
-        entries["gemm_block_ptr"] = (tuned_tiles, {"ms": 0.020})
+        entries["gemm_block_ptr"] = (tuned_tiles, {"ms": 0.020, "twin": "nna"})
         assert plan(16, 4096) == (64, 64, 2)
         del entries["gemm_split_k"]
         assert plan(16, 4096) == (64, 128, 4)
         assert plan(256, 4096) == (128, 128, 0)
         entries["gemm_split_k"] = (no_tma, {"ms": 0.001})
         assert plan(16, 4096) == (64, 128, 4)
-        # An entry timed through another file (another layout's twin) is not this call's.
-        entries["gemm_split_k"] = (tuned_split, {"ms": 0.012, "launched": tuned_split.name})
-        assert plan(16, 4096) == (64, 128, 4)
-        entries["gemm_split_k"] = (tuned_split, {"ms": 0.012,
+        # An entry timed through another file (the variant itself, another layout's twin) is
+        # not this call's; a cache without key twins names the twin in `launched`.
+        for other in ({"launched": tuned_split.name}, {"twin": "nt"}, {}):
+            entries["gemm_split_k"] = (tuned_split, dict(ms=0.012, variant=tuned_split.name,
+                                                         **other))
+            assert plan(16, 4096) == (64, 128, 4), other
+        entries["gemm_split_k"] = (tuned_split, {"ms": 0.012, "variant": tuned_split.name,
                                                  "launched": tuned_split.name + "__nna"})
         assert plan(16, 4096) == (64, 64, 2)
         # The rule honours a variant's own SPLIT_K (a tuning directory's variant).
@@ -1184,7 +1202,7 @@ def matmul_plan_takes_the_tuned_split_k():
         del entries["gemm_split_k"]
         assert plan(16, 4096) == (64, 128, 3)
     finally:
-        kernels.variants, kernels.tuned_entry = saved
+        kernels.variants, kernels.tuned_entries = saved
         rule.config.pop("SPLIT_K", None)
 
 
@@ -1200,21 +1218,24 @@ def flce_gemm_takes_the_tuned_entry():
     saved = kernels.variants, kernels.tuned_entry
     kernels.variants = lambda kernel, dtype, device: [big, tuned]
 
-    def entry(kernel, dtype, device, values, valid=None):
+    def entry(kernel, dtype, device, values, valid=None, twin=""):
         seen.append((kernel, values))
-        return entries.get(kernel)
+        hit = entries.get(kernel)
+        return hit if hit and kernels.entry_twin(hit[1]) == twin else None
     kernels.tuned_entry = entry
     try:
         pick = lambda layout: lce._pick_gemm(("gemm_block_ptr",), "bf16", "cuda", layout, 256,
                                              4096, 128256, 132)
         assert pick("nna") is big  # no entry: the largest tile with the layout's twin
-        entries["gemm_block_ptr"] = (tuned, {"ms": 0.3})
+        entries["gemm_block_ptr"] = (tuned, {"ms": 0.3, "twin": "nna"})
         assert pick("nna") is tuned
         assert seen[-1] == ("gemm_block_ptr", {"M": 256, "N": 4096, "K": 128256})
         assert pick("tn") is not tuned  # no twin for that layout: the rule's (any twin first)
-        entries["gemm_block_ptr"] = (tuned, {"ms": 0.3, "launched": tuned.name + "__nt"})
+        entries["gemm_block_ptr"] = (tuned, {"ms": 0.3, "variant": tuned.name,
+                                             "launched": tuned.name + "__nt"})
         assert pick("nna") is big  # timed in another layout
-        entries["gemm_block_ptr"] = (tuned, {"ms": 0.3, "launched": tuned.name + "__nna"})
+        entries["gemm_block_ptr"] = (tuned, {"ms": 0.3, "variant": tuned.name,
+                                             "launched": tuned.name + "__nna"})
         assert pick("nna") is tuned
         tuned.config["SPLIT_K"] = 3
         sk = lce._SplitK(tuned, np.zeros(1, np.float32), 256, 4096, 128256, 132)

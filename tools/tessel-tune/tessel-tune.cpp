@@ -247,7 +247,9 @@ void Tuner::tuneVariant(const dsl::KernelInfo &k, const dsl::detail::VariantDef 
                             {},
                             executor->describe(),
                             executor->driverVersion(),
-                            driver::kCompilerVersion};
+                            driver::kCompilerVersion,
+                            // A --twin's suffix: the layout the timing will launch first.
+                            twin.substr(0, twin.find(':'))};
       for (size_t i = 0; i < space.def.keys.size(); ++i)
         key.keys[space.def.keys[i]] = s.buckets[i];
       if (const tuning::TuningEntry *e = cache.find(key)) {

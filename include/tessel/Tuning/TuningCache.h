@@ -28,11 +28,19 @@ struct TuningKey {
   std::string device;                  ///< "NVIDIA H200 (sm_90, 132 SMs)"
   std::string driver;                  ///< "CUDA 13.0"; "none" for the interpreter
   std::string compiler;                ///< tesselc's version that built the variants
+  /// The specialized twin the timing launched when it is not the automatic __div8 one
+  /// (tesselc --twin: "nt", a GEMM's operand layout), else empty. Two layouts of one shape are
+  /// two entries; a launcher that takes only __div8 twins looks up the empty one.
+  std::string twin;
   bool operator==(const TuningKey &o) const {
     return kernel == o.kernel && dtype == o.dtype && keys == o.keys && device == o.device &&
-           driver == o.driver && compiler == o.compiler;
+           driver == o.driver && compiler == o.compiler && twin == o.twin;
   }
 };
+
+/// The key's `twin` of a timing that launched the file `launched` (its stem) for `variant`:
+/// the suffix after "variant__" unless it is "div8" or `launched` is not its twin.
+std::string twinOf(const std::string &variant, const std::string &launched);
 
 struct TuningEntry {
   TuningKey key;

@@ -62,7 +62,7 @@ TEST(TuningCache, EveryKeyFieldSelects) {
   cache.put(entry("0.1.0", 4096));
   TuningKey k = entry("0.1.0", 4096).key;
   EXPECT_NE(cache.find(k), nullptr);
-  for (int field = 0; field < 6; ++field) {
+  for (int field = 0; field < 7; ++field) {
     TuningKey other = k;
     switch (field) {
     case 0:
@@ -83,6 +83,9 @@ TEST(TuningCache, EveryKeyFieldSelects) {
     case 5:
       other.compiler = "0.2.0";
       break; // a new compiler: a miss, tuned again
+    case 6:
+      other.twin = "nt"; // another layout's twin
+      break;
     }
     EXPECT_EQ(cache.find(other), nullptr) << "field " << field;
   }
@@ -96,6 +99,54 @@ TEST(TuningCache, PutReplaces) {
   cache.put(faster);
   ASSERT_EQ(cache.entries().size(), 1u);
   EXPECT_EQ(cache.entries()[0].variant, "softmax__bf16__BLOCK_4096__num_warps_4");
+}
+
+TEST(TuningCache, TwinOfTheLaunchedFile) {
+  EXPECT_EQ(twinOf("g__BLOCK_M_64", "g__BLOCK_M_64__nt"), "nt");
+  EXPECT_EQ(twinOf("g__BLOCK_M_64", "g__BLOCK_M_64__div8"), ""); // the launchers' own twin
+  EXPECT_EQ(twinOf("g__BLOCK_M_64", "g__BLOCK_M_64"), "");
+  EXPECT_EQ(twinOf("g__BLOCK_M_64", "g__BLOCK_M_128__nt"), ""); // not its twin
+  EXPECT_EQ(twinOf("g__BLOCK_M_64", ""), "");
+}
+
+// A GEMM shape tuned in two operand layouts keeps both entries, each found by its twin; the
+// file keeps the key's twin, and a cache written before it had one reads it from `launched`.
+TEST(TuningCache, TwoLayoutsOfOneShape) {
+  std::string path = scratch("layouts/tuning.json");
+  fs::remove(path);
+  auto gemm = [](const std::string &layout, const std::string &variant) {
+    TuningEntry e = entry("0.1.0", 4096);
+    e.key.kernel = "gemm_split_k";
+    e.key.keys = {{"M", 16}, {"N", 4096}, {"K", 4096}};
+    e.key.twin = layout;
+    e.variant = variant;
+    e.launched = variant + (layout.empty() ? "" : "__" + layout);
+    return e;
+  };
+  TuningCache cache;
+  ASSERT_TRUE(TuningCache::load(path, cache));
+  cache.put(gemm("nt", "gemm_split_k__bf16__BLOCK_N_32"));
+  cache.put(gemm("nn", "gemm_split_k__bf16__BLOCK_N_64"));
+  ASSERT_EQ(cache.entries().size(), 2u);
+  ASSERT_TRUE(cache.save());
+  TuningCache again;
+  ASSERT_TRUE(TuningCache::load(path, again));
+  ASSERT_EQ(again.entries().size(), 2u);
+  EXPECT_EQ(again.find(gemm("nt", "").key)->variant, "gemm_split_k__bf16__BLOCK_N_32");
+  EXPECT_EQ(again.find(gemm("nn", "").key)->variant, "gemm_split_k__bf16__BLOCK_N_64");
+  EXPECT_EQ(again.find(gemm("", "").key), nullptr); // a launcher without layout twins
+
+  std::string old = scratch("layouts/before-twin.json");
+  std::ofstream(old) << R"j({"schema": "tessel-tuning-cache/1", "entries": [
+    {"kernel": "gemm_split_k", "dtype": "bf16", "keys": {"M": 16, "N": 4096, "K": 4096},
+     "device": "NVIDIA H200 (sm_90, 132 SMs)", "driver": "CUDA 13.0", "compiler": "0.1.0",
+     "target": "cuda:sm_90a", "variant": "gemm_split_k__bf16__BLOCK_N_32",
+     "config": {"BLOCK_N": 32}, "ms": 0.02, "timed": 9, "when": "2026-12-05T00:00:00Z",
+     "launched": "gemm_split_k__bf16__BLOCK_N_32__nt"}]})j";
+  TuningCache before;
+  ASSERT_TRUE(TuningCache::load(old, before));
+  ASSERT_EQ(before.entries().size(), 1u);
+  EXPECT_EQ(before.entries()[0].key.twin, "nt");
 }
 
 TEST(TuningCache, CorruptFileIsRefused) {
