@@ -5,6 +5,7 @@
 #include "tessel/Runtime/CudaContext.h"
 #include "tessel/Runtime/CudaTensorMaps.h"
 #include "tessel/Runtime/GpuLaunch.h"
+#include "tessel/Runtime/Twins.h"
 #include "tessel/Tuning/TuningCache.h"
 
 #include <cstdlib>
@@ -94,10 +95,20 @@ struct Launcher::Impl {
   std::vector<int> keyBuckets;
   std::map<int64_t, std::string> fallbacks;
   std::map<std::string, std::unique_ptr<Loaded>> loaded; // by variant name; null: not found
-  /// What runs for one tuple of key buckets, resolved on its first launch.
+  /// A loaded variant file and its name.
+  struct Named {
+    Loaded *variant;
+    std::string name;
+  };
+  /// What runs for one tuple of key buckets, resolved on its first launch: the first of
+  /// `tunedTwins` whose promises the arguments keep, else the first of `twins`, else `base`.
   struct Choice {
-    Loaded *base = nullptr, *twin = nullptr; // twin: its __div8 twin, if compiled
-    std::string baseName, twinName;
+    Loaded *base = nullptr;
+    std::string baseName;
+    std::vector<Named> twins; ///< base's twins that load (Twins.h), the most promises first
+    /// Twins that tuning entries of these buckets were timed through (a GEMM's layout: the
+    /// entry's key `twin`), in the cache's order.
+    std::vector<Named> tunedTwins;
     bool fromCache = false;
   };
   std::map<std::vector<int64_t>, Choice> chosen;
@@ -204,18 +215,31 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
     found = impl_->chosen.emplace(buckets, std::move(c)).first;
   }
   const Impl::Choice &choice = found->second;
-  // The __div8 twin when the arguments keep its promises.
+  // A twin tuned in the arguments' layout, else the chosen variant's twin whose promises the
+  // arguments keep, else the variant itself.
   thread_local std::vector<CheckedArg> bits; // reused: no allocation per call
-  Loaded *chosen = choice.base;
-  const std::string *name = &choice.baseName;
-  if (choice.twin && checkedArgs(choice.twin->meta, args, bits)) {
-    chosen = choice.twin;
-    name = &choice.twinName;
-  } else if (Status s = checkedArgs(chosen->meta, args, bits); !s) {
-    return s;
+  const Impl::Named *pick = nullptr;
+  bool fromCache = true;
+  for (const Impl::Named &t : choice.tunedTwins)
+    if (checkedArgs(t.variant->meta, args, bits)) {
+      pick = &t;
+      break;
+    }
+  if (!pick) {
+    fromCache = choice.fromCache;
+    for (const Impl::Named &t : choice.twins)
+      if (checkedArgs(t.variant->meta, args, bits)) {
+        pick = &t;
+        break;
+      }
   }
+  Loaded *chosen = pick ? pick->variant : choice.base;
+  const std::string *name = pick ? &pick->name : &choice.baseName;
+  if (!pick)
+    if (Status s = checkedArgs(chosen->meta, args, bits); !s)
+      return s;
   sh.lastVariant = *name;
-  sh.lastFromCache = choice.fromCache;
+  sh.lastFromCache = fromCache;
   int64_t g[3] = {1, 1, 1};
   gridFn(chosen->meta.config, g);
   unsigned grid[3];
@@ -252,8 +276,9 @@ bool rt::lastLaunchFromCache() {
 }
 
 /// The tuning cache's variant for `buckets` on this device when it is in a kernel directory,
-/// else the first CONFIGS entry valid for them (the header's fallbacks) or the default; and
-/// the chosen variant's __div8 twin.
+/// else the first CONFIGS entry valid for them (the header's fallbacks) or the default; the
+/// chosen variant's twins in the kernel directories; and the twins that the cache's entries
+/// for these buckets were timed through (tessel-tune --twin: a GEMM's layouts).
 Status Launcher::Impl::choose(const std::vector<int64_t> &buckets, int64_t firstKey,
                               CudaContext &ctx, Choice &out) {
   Shared &sh = shared();
@@ -262,6 +287,15 @@ Status Launcher::Impl::choose(const std::vector<int64_t> &buckets, int64_t first
     tuning::TuningKey key{kernel, dtype, {}, ctx.describe(), ctx.driverVersion(), compiler};
     for (size_t i = 0; i < keyNames.size() && i < buckets.size(); ++i)
       key.keys[keyNames[i]] = buckets[i];
+    for (const tuning::TuningEntry *e : cache->findEachTwin(key)) {
+      if (e->key.twin.empty())
+        continue;
+      std::string name = e->variant + "__" + e->key.twin;
+      if (Loaded *t = load(name, ctx, error))
+        out.tunedTwins.push_back({t, name});
+      else if (!error.empty())
+        return Status::error(error);
+    }
     if (const tuning::TuningEntry *e = cache->find(key)) {
       out.base = load(e->variant, ctx, error);
       if (!error.empty())
@@ -288,8 +322,11 @@ Status Launcher::Impl::choose(const std::vector<int64_t> &buckets, int64_t first
                                                "or TESSEL_KERNEL_PATH=DIR)"
                                          : error);
   }
-  out.twinName = out.baseName + "__div8";
-  out.twin = load(out.twinName, ctx, error); // a twin that does not load is not used
+  for (std::string &name : findTwins(sh.searchPath(), out.baseName)) {
+    error.clear();
+    if (Loaded *t = load(name, ctx, error)) // a twin that does not load is not used
+      out.twins.push_back({t, std::move(name)});
+  }
   return Status::ok();
 }
 

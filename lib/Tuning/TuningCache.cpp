@@ -107,6 +107,17 @@ const TuningEntry *TuningCache::find(const TuningKey &key) const {
   return nullptr;
 }
 
+std::vector<const TuningEntry *> TuningCache::findEachTwin(const TuningKey &key) const {
+  std::vector<const TuningEntry *> out;
+  for (const TuningEntry &e : entries_) {
+    TuningKey k = e.key;
+    k.twin = key.twin;
+    if (k == key)
+      out.push_back(&e);
+  }
+  return out;
+}
+
 void TuningCache::put(TuningEntry e) {
   for (TuningEntry &old : entries_)
     if (old.key == e.key) {

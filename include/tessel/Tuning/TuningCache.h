@@ -65,6 +65,8 @@ public:
   static harness::Status load(const std::string &path, TuningCache &out);
 
   const TuningEntry *find(const TuningKey &key) const;
+  /// Every entry whose key is `key` but for its `twin`, in the file's order.
+  std::vector<const TuningEntry *> findEachTwin(const TuningKey &key) const;
   /// Adds or replaces the entry of `e.key`.
   void put(TuningEntry e);
   /// Writes the file atomically (temporary + rename), creating its directory.

@@ -134,7 +134,11 @@ TEST(TuningCache, TwoLayoutsOfOneShape) {
   ASSERT_EQ(again.entries().size(), 2u);
   EXPECT_EQ(again.find(gemm("nt", "").key)->variant, "gemm_split_k__bf16__BLOCK_N_32");
   EXPECT_EQ(again.find(gemm("nn", "").key)->variant, "gemm_split_k__bf16__BLOCK_N_64");
-  EXPECT_EQ(again.find(gemm("", "").key), nullptr); // a launcher without layout twins
+  EXPECT_EQ(again.find(gemm("", "").key), nullptr); // no entry timed without a named twin
+  std::vector<const TuningEntry *> each = again.findEachTwin(gemm("", "").key); // a launcher's
+  ASSERT_EQ(each.size(), 2u);
+  EXPECT_EQ(each[0]->key.twin, "nt");
+  EXPECT_EQ(each[1]->key.twin, "nn");
 
   std::string old = scratch("layouts/before-twin.json");
   std::ofstream(old) << R"j({"schema": "tessel-tuning-cache/1", "entries": [
