@@ -5,8 +5,8 @@
 // cache holds for the arguments' key buckets on this device (the kernel's default config when
 // there is none), then the first of its twins (__div8, tesselc --twin's; Twins.h) whose
 // promises the arguments keep, or a twin a tuning entry was timed through (a GEMM's layout),
-// loads it once and launches it on the caller's stream. Device memory helpers make a program that needs
-// no CUDA toolkit. No MLIR or LLVM; the CUDA driver is loaded at run time.
+// loads it once and launches it on the caller's stream. Device memory helpers make a program that
+// needs no CUDA toolkit. No MLIR or LLVM; the CUDA driver is loaded at run time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TESSEL_RUNTIME_LAUNCHER_H
