@@ -21,6 +21,8 @@ if [[ -n $tune ]]; then
   echo "tessel-tune-gpu rc=$?" # 30 reps: 20 keys, 138 or 246 variants each
   cache=$out/tuning.json
   TESSEL_KERNEL_PATH+=:$tune/tune/gemm_split_k__bf16
+  # tune_prepare.sh's gemm_block_ptr run at the suite's M >= 2048 rows (--only gemm_block_ptr)
+  [[ -d $tune/tune/gemm_block_ptr_llm ]] && TESSEL_KERNEL_PATH+=:$tune/tune/gemm_block_ptr_llm/gemm_block_ptr__bf16
 fi
 TESSEL_TUNING_CACHE=$cache OUT=$out timeout 540 python3 "$here/matmul_bench.py" --shapes llm \
   >"$out/suite.txt" 2>&1

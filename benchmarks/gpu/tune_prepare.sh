@@ -16,7 +16,8 @@ fi
 build=${TESSEL_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh" >/dev/null
 rm -rf "$dest" && mkdir -p "$dest/bin" "$dest/logs"
-# tune FILE KERNEL SHAPE... [-- TESSEL-TUNE-ARGS]: one compile-only run over the shapes.
+# tune FILE KERNEL SHAPE... [-- TESSEL-TUNE-ARGS]: one compile-only run over the shapes
+# (RUN_NAME=NAME: its log and its own directory under tune/, for a second run of a kernel).
 tune() {
   local file=$1 kernel=$2 shapes=() extra=()
   shift 2
@@ -25,8 +26,8 @@ tune() {
   (($#)) && shift && extra=("$@")
   /usr/bin/time -f "$kernel: %e s wall" "$build/bin/tessel-tune" "$root/dsl/kernels/$file" \
     -k "$kernel" --dtype="${DTYPE:-bf16}" "${shapes[@]}" "${extra[@]}" --target=cuda:sm_90a --emit=cubin \
-    --compile-only -o "$dest/tune" -v >"$dest/logs/$kernel${DTYPE:+_$DTYPE}.log" 2>&1
-  grep -E "space of|compiled [0-9]+ variants|wall" "$dest/logs/$kernel${DTYPE:+_$DTYPE}.log"
+    --compile-only -o "$dest/tune${RUN_NAME:+/$RUN_NAME}" -v >"$dest/logs/${RUN_NAME:-$kernel}${DTYPE:+_$DTYPE}.log" 2>&1
+  grep -E "space of|compiled [0-9]+ variants|wall" "$dest/logs/${RUN_NAME:-$kernel}${DTYPE:+_$DTYPE}.log"
 }
 tune softmax.cpp softmax 4096x16384 16384x4096 32768x1000
 tune softmax.cpp softmax_looped 4096x16384
@@ -79,6 +80,17 @@ decode+=(16x10240x8192 16x8192x8192 16x57344x8192 16x8192x28672)
 # 8 warps in one slice, which the space also holds)
 decode+=(256x6144x4096 256x4096x4096 256x28672x4096 256x4096x14336)
 tune gemm.cpp gemm_split_k "${decode[@]}" -- "$nt" --opt b_order=col
+# gemm_block_ptr at the suite's 12 M >= 2048 rows, B column-major through the __nt twin: 82
+# configs, 53 s on 2 cores; on the H200 3-33 s a key (results/2026-12-05-h200-s51). check_rows:
+# the winner's float64 reference on 4 rows spread over M (a whole 8192x28672x4096 reference
+# would take the host hours). Its own directory (tune/gemm_block_ptr_llm/gemm_block_ptr__bf16):
+# the square rows' manifest above keeps its own.
+large=()
+for m in 2048 8192; do
+  large+=("${m}x6144x4096" "${m}x4096x4096" "${m}x28672x4096" "${m}x4096x14336")
+done
+large+=(2048x10240x8192 2048x8192x8192 2048x57344x8192 2048x8192x28672)
+RUN_NAME=gemm_block_ptr_llm tune gemm.cpp gemm_block_ptr "${large[@]}" -- "$nt" --opt b_order=col --opt check_rows=4
 cp "$build/bin/tessel-tune-gpu" "$dest/bin/"
 cat >"$dest/tune.sh" <<'SH'
 #!/usr/bin/env bash
