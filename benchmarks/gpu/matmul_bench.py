@@ -40,7 +40,8 @@ import triton
 import triton.testing as tt
 import tessel
 from tessel import kernels as K
-from tessel._matmul import _Plan, _launched, _matmul, _plain, _run, _scalars, _tma_reads, plan_of
+from tessel._matmul import (_Plan, _launched, _matmul, _plain, _run, _scalars, _swapped,
+                            _tma_reads, plan_of)
 from tessel._arrays import describe
 
 try:
@@ -103,6 +104,9 @@ for item in args.shapes.split(","):
     failed += not ok
     plan = plan_of(a, b)
     row["plan"] = (plan.variant.name + (f" split_k={plan.splits}" if plan.splits else "")
+                   + (" swapped (c^T = b^T a^T) through " + _launched(plan.variant, _swapped(
+                       m, n, k, plan.a_strides, plan.b_strides)).name.rsplit("__", 1)[-1]
+                      if plan.swap else "")
                    + (" +copy a" if plan.copy_a else "") + (" +copy b" if plan.copy_b else ""))
     print(f"{item}: tessel rel_err {row['tessel_err']:.2e} {'PASS' if ok else 'FAIL'} "
           f"({row['plan']})", flush=True)

@@ -80,6 +80,21 @@ decode+=(16x10240x8192 16x8192x8192 16x57344x8192 16x8192x28672)
 # 8 warps in one slice, which the space also holds)
 decode+=(256x6144x4096 256x4096x4096 256x28672x4096 256x4096x14336)
 tune gemm.cpp gemm_split_k "${decode[@]}" -- "$nt" --opt b_order=col
+# The decode rows transposed, c^T (N, M) = W x^T, as tessel.ops.matmul may launch them: the
+# weight's rows fill wgmma's M, the tokens a 16-wide N (the space's 64x16 tiles, rings of up to
+# 16 stages, up to 16 slices); W row-major as a, x^T column-major as b, c^T column-major (the
+# __ntt twin: TMA for both operands). The op takes the entry when it beats the product's own.
+# The GPU side times the keys in this order: 64 tokens (the tile the product has anyway) and the
+# 940 MB weight (its host data and reference take the most) last, for a time-limited run.
+ntt=--twin=ntt:stride_ak=1,stride_bk=1,stride_cm=1,K%8,stride_am%8,stride_bn%8,stride_cn%8
+swapped=()
+for m in 1 16; do
+  swapped+=("6144x${m}x4096" "4096x${m}x4096" "28672x${m}x4096" "4096x${m}x14336")
+done
+swapped+=(10240x16x8192 8192x16x8192 8192x16x28672)
+swapped+=(6144x64x4096 4096x64x4096 28672x64x4096 4096x64x14336 57344x16x8192)
+RUN_NAME=gemm_split_k_swap tune gemm.cpp gemm_split_k "${swapped[@]}" -- "$ntt" --opt b_order=col \
+  --opt c_order=col
 # gemm_block_ptr at the suite's 12 M >= 2048 rows, B column-major through the __nt twin: 82
 # configs, 53 s on 2 cores; on the H200 3-33 s a key (results/2026-12-05-h200-s51). check_rows:
 # the winner's float64 reference on 4 rows spread over M (a whole 8192x28672x4096 reference

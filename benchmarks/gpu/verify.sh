@@ -71,6 +71,12 @@ if split_k:  # the slice count by the heuristic, by option, more slices than K-b
               ("odd8s1", 136, 264, 200, {"b_order": "col", "split_k": 1}),
               ("bTs3", 256, 256, 256, {"b_order": "col", "split_k": 3}),
               ("dec1", 1, 4096, 4096, {"b_order": "col"}), ("dec16", 16, 6144, 4096, {"b_order": "col"})]
+    # The transposed decode product c^T = W x^T (tessel.ops.matmul's swap; __ntt twins): c
+    # column-major, x^T as a col-major b of 1, 16 and 5 columns, split and whole.
+    ct = {"b_order": "col", "c_order": "col"}
+    cases += [("swap1", 4096, 1, 4096, ct), ("swap16", 6144, 16, 4096, ct),
+              ("swapodd8s1", 264, 5, 200, {**ct, "split_k": 1}),
+              ("swapodd8s3", 264, 5, 200, {**ct, "split_k": 3}), ("C7c", 1000, 999, 1001, ct)]
 large = os.environ.get("GEMM_LARGE", "1") != "0"  # GEMM_LARGE=0: no 4096^3 (host references)
 if dt == "bf16" and sys.argv[1].startswith("kernels/") and not split_k and large:
     cases.append(("cube4096", 4096, 4096, 4096, {}))
@@ -88,9 +94,10 @@ for label, M, N, K, o in cases:
     acol, bcol = o.get("a_order") == "col", o.get("b_order") == "col"
     lda = o.get("lda", M if acol else K)
     # The scalars the gemm problem passes (lib/Harness/Problems.cpp), against the promises.
+    ccol = o.get("c_order") == "col"
     v = {"M": M, "N": N, "K": K, "stride_am": 1 if acol else lda, "stride_ak": lda if acol else 1,
-         "stride_bk": 1 if bcol else N, "stride_bn": K if bcol else 1, "stride_cm": N, "stride_cn": 1,
-         "stride_rm": N, "stride_rn": 1}
+         "stride_bk": 1 if bcol else N, "stride_bn": K if bcol else 1,
+         "stride_cm": 1 if ccol else N, "stride_cn": M if ccol else 1, "stride_rm": N, "stride_rn": 1}
     if j["kernel"] == "gemm_stream_k":  # five programs share the tiles' K-blocks unevenly
         o = {**o, "programs": 5}
     if all(v.get(name, 1) % d == 0 for name, d in div.items()) and \

@@ -535,20 +535,28 @@ TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
 /// is mostly its ring's fill), 64-row tiles serve M <= 64, and a tile is no wider than N's
 /// bucket. 32-wide tiles give a decode row at N = 4096 its 128 programs without a split (no
 /// partials to write and read back) at the cost of reading its few rows of A once per tile.
+/// 16-wide tiles serve N <= 64: the decode product transposed, c^T = W x^T (the weight's rows
+/// fill wgmma's 64-row M, the tokens its N; tessel.ops.matmul launches it so when its entry is
+/// the fastest), the layout cuBLAS runs there (a 64x8 tile on 16 stages, session 44's ncu).
+/// Their stages are small (64 x BLOCK_K of the weight and 16 x BLOCK_K of the tokens: 10 KiB at
+/// BLOCK_K = 64), so the space lets them go to 16 stages and 16 slices.
 TESSEL_TUNE(gemm_split_k, Space<SplitKConfig>()
                               .field(&SplitKConfig::BLOCK_M, {64, 128})
-                              .field(&SplitKConfig::BLOCK_N, {32, 64, 128, 256})
+                              .field(&SplitKConfig::BLOCK_N, {16, 32, 64, 128, 256})
                               .field(&SplitKConfig::BLOCK_K, {64, 128})
                               .field(&SplitKConfig::num_warps, {4, 8})
-                              .field(&SplitKConfig::num_stages, {3, 4, 6, 8})
-                              .field(&SplitKConfig::SPLIT_K, {1, 2, 3, 4, 6, 8})
+                              .field(&SplitKConfig::num_stages, {3, 4, 6, 8, 12, 16})
+                              .field(&SplitKConfig::SPLIT_K, {1, 2, 3, 4, 6, 8, 12, 16})
                               .where([](const SplitKConfig &c) {
-                                // One warpgroup per 64 rows (wgmma's M).
-                                return c.num_warps * 16 == c.BLOCK_M;
+                                // One warpgroup per 64 rows (wgmma's M); rings deeper than 8
+                                // and splits beyond 8 for the 16-wide tiles only.
+                                return c.num_warps * 16 == c.BLOCK_M &&
+                                       (c.BLOCK_N == 16 || (c.num_stages <= 8 && c.SPLIT_K <= 8));
                               })
                               .where([](const SplitKConfig &c, const Keys &k) {
                                 return (c.BLOCK_M == 64 || k["M"] > 64) &&
-                                       c.BLOCK_N <= std::max<int64_t>(64, k["N"]) &&
+                                       c.BLOCK_N <= std::max<int64_t>(16, k["N"]) &&
+                                       (c.BLOCK_N > 16 || k["N"] <= 64) &&
                                        (c.SPLIT_K == 1 || c.SPLIT_K * 4 * c.BLOCK_K <= k["K"]);
                               })
                               .key("M", Bucket::pow2)

@@ -15,7 +15,12 @@ takes any strides) except an operand that does not start on 16 bytes, which no k
 On a GPU the tuning cache (docs/Autotuning.md) picks the kernel where it can: gemm_split_k's
 entry for the shape (launched with its SPLIT_K) unless gemm_block_ptr's entry is faster;
 gemm_block_ptr's entry alone where split-K's rule (_split_k_variant) does not apply or its
-entry is slower; else the rules of _split_k_variant and _pick.
+entry is slower; else the rules of _split_k_variant and _pick. A decode product (M <= 64) may
+run transposed, c^T (N, M) = b^T a^T, when gemm_split_k's entry for the (N, M, K) product (its
+16-wide tiles: the weight's rows fill wgmma's 64-row M, the tokens its N, as cuBLAS runs decode)
+is faster than every entry of the product as written; the launch then stores c column-major
+(stride_cm = 1), which a twin that promises stride_cm = 1 (tune_prepare.sh's __ntt) reads and
+writes through TMA and 16-byte stores.
 
 The choice of variant (and copies, and split-K slices) depends only on the dtype, the device,
 the shape, the strides and the operands' alignment, and is remembered per such key: a call
@@ -33,8 +38,10 @@ from ._linear_cross_entropy import _tiles, _workspace
 _ROW_ALIGN = 8
 
 # What a call runs: copy_a / copy_b (b_rows: b's copy contiguous along N, else along K), the
-# operands' strides after the copies, the variant, and the split-K slices (0: not split).
-_Plan = namedtuple("_Plan", "copy_a copy_b b_rows a_strides b_strides variant splits")
+# operands' strides after the copies, the variant, the split-K slices (0: not split), and swap:
+# the variant computes c^T = b^T a^T (a (N, K) := b^T, b (K, M) := a^T, c (N, M) := c^T).
+_Plan = namedtuple("_Plan", "copy_a copy_b b_rows a_strides b_strides variant splits swap",
+                   defaults=(False,))
 
 
 def _plain(config):
@@ -64,10 +71,18 @@ def _tma_reads(a, b):
             and b.address % 16 == 0)
 
 
-def _scalars(m, n, k, a_strides, b_strides):
+def _scalars(m, n, k, a_strides, b_strides, c_strides=None):
+    """The kernel's scalar arguments; c row-major unless c_strides (stride_cm, stride_cn)."""
     (sam, sak), (sbk, sbn) = a_strides, b_strides
+    scm, scn = c_strides or (n, 1)
     return {"M": m, "N": n, "K": k, "stride_am": sam, "stride_ak": sak, "stride_bk": sbk,
-            "stride_bn": sbn, "stride_cm": n, "stride_cn": 1}
+            "stride_bn": sbn, "stride_cm": scm, "stride_cn": scn}
+
+
+def _swapped(m, n, k, a_strides, b_strides):
+    """The scalars of c^T (n, m) = b^T (n, k) a^T (k, m), c (m, n) row-major: b^T's strides are
+    b's reversed, a^T's a's, and c^T is column-major."""
+    return _scalars(n, m, k, tuple(reversed(b_strides)), tuple(reversed(a_strides)), (1, n))
 
 
 def _tile_cost(config):
@@ -205,6 +220,12 @@ def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sm
         scalars = _scalars(m, n, k, a_strides, b_strides)
         tuned_split = _tuned_launch("gemm_split_k", dtype, m, n, k, scalars)
         tuned_tiles = _tuned_launch("gemm_block_ptr", dtype, m, n, k, scalars)
+        swapped = None if m > 64 else _tuned_launch("gemm_split_k", dtype, n, m, k,
+                                                    _swapped(m, n, k, a_strides, b_strides))
+        times = [t[1] for t in (tuned_split, tuned_tiles) if t is not None]
+        if swapped is not None and all(swapped[1] < t for t in times):
+            return _Plan(copy_a, copy_b, b_rows, a_strides, b_strides, swapped[0],
+                         _slices(swapped[0], n, m, k, sms), True)
         # Two entries: the faster. A split-K entry alone beats the rules (its space has one
         # slice too); a gemm_block_ptr entry alone only where split-K's rule does not apply
         # (it was never timed against the split).
@@ -247,13 +268,17 @@ def _run(plan, a, b, m, n, k, dtype):
     if plan.copy_b:
         b = _padded_copy(b, (k, n), plan.b_rows, dtype)
     (sam, sak), (sbk, sbn), v = plan.a_strides, plan.b_strides, plan.variant
+    scm, scn = n, 1
+    if plan.swap:  # c^T = b^T a^T (_swapped)
+        a, b, m, n = b, a, n, m
+        (sam, sak), (sbk, sbn), scm, scn = (sbn, sbk), (sak, sam), 1, m
     tiles = _tiles(v, m, n)
     if plan.splits:
         workspace, locks = _workspace(a, plan.splits * m * n, tiles)
         _k.launch(v, (tiles, plan.splits), a, b, c, c, workspace, locks, m, n, k, sam, sak, sbk,
-                  sbn, n, 1)
+                  sbn, scm, scn)
     else:
-        _k.launch(v, tiles, a, b, c, c, m, n, k, sam, sak, sbk, sbn, n, 1)
+        _k.launch(v, tiles, a, b, c, c, m, n, k, sam, sak, sbk, sbn, scm, scn)
     return c
 
 

@@ -1207,6 +1207,69 @@ def matmul_plan_takes_the_tuned_split_k():
 
 
 @test
+def matmul_plan_swaps_decode_to_the_faster_entry():
+    # A decode product (M <= 64) runs transposed, c^T = b^T a^T, when gemm_split_k's entry for
+    # the (N, M, K) product, timed through the twin that the transposed launch's strides pick
+    # (c^T column-major), is faster than every entry of the product as written; never for M > 64.
+    from tessel import _matmul, kernels
+    rule = fake_gemm(64, 128, 4, 6, 90, 150_000, True, 0)
+    swap = fake_gemm(64, 16, 4, 16, 90, 170_000, True)
+    swap.config.update(SPLIT_K=4)
+    # Its twin reads a^T along K and stores c^T along M.
+    swap.twins[0].args = swap.twins[0].args + [
+        {"name": "stride_cm", "kind": "scalar", "type": "i32", "equal_to": 1}]
+    straight = fake_gemm(64, 64, 4, 4, 90, 100_000, True)
+    straight.config.update(SPLIT_K=2)
+    entries = {}
+    saved = kernels.variants, kernels.tuned_entries
+    kernels.variants = lambda kernel, dtype, device: [rule] if kernel == "gemm_split_k" else []
+    kernels.tuned_entries = lambda kernel, dtype, device, values, valid=None: (
+        [entries[(kernel, values["M"])]] if (kernel, values["M"]) in entries else [])
+    try:
+        def plan(m, n, k=4096):
+            p = _matmul._plan("bf16", "cuda", m, n, k, (k, 1), (1, k), True, True, 132, None,
+                              None)
+            return p.variant.config["BLOCK_N"], p.splits, p.swap
+        assert plan(1, 4096) == (128, 4, False)  # no entry: the rule
+        entries[("gemm_split_k", 4096)] = (swap, {"ms": 0.010, "twin": "nna"})
+        assert plan(1, 4096) == (16, 4, True)
+        assert not _matmul._plan("bf16", "cuda", 100, 4096, 4096, (4096, 1), (1, 4096), True, True,
+                                 132, None, None).swap  # not a decode product
+        entries[("gemm_split_k", 1)] = (straight, {"ms": 0.009, "twin": "nna"})
+        assert plan(1, 4096) == (64, 2, False)  # the product as written is faster
+        entries[("gemm_split_k", 1)] = (straight, {"ms": 0.011, "twin": "nna"})
+        assert plan(1, 4096) == (16, 4, True)
+        # The transposed launch's c^T is column-major: a twin promising stride_cm = 1 is only
+        # launched by it, so the product as written never takes this entry.
+        assert _matmul._launched(swap, _matmul._scalars(1, 4096, 4096, (4096, 1), (1, 4096))) \
+            is swap
+    finally:
+        kernels.variants, kernels.tuned_entries = saved
+
+
+@test
+def matmul_swapped_launch_numpy():
+    # The transposed launch's wiring (operands exchanged, strides reversed, c written
+    # column-major) on the interpreter, through a plain variant, at decode-like odd shapes with
+    # b in both layouts and strided rows.
+    from tessel import _matmul, kernels
+    for dt in ("float32", "float16"):
+        v = kernels.choose("gemm_block_ptr", dt.replace("float", "f"), "cpu",
+                           valid=_matmul._plain, key="plain")
+        for m, n, k in ((1, 37, 29), (5, 64, 100), (13, 7, 257)):
+            a, b, w = randn(m, k, dtype=dt), randn(k, n, dtype=dt), randn(n, k, dtype=dt)
+            wide = randn(m, 2 * k, dtype=dt)[:, ::2]
+            for aa, bb, what in ((a, b, "b"), (a, w.T, "W.T"), (wide, w.T, "strided a")):
+                ad = _matmul._float(aa, "a", "matmul")
+                bd = _matmul._float(bb, "b", "matmul")
+                p = _matmul._Plan(False, False, True, tuple(ad.strides), tuple(bd.strides), v, 0,
+                                  True)
+                c = _matmul._run(p, aa, bb, m, n, k, dt.replace("float", "f"))
+                close(c, aa.astype(np.float64) @ bb.astype(np.float64), TOL[dt],
+                      f"swapped matmul {dt} {m}x{n}x{k} {what}")
+
+
+@test
 def flce_gemm_takes_the_tuned_entry():
     # Fused linear cross-entropy's products take the tuning cache's entry for their (M, N, K)
     # when its variant has a twin for the product's layout; else the tile rule. A tuned

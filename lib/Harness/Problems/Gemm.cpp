@@ -105,9 +105,12 @@ static int64_t streamKPrograms(int64_t iters, int64_t rowIters, int64_t sms) {
 /// (col-major: a's stride_am = 1, b's stride_bk = 1), and lda = L pads a to a leading dimension
 /// of L elements (its row stride, or its column stride when col-major). The buffers are sized
 /// for the strides and the padding holds random values, so a kernel that reads it is caught.
-/// out is (M, N) row-major and contiguous. check_rows = R compares R rows spread from the first
-/// to the last with their double-precision reference (and checks that every element was
-/// written): for products whose full reference would take minutes on the host.
+/// out is (M, N) and contiguous: row-major, or col-major with c_order = col (stride_cm = 1,
+/// stride_cn = M: the layout of c^T = b^T a^T, which tessel.ops.matmul launches for decode
+/// products with the weight as a and the tokens as b). check_rows = R (row-major out only)
+/// compares R rows spread from the first to the last with their double-precision reference
+/// (and checks that every element was written): for products whose full reference would take
+/// minutes on the host.
 /// Schedule::splitK (problem gemm_split_k): grid (tiles, S) with S from option split_k = S, else
 /// config SPLIT_K when non-zero, else splitKFor; the kernel also gets `workspace` (S x M x N
 /// f32, NaN-poisoned) and `locks` (one i32 per tile, zeros) after bias.
@@ -137,12 +140,14 @@ static Status gemmProblem(Builder &b, Schedule schedule, bool residual = false) 
   else if (act != "none")
     return Status::error("problem gemm: act must be none, relu, gelu or silu, got '" + act + "'");
   bool hasBias = b.config({"HAS_BIAS"}, b.option("bias", act == "none" ? "0" : "1") == "1");
-  std::string aOrder = b.option("a_order", "row"), bOrder = b.option("b_order", "row");
-  for (const auto &[key, v] : {std::pair{"a_order", aOrder}, std::pair{"b_order", bOrder}})
+  std::string aOrder = b.option("a_order", "row"), bOrder = b.option("b_order", "row"),
+              cOrder = b.option("c_order", "row");
+  for (const auto &[key, v] :
+       {std::pair{"a_order", aOrder}, std::pair{"b_order", bOrder}, std::pair{"c_order", cOrder}})
     if (v != "row" && v != "col")
       return Status::error(std::string("problem gemm: ") + key + " must be row or col, got '" + v +
                            "'");
-  bool aCol = aOrder == "col", bCol = bOrder == "col";
+  bool aCol = aOrder == "col", bCol = bOrder == "col", cCol = cOrder == "col";
   // a's leading dimension: the distance between rows (row-major) or columns (col-major).
   int64_t aInner = aCol ? M : K, aOuter = aCol ? K : M;
   int64_t lda = aInner;
@@ -160,7 +165,8 @@ static Status gemmProblem(Builder &b, Schedule schedule, bool residual = false) 
   }
   int ab = b.input("a", b.o.dtype, {aOuter, lda});
   int bb = b.input("b", b.o.dtype, bCol ? std::vector<int64_t>{N, K} : std::vector<int64_t>{K, N});
-  int c = b.output("out", b.o.dtype, {M, N});
+  int c =
+      b.output("out", b.o.dtype, cCol ? std::vector<int64_t>{N, M} : std::vector<int64_t>{M, N});
   int bias = b.input("bias", b.o.dtype, {N});
   int res = residual ? b.input("residual", b.o.dtype, {M, N}) : -1;
   ref::GemmStrides st{aCol ? 1 : lda, aCol ? lda : 1, bCol ? 1 : N, bCol ? K : 1};
@@ -168,6 +174,9 @@ static Status gemmProblem(Builder &b, Schedule schedule, bool residual = false) 
   int64_t checkRows = 0;
   if (Status s = checkRowsOption(b, checkRows); !s)
     return s;
+  if (checkRows > 0 && cCol)
+    return Status::error("problem gemm: check_rows samples rows of a row-major out; drop it or "
+                         "c_order=col");
   if (!b.o.reference) {
     // Timing only (the autotuner): the product's reference costs more than the timing.
   } else if (checkRows > 0 && checkRows < M) {
@@ -184,6 +193,14 @@ static Status gemmProblem(Builder &b, Schedule schedule, bool residual = false) 
       int64_t row = rows.empty() ? int64_t(i) / N : rows[i / N];
       ref[i] += resValues[row * N + int64_t(i) % N];
     }
+  }
+  if (cCol && !b.p.buffers[c].reference.empty()) { // to out's storage order: (N, M) row-major
+    const std::vector<double> &rowMajor = b.p.buffers[c].reference;
+    std::vector<double> colMajor(rowMajor.size());
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < N; ++j)
+        colMajor[j * M + i] = rowMajor[i * N + j];
+    b.p.buffers[c].reference = std::move(colMajor);
   }
   b.ptr("a", ab, {"a_ptr"});
   b.ptr("b", bb, {"b_ptr"});
@@ -224,8 +241,8 @@ static Status gemmProblem(Builder &b, Schedule schedule, bool residual = false) 
   b.i64("stride_ak", st.ak);
   b.i64("stride_bk", st.bk, {"ldb"});
   b.i64("stride_bn", st.bn);
-  b.i64("stride_cm", N, {"ldc"});
-  b.i64("stride_cn", 1);
+  b.i64("stride_cm", cCol ? 1 : N, {"ldc"});
+  b.i64("stride_cn", cCol ? M : 1);
   if (residual) {
     b.i64("stride_rm", N);
     b.i64("stride_rn", 1);
@@ -246,6 +263,8 @@ static Status gemmProblem(Builder &b, Schedule schedule, bool residual = false) 
   if (aCol || bCol || lda != aInner)
     b.p.description += std::string(" a=") + (aCol ? "col" : "row") +
                        " b=" + (bCol ? "col" : "row") + " lda=" + std::to_string(lda);
+  if (cCol)
+    b.p.description += " c=col";
   return Status::ok();
 }
 

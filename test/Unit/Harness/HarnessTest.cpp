@@ -302,6 +302,43 @@ TEST(Problem, GemmLayoutsSizeBuffersForTheirStrides) {
   EXPECT_FALSE(makeProblem(o, p).isOk());
 }
 
+// c_order = col: out stored (N, M) row-major (stride_cm = 1, stride_cn = M), its reference the
+// row-major one transposed, the bias along N and the epilogue unchanged.
+TEST(Problem, GemmColMajorOutTransposesTheReference) {
+  ProblemOptions o;
+  o.name = "gemm";
+  o.shape = {5, 3, 7}; // M, N, K
+  o.dtype = DType::bf16;
+  o.seed = 11;
+  o.options = {{"b_order", "col"}, {"bias", "1"}, {"act", "relu"}};
+  Problem rowMajor, colMajor;
+  ASSERT_TRUE(makeProblem(o, rowMajor).isOk());
+  o.options["c_order"] = "col";
+  ASSERT_TRUE(makeProblem(o, colMajor).isOk());
+  auto arg = [](const Problem &p, const std::string &name) {
+    for (const ProblemArg &a : p.args)
+      if (a.name == name)
+        return a.i;
+    return int64_t{-1};
+  };
+  EXPECT_EQ(arg(colMajor, "stride_cm"), 1);
+  EXPECT_EQ(arg(colMajor, "stride_cn"), 5);
+  EXPECT_EQ(arg(rowMajor, "stride_cm"), 3);
+  const ProblemBuffer &r = rowMajor.buffers[2], &c = colMajor.buffers[2];
+  ASSERT_EQ(c.name, "out");
+  EXPECT_EQ(c.host.shape(), (std::vector<int64_t>{3, 5}));
+  ASSERT_EQ(c.reference.size(), r.reference.size());
+  for (int64_t i = 0; i < 5; ++i)
+    for (int64_t j = 0; j < 3; ++j)
+      EXPECT_EQ(c.reference[j * 5 + i], r.reference[i * 3 + j]) << i << "," << j;
+  EXPECT_NE(colMajor.description.find("c=col"), std::string::npos) << colMajor.description;
+  o.options["check_rows"] = "2";
+  Status s = makeProblem(o, colMajor);
+  EXPECT_FALSE(s.isOk());
+  EXPECT_NE(s.message().find("check_rows samples rows of a row-major out"), std::string::npos)
+      << s.message();
+}
+
 // check_rows = R: the reference of R rows spread from the first to the last, each equal to that
 // row of the full reference (the same sums in the same order), in every layout; the run then
 // compares those rows and still requires every element written.
