@@ -115,6 +115,22 @@ struct ProblemSource {
 };
 } // namespace
 
+/// Launches the variant until its launches have kept the device busy for `warmMs`
+/// (TuneOptions::warmMs), in batches of 1, 2, 4, ... up to 1024 launches (the first launches
+/// may be slow: module loading, cold instruction caches), at most 64 batches.
+static Status warmUp(Executor &ex, const LaunchConfig &launch, const std::vector<LaunchArg> &args,
+                     double warmMs) {
+  double busy = 0;
+  for (int batch = 0, n = 1; busy < warmMs && batch < 64; ++batch, n = std::min(2 * n, 1024)) {
+    std::vector<double> ms;
+    if (Status s = ex.time(launch, args, 0, n, ms); !s)
+      return s;
+    for (double m : ms)
+      busy += m;
+  }
+  return Status::ok();
+}
+
 /// Times one variant file: the median of `reps` launches, or an error.
 static Status timeVariant(Executor &ex, const std::string &path, ProblemSource &problems,
                           const std::map<std::string, int64_t> &config, const TuneOptions &o,
@@ -131,6 +147,8 @@ static Status timeVariant(Executor &ex, const std::string &path, ProblemSource &
   std::vector<LaunchArg> args;
   Status s = uploadArguments(ex, meta, *p, ids, args);
   std::vector<double> ms;
+  if (s && o.warmMs > 0)
+    s = warmUp(ex, p->launch, args, o.warmMs);
   if (s)
     s = ex.time(p->launch, args, o.warmup, o.reps, ms);
   ex.releaseAll();

@@ -1,6 +1,7 @@
 //===- tessel-tune-gpu.cpp - the autotuner's timing side, without MLIR -----===//
 //
-//   tessel-tune-gpu DIR [--cache FILE] [--reps N] [--warmup N] [--force] [--time-on=cuda]
+//   tessel-tune-gpu DIR [--cache FILE] [--reps N] [--warmup N] [--warm-ms MS] [--force]
+//                   [--time-on=cuda]
 //
 // Times the variants of every manifest under DIR (written by tessel-tune --compile-only on a
 // machine with LLVM) on the GPU, verifies each winner, and writes the tuning cache. Links no
@@ -30,6 +31,9 @@ int main(int argc, char **argv) {
   app.add_option("--time-on", timeOn, "cuda or hip (default: the GPU found)");
   app.add_option("--reps", o.reps, "Timed launches per variant (the median counts)");
   app.add_option("--warmup", o.warmup, "Untimed launches first");
+  app.add_option("--warm-ms", o.warmMs,
+                 "Untimed launches of each variant for at least this many ms first (the GPU's "
+                 "clock under sustained load, as a ~100 ms benchmark sees it)");
   app.add_flag("--force", o.force, "Time even when the cache has the key");
   app.add_flag("-q,--quiet", o.quiet, "No line per variant");
   try {

@@ -100,6 +100,9 @@ static cl::opt<int> reps("reps", cl::init(100), cl::cat(category),
                          cl::desc("Timed launches per variant (the median counts)"));
 static cl::opt<int> warmup("warmup", cl::init(10), cl::cat(category),
                            cl::desc("Untimed launches first"));
+static cl::opt<double> warmMs("warm-ms", cl::init(0), cl::cat(category),
+                              cl::desc("Untimed launches of each variant for at least this many "
+                                       "ms first (the GPU's clock under sustained load)"));
 static cl::opt<bool> force("force", cl::cat(category),
                            cl::desc("Compile and time even when the cache has the key"));
 static cl::opt<bool> verbose("v", cl::cat(category),
@@ -404,6 +407,7 @@ int main(int argc, char **argv) {
   Tuner tuner{context, compile, nullptr, {}, {}};
   tuner.timing.reps = reps;
   tuner.timing.warmup = warmup;
+  tuner.timing.warmMs = warmMs;
   tuner.timing.force = force;
   if (!compileOnly) {
     std::string error;

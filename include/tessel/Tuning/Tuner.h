@@ -22,7 +22,13 @@ namespace tessel::tuning {
 
 struct TuneOptions {
   int warmup = 10;
-  int reps = 100;     ///< timed launches per variant; the median counts
+  int reps = 100; ///< timed launches per variant; the median counts
+  /// Untimed launches of each variant for at least this many milliseconds before its timing
+  /// (0: `warmup` launches only). A GPU under sustained load leaves its boost clock at its power
+  /// limit; a benchmark that repeats a kernel for ~100 ms (Triton's do_bench) sees that clock,
+  /// a burst of `reps` launches may not (H100, session 52: the M >= 2048 GEMMs 6-30% slower
+  /// under do_bench than in a 20-launch burst). Counted in the launches' own timed durations.
+  double warmMs = 0;
   bool force = false; ///< time even when the cache has the key
   uint64_t seed = 0;  ///< the problem's inputs
   bool quiet = false; ///< no per-variant progress lines
