@@ -19,8 +19,8 @@ entry is slower; else the rules of _split_k_variant and _pick. A decode product 
 run transposed, c^T (N, M) = b^T a^T, when gemm_split_k's entry for the (N, M, K) product (its
 16-wide tiles: the weight's rows fill wgmma's 64-row M, the tokens its N, as cuBLAS runs decode)
 is faster than every entry of the product as written; the launch then stores c column-major
-(stride_cm = 1), which a twin that promises stride_cm = 1 (tune_prepare.sh's __ntt) reads and
-writes through TMA and 16-byte stores.
+(stride_cm = 1: the twin that promises it, tune_prepare.sh's __ntt, reads both operands through
+TMA; c, a few tokens wide, is stored element by element).
 
 The choice of variant (and copies, and split-K slices) depends only on the dtype, the device,
 the shape, the strides and the operands' alignment, and is remembered per such key: a call
