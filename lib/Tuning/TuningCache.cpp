@@ -109,12 +109,9 @@ const TuningEntry *TuningCache::find(const TuningKey &key) const {
 
 std::vector<const TuningEntry *> TuningCache::findEachTwin(const TuningKey &key) const {
   std::vector<const TuningEntry *> out;
-  for (const TuningEntry &e : entries_) {
-    TuningKey k = e.key;
-    k.twin = key.twin;
-    if (k == key)
+  for (const TuningEntry &e : entries_)
+    if (e.key.sameButTwin(key))
       out.push_back(&e);
-  }
   return out;
 }
 

@@ -32,10 +32,12 @@ struct TuningKey {
   /// (tesselc --twin: "nt", a GEMM's operand layout), else empty. Two layouts of one shape are
   /// two entries; a launcher that takes only __div8 twins looks up the empty one.
   std::string twin;
-  bool operator==(const TuningKey &o) const {
+  /// Every field but `twin`: the same shape of one kernel on one device and toolchain.
+  bool sameButTwin(const TuningKey &o) const {
     return kernel == o.kernel && dtype == o.dtype && keys == o.keys && device == o.device &&
-           driver == o.driver && compiler == o.compiler && twin == o.twin;
+           driver == o.driver && compiler == o.compiler;
   }
+  bool operator==(const TuningKey &o) const { return sameButTwin(o) && twin == o.twin; }
 };
 
 /// The key's `twin` of a timing that launched the file `launched` (its stem) for `variant`:
