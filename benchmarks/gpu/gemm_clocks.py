@@ -10,10 +10,10 @@ for Tessel's kernels (more energy per flop) or the same clock and a slower kerne
 shape and library (tessel.ops.matmul, torch.matmul), after a second of idling:
   burst      3 untimed + 20 timed launches, each after do_bench's L2 flush (a 256 MiB zero_)
   sustained  launches with the same flush for --seconds; the median of the second half
-and, over the sustained phase, `nvidia-smi`'s SM clock (MHz) and power draw (W), sampled every
-50 ms (columns left empty without nvidia-smi). Each row is verified first (rel. error against
+and, over the sustained phase's second half, `nvidia-smi`'s SM clock (MHz) and power draw (W),
+sampled about every 50 ms (columns left empty without nvidia-smi). Each row is verified first (rel. error against
 float64 of at most 1e-2)."""
-import argparse, os, statistics, subprocess, sys, time
+import argparse, os, statistics, subprocess, sys, threading, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "python"))
@@ -43,41 +43,45 @@ def timed(fn, n):
     return [b.elapsed_time(e) * 1e3 for b, e in zip(begin, end)]
 
 
-def sampler():
-    try:
-        return subprocess.Popen(["nvidia-smi", "--query-gpu=clocks.sm,power.draw",
-                                 "--format=csv,noheader,nounits", "-lms", "50"],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    except OSError:
-        return None
+class Sampler:
+    """nvidia-smi's SM clock and power every ~50 ms on a thread (one query per sample: nothing
+    buffered in a pipe), while the sustained phase runs; `stop` keeps the second half's
+    samples, as the phase's time is its second half's median. None, None without nvidia-smi."""
+
+    def __init__(self):
+        self.rows, self.running = [], True
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while self.running:
+            try:
+                out = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm,power.draw",
+                                      "--format=csv,noheader,nounits", "-i", "0"],
+                                     capture_output=True, text=True, timeout=5).stdout
+                self.rows.append(tuple(float(x) for x in out.split(",")))
+            except (OSError, ValueError, subprocess.SubprocessError):
+                return
+            time.sleep(0.05)
+
+    def stop(self):
+        self.running = False
+        self.thread.join()
+        rows = self.rows[len(self.rows) // 2:]
+        if not rows:
+            return None, None
+        return statistics.mean(r[0] for r in rows), statistics.mean(r[1] for r in rows)
 
 
-def clock_power(proc):
-    """Mean SM clock and power of the samples `proc` printed; (None, None) without any."""
-    if proc is None:
-        return None, None
-    proc.terminate()
-    out, _ = proc.communicate()
-    rows = []
-    for line in out.splitlines():
-        try:
-            rows.append(tuple(float(x) for x in line.split(",")))
-        except ValueError:
-            continue
-    if not rows:
-        return None, None
-    return statistics.mean(r[0] for r in rows), statistics.mean(r[1] for r in rows)
-
-
-def measure(fn, per_launch_us):
+def measure(fn, per_iteration_s):
     time.sleep(1.0)  # idle: the clock back at its boost
     fn()
     torch.cuda.synchronize()
     burst = statistics.median(timed(fn, 23)[3:])
-    n = max(20, int(args.seconds * 1e6 / max(per_launch_us, 1.0)))
-    proc = sampler()
+    n = max(20, int(args.seconds / max(per_iteration_s, 1e-6)))
+    sampler = Sampler()
     sustained = timed(fn, n)
-    mhz, watts = clock_power(proc)
+    mhz, watts = sampler.stop()
     return burst, statistics.median(sustained[n // 2:]), mhz, watts
 
 
@@ -100,8 +104,9 @@ for item in args.shapes.split(","):
         if not err <= 1e-2:  # NaN fails too
             print(f"{item:28s} {name:8s} FAIL rel_err {err:.2e}")
             continue
-        probe = statistics.median(timed(fn, 5))
-        burst, sustained, mhz, watts = measure(fn, probe)
+        start = time.perf_counter()
+        timed(fn, 5)  # flush and launch: the iteration's wall time sizes the sustained phase
+        burst, sustained, mhz, watts = measure(fn, (time.perf_counter() - start) / 5)
         tflops = 2 * m * n * k / sustained / 1e6
         cols = (f"{mhz:7.0f} {watts:6.0f}" if mhz is not None else f"{'':7s} {'':6s}")
         print(f"{item:28s} {name:8s} {burst:9.1f} {sustained:9.1f} {sustained / burst:6.3f} "

@@ -96,8 +96,9 @@ swapped+=(6144x64x4096 4096x64x4096 28672x64x4096 4096x64x14336 57344x16x8192)
 RUN_NAME=gemm_split_k_swap tune gemm.cpp gemm_split_k "${swapped[@]}" -- "$ntt" --opt b_order=col \
   --opt c_order=col
 # gemm_block_ptr at the suite's 12 M >= 2048 rows, then its 4 M = 256 rows (where the op takes
-# it when faster than split-K's entry), B column-major through the __nt twin: 82 configs, 53 s
-# on 2 cores; on the H200 3-33 s a key (results/2026-12-05-h200-s51). check_rows: the winner's
+# it when faster than split-K's entry), B column-major through the __nt twin: 82 configs for the
+# 16 keys, 45-50 s on 2 cores; on the H200 3-33 s a key (results/2026-12-05-h200-s51), on the
+# H100 2-61 s (results/2026-12-05-h100-s52). check_rows: the winner's
 # float64 reference on 4 rows spread over M (a whole 8192x28672x4096 reference would take the
 # host hours). Its own directory (tune/gemm_block_ptr_llm/gemm_block_ptr__bf16): the square
 # rows' manifest above keeps its own.

@@ -539,7 +539,8 @@ TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
 /// fill wgmma's 64-row M, the tokens its N; tessel.ops.matmul launches it so when its entry is
 /// the fastest), the layout cuBLAS runs there (a 64x8 tile on 16 stages, session 44's ncu).
 /// Their stages are small (64 x BLOCK_K of the weight and 16 x BLOCK_K of the tokens: 10 KiB at
-/// BLOCK_K = 64), so the space lets them go to 16 stages and 16 slices.
+/// BLOCK_K = 64), so the space lets them go to 16 stages and 16 slices. A tile is no wider than
+/// N's bucket (at least 16): N <= 16 gets only 16-wide tiles, N = 32 16- and 32-wide ones.
 TESSEL_TUNE(gemm_split_k, Space<SplitKConfig>()
                               .field(&SplitKConfig::BLOCK_M, {64, 128})
                               .field(&SplitKConfig::BLOCK_N, {16, 32, 64, 128, 256})

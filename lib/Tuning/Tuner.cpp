@@ -277,6 +277,7 @@ Status tuning::tuneManifest(Executor &ex, const Manifest &m, TuningCache &cache,
       e.config = t.v->config;
       e.ms = t.ms;
       e.timed = r.timed;
+      e.warmMs = o.warmMs;
       e.when = nowUTC();
       cache.put(e);
       if (Status s = cache.save(); !s)

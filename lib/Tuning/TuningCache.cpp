@@ -59,6 +59,11 @@ static Status entryFromJSON(const json &e, const std::string &where, TuningEntry
     return Status::error(where + ": 'ms' and 'timed' must be numbers");
   out.ms = e["ms"].get<double>();
   out.timed = e["timed"].get<int>();
+  if (e.contains("warm_ms")) { // optional: absent when the timing had no warm-up
+    if (!e["warm_ms"].is_number())
+      return Status::error(where + ": 'warm_ms' must be a number");
+    out.warmMs = e["warm_ms"].get<double>();
+  }
   if (e.contains("launched")) { // optional: older caches lack it
     if (!e["launched"].is_string())
       return Status::error(where + ": 'launched' must be a string");
@@ -143,6 +148,8 @@ Status TuningCache::save() const {
       entries.back()["twin"] = e.key.twin;
     if (!e.launched.empty())
       entries.back()["launched"] = e.launched;
+    if (e.warmMs > 0)
+      entries.back()["warm_ms"] = e.warmMs;
   }
   json doc = {{"schema", kTuningCacheSchema}, {"entries", entries}};
   std::error_code ec;

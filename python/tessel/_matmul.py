@@ -18,7 +18,8 @@ gemm_block_ptr's entry alone where split-K's rule (_split_k_variant) does not ap
 entry is slower; else the rules of _split_k_variant and _pick. A decode product (M <= 64) may
 run transposed, c^T (N, M) = b^T a^T, when gemm_split_k's entry for the (N, M, K) product (its
 16-wide tiles: the weight's rows fill wgmma's 64-row M, the tokens its N, as cuBLAS runs decode)
-is faster than every entry of the product as written; the launch then stores c column-major
+is faster than every entry of the product as written, or the product as written has none (its
+rules were never timed against it); the launch then stores c column-major
 (stride_cm = 1: the twin that promises it, tune_prepare.sh's __ntt, reads both operands through
 TMA; c, a few tokens wide, is stored element by element).
 

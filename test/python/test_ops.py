@@ -1267,6 +1267,14 @@ def matmul_swapped_launch_numpy():
                 c = _matmul._run(p, aa, bb, m, n, k, dt.replace("float", "f"))
                 close(c, aa.astype(np.float64) @ bb.astype(np.float64), TOL[dt],
                       f"swapped matmul {dt} {m}x{n}x{k} {what}")
+            # Both operands copied first (rows padded to 8 elements), then swapped.
+            b_rows = bb.strides[0] != bb.itemsize
+            p = _matmul._plan(dt.replace("float", "f"), "cpu", m, n, k, tuple(ad.strides),
+                              tuple(bd.strides), True, True, 0, v, True)._replace(swap=True)
+            assert p.copy_a and p.copy_b and p.b_rows == b_rows
+            c = _matmul._run(p, aa, bb, m, n, k, dt.replace("float", "f"))
+            close(c, aa.astype(np.float64) @ bb.astype(np.float64), TOL[dt],
+                  f"swapped matmul {dt} {m}x{n}x{k}, copied")
 
 
 @test

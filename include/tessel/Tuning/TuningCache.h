@@ -54,6 +54,9 @@ struct TuningEntry {
   std::map<std::string, int64_t> config;
   double ms = 0;    ///< its median time
   int timed = 0;    ///< variants timed for this entry
+  /// The timing's warm-up per variant (TuneOptions::warmMs; 0: none): times taken with and
+  /// without one are not the same measurement (a sustained clock against a burst's).
+  double warmMs = 0;
   std::string when; ///< UTC, ISO 8601
 };
 

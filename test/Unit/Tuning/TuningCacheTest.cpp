@@ -38,6 +38,7 @@ TEST(TuningCache, RoundTrip) {
   EXPECT_TRUE(cache.entries().empty());
   TuningEntry twin = entry("0.1.0", 4096);
   twin.launched = twin.variant + "__div8";
+  twin.warmMs = 100; // timed after a warm-up
   cache.put(twin);
   cache.put(entry("0.1.0", 1024)); // without `launched`, as older caches
   ASSERT_TRUE(cache.save());
@@ -54,7 +55,9 @@ TEST(TuningCache, RoundTrip) {
   EXPECT_EQ(e->timed, 6);
   EXPECT_EQ(e->target, "cuda:sm_90a");
   EXPECT_EQ(e->launched, "softmax__bf16__BLOCK_4096__num_warps_8__div8");
+  EXPECT_DOUBLE_EQ(e->warmMs, 100);
   EXPECT_EQ(again.find(entry("0.1.0", 1024).key)->launched, "");
+  EXPECT_EQ(again.find(entry("0.1.0", 1024).key)->warmMs, 0); // none: the key is absent
 }
 
 TEST(TuningCache, EveryKeyFieldSelects) {
