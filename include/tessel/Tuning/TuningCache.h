@@ -52,8 +52,8 @@ struct TuningEntry {
   /// ("..._nt": a layout), else the winner itself; empty in caches written before it was kept.
   std::string launched;
   std::map<std::string, int64_t> config;
-  double ms = 0;    ///< its median time
-  int timed = 0;    ///< variants timed for this entry
+  double ms = 0; ///< its median time
+  int timed = 0; ///< variants timed for this entry
   /// The timing's warm-up per variant (TuneOptions::warmMs; 0: none): times taken with and
   /// without one are not the same measurement (a sustained clock against a burst's).
   double warmMs = 0;

@@ -335,7 +335,8 @@ TEST(Problem, GemmColMajorOutTransposesTheReference) {
   o.options["check_rows"] = "2";
   Status s = makeProblem(o, colMajor);
   EXPECT_FALSE(s.isOk());
-  EXPECT_NE(s.message().find("check_rows samples rows of a row-major out; with c_order=col"), std::string::npos)
+  EXPECT_NE(s.message().find("check_rows samples rows of a row-major out; with c_order=col"),
+            std::string::npos)
       << s.message();
 }
 
