@@ -235,9 +235,10 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
   }
   Loaded *chosen = pick ? pick->variant : choice.base;
   const std::string *name = pick ? &pick->name : &choice.baseName;
-  if (!pick)
+  if (!pick) {
     if (Status s = checkedArgs(chosen->meta, args, bits); !s)
       return s;
+  }
   sh.lastVariant = *name;
   sh.lastFromCache = fromCache;
   int64_t g[3] = {1, 1, 1};
