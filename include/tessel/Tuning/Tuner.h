@@ -27,8 +27,8 @@ struct TuneOptions {
   /// (0: `warmup` launches only). A GPU under sustained load leaves its boost clock at its power
   /// limit; a benchmark that repeats a kernel for ~100 ms (Triton's do_bench) sees that clock,
   /// a burst of `reps` launches may not (session 52's benchmark GPU: the M >= 2048 GEMMs 6-30%
-  /// slower under do_bench than in a 20-launch burst). Counted in the launches' own timed durations,
-  /// each still after the L2 flush and a host sync: sustained load for kernels of a
+  /// slower under do_bench than in a 20-launch burst). Counted in the launches' own timed
+  /// durations, each still after the L2 flush and a host sync: sustained load for kernels of a
   /// millisecond or more, not for 10-us ones. Recorded in the cache entry (`warm_ms`).
   double warmMs = 0;
   bool force = false; ///< time even when the cache has the key
