@@ -29,8 +29,11 @@ struct Shared {
   std::string cachePath;
   std::unique_ptr<tuning::TuningCache> cache;
   std::string cacheError;
+  // The last launch's variant (a name in a Launcher's choices: stable while it lives), whether
+  // the cache chose it, and when it was handed to the driver.
   std::string lastVariant;
   bool lastFromCache = false;
+  std::chrono::steady_clock::time_point lastIssued;
 
   CudaContext *ctx(std::string &error) {
     if (!triedContext) {
@@ -203,7 +206,8 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
     return Status::error("tessel launcher: " + error);
 
   // What runs for these buckets, resolved once per bucket tuple.
-  std::vector<int64_t> buckets;
+  thread_local std::vector<int64_t> buckets; // reused: no allocation per call
+  buckets.clear();
   for (size_t i = 0; i < keyValues.size(); ++i)
     buckets.push_back(
         bucketOf(keyValues[i], i < impl_->keyBuckets.size() ? impl_->keyBuckets[i] : 0));
@@ -239,7 +243,8 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
     if (Status s = checkedArgs(chosen->meta, args, bits); !s)
       return s;
   }
-  sh.lastVariant = *name;
+  if (sh.lastVariant != *name) // compared, not copied: no allocation per call
+    sh.lastVariant = *name;
   sh.lastFromCache = fromCache;
   int64_t g[3] = {1, 1, 1};
   gridFn(chosen->meta.config, g);
@@ -260,6 +265,7 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
       return Status::error("tessel launcher: " + *name + ": " + error);
     params.push_back(maps.data());
   }
+  sh.lastIssued = std::chrono::steady_clock::now();
   if (!ctx->launch(chosen->kernel, grid, params, error, /*synchronize=*/false,
                    static_cast<CUstream>(stream)))
     return Status::error("tessel launcher: " + error);
@@ -274,6 +280,11 @@ std::string rt::lastLaunchedVariant() {
 bool rt::lastLaunchFromCache() {
   std::lock_guard<std::mutex> lock(shared().mutex);
   return shared().lastFromCache;
+}
+
+std::chrono::steady_clock::time_point rt::lastLaunchIssuedAt() {
+  std::lock_guard<std::mutex> lock(shared().mutex);
+  return shared().lastIssued;
 }
 
 /// The tuning cache's variant for `buckets` on this device when it is in a kernel directory,

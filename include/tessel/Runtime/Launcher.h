@@ -14,6 +14,7 @@
 
 #include "tessel/Harness/Status.h"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -88,6 +89,10 @@ private:
 /// and whether the tuning cache chose it (else it is the kernel's default config).
 std::string lastLaunchedVariant();
 bool lastLaunchFromCache();
+/// When the process's last launch was handed to the driver (cuLaunchKernel's call; the epoch
+/// before any): a caller that reads the clock before its launch call gets the launcher's own host
+/// time, from the call to the launch, apart from the driver's.
+std::chrono::steady_clock::time_point lastLaunchIssuedAt();
 
 /// Device memory on the launchers' device (the primary context of device 0).
 Status deviceAlloc(size_t bytes, void *&ptr);
