@@ -5,13 +5,14 @@ time in a burst against under sustained load, with the SM clock and the board po
 
 Session 52 (results/2026-12-05-h100-s52) found the M >= 2048 GEMMs 6-30% slower under
 do_bench's ~100 ms of repeats than in the tuner's 20-launch burst, at 620 TFLOP/s against
-cuBLAS's 684 under do_bench (773 in the burst). This tells which it is: a lower sustained clock
-for Tessel's kernels (more energy per flop) or the same clock and a slower kernel. For each
-shape and library (tessel.ops.matmul, torch.matmul), after a second of idling:
+cuBLAS's 684 under do_bench (773 in the burst). For each shape and library (tessel.ops.matmul,
+torch.matmul), after a second of idling:
   burst      3 untimed + 20 timed launches, each after do_bench's L2 flush (a 256 MiB zero_)
   sustained  launches with the same flush for --seconds; the median of the second half
 and, over the sustained phase's second half, `nvidia-smi`'s SM clock (MHz) and power draw (W),
-sampled about every 50 ms (columns left empty without nvidia-smi). Each row is verified first (rel. error against
+sampled about every 50 ms (columns left empty without nvidia-smi). Session 53's answer
+(results/2026-12-05-h100-s53): both libraries at the 700 W limit and 1360-1480 MHz, Tessel's
+sustained time 0.977-1.000x cuBLAS's; the suite's gap was its fixed timing order. Each row is verified first (rel. error against
 float64 of at most 1e-2)."""
 import argparse, os, statistics, subprocess, sys, threading, time
 
