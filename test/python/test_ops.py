@@ -1054,13 +1054,16 @@ def split_k_workspace_grows_and_is_sliced():
     assert len(lce._workspaces) == 1
 
 
-def fake_gemm(bm, bn, warps, stages, registers, shared, tma, index=None):
+def fake_gemm(bm, bn, warps, stages, registers, shared, tma, index=None, producer=False):
     """A metadata-only plain gemm_block_ptr variant with a twin for A along K and B along N
-    that copies with TMA (or not) and holds `registers` and `shared` bytes."""
+    that copies with TMA (or not) and holds `registers` and `shared` bytes; `producer`: a
+    producer warpgroup (warp_specialize)."""
     from tessel import kernels
     name = f"gemm_block_ptr__bf16__BLOCK_M_{bm}__BLOCK_N_{bn}__num_warps_{warps}__num_stages_{stages}"
+    name += "__warp_specialize_1" if producer else ""
     config = {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": 64, "num_warps": warps,
-              "num_stages": stages, "HAS_BIAS": False, "ACT": "none"}
+              "num_stages": stages, "HAS_BIAS": False, "ACT": "none",
+              "warp_specialize": int(producer)}
     scalar = lambda n, **kw: dict({"name": n, "kind": "scalar", "type": "i32"}, **kw)
     meta = {"variant": name, "kernel": "gemm_block_ptr", "target": "cuda:sm_90a",
             "num_warps": warps, "config": config, "args": [scalar("K")],
@@ -1077,21 +1080,26 @@ def fake_gemm(bm, bn, warps, stages, registers, shared, tma, index=None):
 
 
 @test
-def matmul_ring_depth_by_waves_and_k():
+def matmul_ring_depth_and_producer_by_waves_and_k():
     from tessel import _matmul, kernels
     vs = [fake_gemm(128, 128, 4, 4, 128, 131_072, True, 0),
-          fake_gemm(128, 128, 4, 6, 128, 196_608, True, 1)]
+          fake_gemm(128, 128, 4, 6, 128, 196_608, True, 1),
+          fake_gemm(128, 128, 4, 6, 128, 196_608, True, 2, producer=True)]
     saved = kernels.variants
     kernels.variants = lambda kernel, dtype, device: vs
     try:
-        def stages(m, n, k):
+        def ring(m, n, k):
             s = {"M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1}
-            return _matmul._pick("bf16", m, n, s, 132).config["num_stages"]
-        # One wave (96 tiles) and 64 K steps: the deeper ring.
-        assert stages(256, 6144, 4096) == 6
-        # One wave, a short K loop; or two waves and more: the shallower.
-        assert stages(256, 6144, 1024) == 4
-        assert stages(2048, 4096, 4096) == 4
+            c = _matmul._pick("bf16", m, n, s, 132).config
+            return c["num_stages"], c["warp_specialize"]
+        # One wave (96 tiles) and 64 K steps, or 64 tiles and 32 steps: the deeper ring, with
+        # a producer warpgroup.
+        assert ring(256, 6144, 4096) == (6, 1)
+        assert ring(1024, 1024, 2048) == (6, 1)
+        # One wave, a short K loop (16 steps); or two waves and more: the shallower, without.
+        assert ring(256, 6144, 1024) == (4, 0)
+        assert ring(2048, 4096, 4096) == (4, 0)
+        assert ring(2048, 4096, 2048) == (4, 0)
     finally:
         kernels.variants = saved
 
