@@ -12,7 +12,7 @@ torch.matmul), after a second of idling:
 and, over the sustained phase's second half, `nvidia-smi`'s SM clock (MHz) and power draw (W),
 sampled about every 50 ms (columns left empty without nvidia-smi). Session 53's answer
 (results/2026-12-05-h100-s53): both libraries at the 700 W limit and 1360-1480 MHz, Tessel's
-sustained time 0.977-1.000x cuBLAS's; the suite's gap was its fixed timing order. Each row is verified first (rel. error against
+sustained time 0.977-1.000x cuBLAS's: the kernels are even under the same conditions. Each row is verified first (rel. error against
 float64 of at most 1e-2)."""
 import argparse, os, statistics, subprocess, sys, threading, time
 

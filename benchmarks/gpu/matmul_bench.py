@@ -9,8 +9,8 @@ error, bound 1e-2 for f16/bf16 outputs, 1e-4 for f32), on an output buffer the c
 allocator last held full of NaN. Then two timings per library, median ms: do_bench (cold L2, as
 the anchor scripts: host launch costs included when they exceed the GPU's) and
 do_bench_cudagraph (the launches replayed from a CUDA graph: the GPU's time alone), each
---rounds times per library in rotated order (the median counts), so that no library always
-follows another's 100 ms of load.
+--rounds times per library in balanced orders (the median counts), each after --idle-ms of
+idling, so that no library's timing always starts right after another's 100 ms of load.
 
 --explore also times every plain gemm_block_ptr variant (graph timing), with and without the
 copy, and every plain gemm_split_k variant that reads with TMA at 2, 3, 4, 6 and 8 slices of K (on
@@ -21,7 +21,7 @@ llm_shapes.py). The table ends with the geometric mean of cuBLAS's time over Tes
 each row's GB/s against a device copy measured in the same run (decode rows are judged by
 bandwidth). Writes $OUT/matmul_bench.json when OUT is set; --no-triton leaves Triton out (its
 autotuning costs a minute)."""
-import argparse, json, math, os, statistics, sys
+import argparse, json, math, os, statistics, sys, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "python"), here]
@@ -33,12 +33,18 @@ ap.add_argument("--shapes", default="f16:1000x999x1001,f16:1024x1024x2048,f16:10
                 "bf16:4096x4096x4096:bT,bf16:1x4096x4096:bT,bf16:16x6144x4096:bT")
 ap.add_argument("--explore", action="store_true")
 ap.add_argument("--rounds", type=int, default=3,
-                help="timings per library and row, in rotated order (each library first in one "
-                     "round), the median counts")
+                help="timings per library and row (the median counts), in balanced orders: "
+                     "with Triton 6 rounds give each library each position and predecessor "
+                     "equally often, 3 each position once; 1: Tessel, cuBLAS, Triton")
+ap.add_argument("--idle-ms", type=float, default=100,
+                help="idle time before each timing, so that none starts right after another "
+                     "library's load (the GPU's clock under its power limit)")
 ap.add_argument("--no-triton", action="store_true",
                 help="time Tessel and cuBLAS only (Triton's autotuning: a minute of device time)")
 args = ap.parse_args()
 args.shapes = expand(args.shapes)
+if args.rounds < 1 or args.idle_ms < 0:
+    ap.error("--rounds must be at least 1 and --idle-ms not negative")
 
 import torch
 import triton
@@ -78,6 +84,14 @@ def check(c, ref, dt):
 def times(fn):
     return (tt.do_bench(fn, warmup=25, rep=100, return_mode="median"),
             tt.do_bench_cudagraph(fn, rep=100, return_mode="median"))
+
+
+def round_orders(n):
+    """Orders of n libraries for successive rounds (a Williams design): over n rounds (n <= 2)
+    or 2n (n = 3: the rotations, then the rotations reversed) each library runs first equally
+    often and right after each other library equally often."""
+    cyclic = [list(range(r, n)) + list(range(r)) for r in range(n)]
+    return cyclic + [o[::-1] for o in cyclic] if n > 2 else cyclic
 
 
 def copy_gbps():
@@ -120,18 +134,22 @@ for item in args.shapes.split(","):
         ct = triton_mm(a, b, None, 0)
         row["triton_err"], _ = check(ct, ref, dt)
         libs.append(("triton", lambda: triton_mm(a, b, None, 0)))
-    # Rounds in rotated order, each library's median of its rounds: under sustained load the GPU
-    # sits at its power limit, and whichever library runs after another's 100 ms of GEMMs would
-    # otherwise always see the lower clock (results/2026-12-05-h200-s53).
-    got = {name: ([], []) for name, _ in libs}
+    # Rounds in balanced orders, each library's median of its rounds, an idle gap before each
+    # timing: under sustained load the GPU sits at its power limit, and a fixed order hands one
+    # library the start right after another's 100 ms of GEMMs on every row
+    # (results/2026-12-05-h100-s53).
+    got, orders = {name: ([], []) for name, _ in libs}, round_orders(len(libs))
     for r in range(args.rounds):
-        for name, fn in libs[r % len(libs):] + libs[:r % len(libs)]:
+        for i in orders[r % len(orders)]:
+            name, fn = libs[i]
+            torch.cuda.synchronize()
+            time.sleep(args.idle_ms / 1e3)
             for into, t in zip(got[name], times(fn)):
                 into.append(t)
     for name, (bench, graph) in got.items():
         row[f"{name}_ms"], row[f"{name}_graph_ms"] = (statistics.median(bench),
                                                        statistics.median(graph))
-        row[f"{name}_rounds_ms"] = bench
+        row[f"{name}_rounds_ms"], row[f"{name}_graph_rounds_ms"] = bench, graph
     if args.explore and m >= 64 and 2 * m * n * k <= 2**33:
         ad, bd = describe(a, "a"), describe(b, "b")
         explored = {}

@@ -58,7 +58,8 @@ int main(int argc, char **argv) {
   std::vector<double> us, ownUs;
   for (int i = 0; i < 1000; ++i) {
     auto t0 = std::chrono::steady_clock::now();
-    (void)call();
+    if (rt::Status s = call(); !s)
+      return fail(s);
     auto t1 = std::chrono::steady_clock::now();
     us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     ownUs.push_back(std::chrono::duration<double, std::micro>(rt::lastLaunchIssuedAt() - t0).count());

@@ -29,11 +29,8 @@ struct Shared {
   std::string cachePath;
   std::unique_ptr<tuning::TuningCache> cache;
   std::string cacheError;
-  // The last launch's variant (a name in a Launcher's choices: stable while it lives), whether
-  // the cache chose it, and when it was handed to the driver.
   std::string lastVariant;
   bool lastFromCache = false;
-  std::chrono::steady_clock::time_point lastIssued;
 
   CudaContext *ctx(std::string &error) {
     if (!triedContext) {
@@ -173,6 +170,9 @@ static int64_t bucketOf(int64_t v, int pow2) {
   return b;
 }
 
+/// When this thread's last launch reached CudaContext::launch (lastLaunchIssuedAt).
+static thread_local std::chrono::steady_clock::time_point lastIssued;
+
 /// The checked bits of `args` for `meta`, or an error (a twin's promise not kept).
 static Status checkedArgs(const KernelMetadata &meta, const std::vector<LaunchValue> &args,
                           std::vector<CheckedArg> &out) {
@@ -243,8 +243,7 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
     if (Status s = checkedArgs(chosen->meta, args, bits); !s)
       return s;
   }
-  if (sh.lastVariant != *name) // compared, not copied: no allocation per call
-    sh.lastVariant = *name;
+  sh.lastVariant = *name;
   sh.lastFromCache = fromCache;
   int64_t g[3] = {1, 1, 1};
   gridFn(chosen->meta.config, g);
@@ -265,7 +264,7 @@ Status Launcher::launch(const std::vector<int64_t> &keyValues, const GridFunctio
       return Status::error("tessel launcher: " + *name + ": " + error);
     params.push_back(maps.data());
   }
-  sh.lastIssued = std::chrono::steady_clock::now();
+  lastIssued = std::chrono::steady_clock::now();
   if (!ctx->launch(chosen->kernel, grid, params, error, /*synchronize=*/false,
                    static_cast<CUstream>(stream)))
     return Status::error("tessel launcher: " + error);
@@ -282,10 +281,7 @@ bool rt::lastLaunchFromCache() {
   return shared().lastFromCache;
 }
 
-std::chrono::steady_clock::time_point rt::lastLaunchIssuedAt() {
-  std::lock_guard<std::mutex> lock(shared().mutex);
-  return shared().lastIssued;
-}
+std::chrono::steady_clock::time_point rt::lastLaunchIssuedAt() { return lastIssued; }
 
 /// The tuning cache's variant for `buckets` on this device when it is in a kernel directory,
 /// else the first CONFIGS entry valid for them (the header's fallbacks) or the default; the

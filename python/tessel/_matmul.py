@@ -116,15 +116,17 @@ def _pick(dtype, m, n, scalars, sms):
     whose launched binary (_launched: the twin the strides allow) copies with TMA, else among
     all, the least _estimate, then the largest tile, then the one nearest 128 rows (128x256
     before 256x128: 773 against 696 TFLOP/s at bf16 4096^3; 128x64 before 64x128 on the small
-    products), then the shallower ring and no producer warpgroup (on the small products 4
+    products), then the shallower ring, then no producer warpgroup (on the small products 4
     stages beat 6 and 8 by 3-9%), except for one wave of tiles with a K loop of 2048 or more
-    (32 steps of BLOCK_K 64), where the deeper ring and a producer warpgroup win: each SM
+    (32 steps of BLOCK_K 64), where a producer warpgroup, then the deeper ring win: each SM
     streams its tile's operands with nothing else to hide the latency behind (the LLM suite's
     M = 256 rows, 28.5 against 32.3 us with 6 against 4 stages at 256x6144x4096,
     results/2026-12-04-h200-s43; H100, f16 1024x1024x2048, 128x64 tiles: 18.9, 15.6, 14.1 and
     13.9 us on 3, 4, 6 and 8 stages, 16.1, 14.6, 12.8 and 12.6 with the producer warpgroup,
-    results/2026-12-05-h100-s53); then without the TMA-store epilogue (tma_store: no faster on
-    the H200), then the library's order. None when nothing is compiled for the GPU."""
+    results/2026-12-05-h100-s53, where the tuned M = 256 rows took it at 3 of 4 keys; measured
+    on the H100 only, for the 128x64 and 128x128 tiles); then without the TMA-store epilogue
+    (tma_store: no faster on the H200), then the library's order. None when nothing is
+    compiled for the GPU."""
     best, best_key = None, None
     for v in _k.variants("gemm_block_ptr", dtype, "cuda"):
         if not _plain(v.config):
@@ -132,10 +134,10 @@ def _pick(dtype, m, n, scalars, sms):
         launched = _launched(v, scalars)
         c = v.config
         stages, producer = c.get("num_stages", 0), bool(c.get("warp_specialize"))
-        if _tiles(v, m, n) <= sms and scalars.get("K", 0) >= 2048:
-            stages, producer = -stages, not producer
+        ring = ((not producer, -stages) if _tiles(v, m, n) <= sms and scalars.get("K", 0) >= 2048
+                else (stages, producer))
         key = (not launched.meta.get("tensor_maps"), _estimate(v, launched, m, n, sms),
-               -c["BLOCK_M"] * c["BLOCK_N"], abs(c["BLOCK_M"] - 128), stages, producer,
+               -c["BLOCK_M"] * c["BLOCK_N"], abs(c["BLOCK_M"] - 128), ring,
                bool(c.get("tma_store")),
                v.meta.get("config_index", float("inf")))
         if best_key is None or key < best_key:

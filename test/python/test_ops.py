@@ -1084,7 +1084,9 @@ def matmul_ring_depth_and_producer_by_waves_and_k():
     from tessel import _matmul, kernels
     vs = [fake_gemm(128, 128, 4, 4, 128, 131_072, True, 0),
           fake_gemm(128, 128, 4, 6, 128, 196_608, True, 1),
-          fake_gemm(128, 128, 4, 6, 128, 196_608, True, 2, producer=True)]
+          fake_gemm(128, 128, 4, 8, 128, 196_608, True, 2),
+          fake_gemm(128, 128, 4, 4, 128, 131_072, True, 3, producer=True),
+          fake_gemm(128, 128, 4, 6, 128, 196_608, True, 4, producer=True)]
     saved = kernels.variants
     kernels.variants = lambda kernel, dtype, device: vs
     try:
@@ -1092,11 +1094,12 @@ def matmul_ring_depth_and_producer_by_waves_and_k():
             s = {"M": m, "N": n, "K": k, "stride_am": k, "stride_ak": 1}
             c = _matmul._pick("bf16", m, n, s, 132).config
             return c["num_stages"], c["warp_specialize"]
-        # One wave (96 tiles) and 64 K steps, or 64 tiles and 32 steps: the deeper ring, with
-        # a producer warpgroup.
+        # One wave (96 tiles) and 64 K steps, or 64 tiles and 32 steps: a producer warpgroup
+        # (before a deeper ring without one), then the deeper ring.
         assert ring(256, 6144, 4096) == (6, 1)
         assert ring(1024, 1024, 2048) == (6, 1)
-        # One wave, a short K loop (16 steps); or two waves and more: the shallower, without.
+        # One wave, a short K loop (16 steps); or two waves and more: the shallower ring, then
+        # no producer.
         assert ring(256, 6144, 1024) == (4, 0)
         assert ring(2048, 4096, 4096) == (4, 0)
         assert ring(2048, 4096, 2048) == (4, 0)
