@@ -163,10 +163,13 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
   # Warp-specialized candidates (warp_specialize=1: a producer warpgroup issues the TMA copies,
   # num_warps + 4 warps in all; issue 10), for the small and skinny shapes where cuBLAS runs
   # 384-thread kernels: 128x128 with 4 and 6 stages (6: M = 256, results/2026-12-04-h200-s43),
-  # 64x128 with 6 and 8, 128x256 with 3 and 4 on two consumer warpgroups.
+  # 64x128 with 6 and 8, 128x64 with 8 (one wave of tiles at f16 1024x1024x2048: 12.6 us, the
+  # tuner's best on the H100, results/2026-12-05-h100-s53), 128x256 with 3 and 4 on two
+  # consumer warpgroups.
   for dt in bf16 f16; do
     for cfg in "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=4" \
                "-D BLOCK_M=128 -D BLOCK_N=128 -D num_warps=4 -D num_stages=6" \
+               "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=8" \
                "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=6" \
                "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=8" \
                "-D BLOCK_M=128 -D BLOCK_N=256 -D num_warps=8 -D num_stages=3" \
