@@ -26,6 +26,7 @@ args = ap.parse_args()
 
 import torch
 import torch.nn.functional as F
+from flushed import flushed_times  # noqa: E402  (beside this script)
 try:
     import tessel
     import tessel.ops
@@ -46,17 +47,9 @@ def flush(mode):
 
 
 def median_us(fn, mode):
-    begin = [torch.cuda.Event(enable_timing=True) for _ in range(args.reps)]
-    end = [torch.cuda.Event(enable_timing=True) for _ in range(args.reps)]
     for _ in range(3):
         fn()
-    for i in range(args.reps):
-        flush(mode)
-        begin[i].record()
-        fn()
-        end[i].record()
-    torch.cuda.synchronize()
-    return statistics.median(b.elapsed_time(e) for b, e in zip(begin, end)) * 1e3
+    return statistics.median(flushed_times(fn, args.reps, lambda: flush(mode)))
 
 
 modes = ("write", "write+read", "read")

@@ -26,6 +26,7 @@ args = ap.parse_args()
 
 import torch
 import tessel.ops
+from flushed import flushed_times  # noqa: E402  (beside this script)
 
 dev = "cuda"
 scratch = torch.empty(256 << 20, dtype=torch.int8, device=dev)
@@ -33,15 +34,7 @@ scratch = torch.empty(256 << 20, dtype=torch.int8, device=dev)
 
 def timed(fn, n):
     """Per-launch times (us) of n launches, each after the flush."""
-    begin = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
-    end = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
-    for i in range(n):
-        scratch.zero_()
-        begin[i].record()
-        fn()
-        end[i].record()
-    torch.cuda.synchronize()
-    return [b.elapsed_time(e) * 1e3 for b, e in zip(begin, end)]
+    return flushed_times(fn, n, scratch.zero_)
 
 
 class Sampler:
