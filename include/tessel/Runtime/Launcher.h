@@ -89,10 +89,10 @@ private:
 /// and whether the tuning cache chose it (else it is the kernel's default config).
 std::string lastLaunchedVariant();
 bool lastLaunchFromCache();
-/// When the calling thread's last launch passed the launcher's checks and went on to the driver's
-/// cuLaunchKernel (the clock's epoch before any; a launch that fails a check first leaves it as
-/// it was): a caller that reads the clock before a successful launch call gets the launcher's
-/// own host time, from the call to the launch, apart from the driver's.
+/// When the calling thread's last launch passed the launcher's checks and went on to the
+/// driver's launch call (the clock's epoch before any; a launch that fails a check first leaves
+/// it as it was): a caller that reads the clock before a successful launch call gets the
+/// launcher's own host time, from the call to the launch, apart from the driver's.
 std::chrono::steady_clock::time_point lastLaunchIssuedAt();
 
 /// Device memory on the launchers' device (the primary context of device 0).
