@@ -1,10 +1,13 @@
 //===- Compare.cpp - checking kernel outputs against references ------------===//
 #include "tessel/Harness/Compare.h"
+#include "tessel/Harness/Parallel.h"
 #include "tessel/Harness/Poison.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace tessel::harness;
 
@@ -22,24 +25,48 @@ Tolerance tessel::harness::defaultTolerance(DType t) {
   }
 }
 
-Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<double> &ref,
-                                    Tolerance tol, int64_t begin, int64_t end) {
-  Comparison c;
-  if (end < 0)
-    end = out.numel();
-  uint64_t poison = poisonBits(out.dtype());
-  double diff2 = 0, ref2 = 0;
+namespace {
+/// What compare() gathers over a range of elements; chunks merge in index order.
+struct Partial {
+  int64_t checked = 0, unwritten = 0, badNonFinite = 0, outside = 0;
+  int64_t firstBad = -1, firstOutside = -1, worstIndex = -1;
+  double maxAbsError = 0, diff2 = 0, ref2 = 0;
+
+  void merge(const Partial &o) {
+    checked += o.checked;
+    unwritten += o.unwritten;
+    badNonFinite += o.badNonFinite;
+    outside += o.outside;
+    if (firstBad < 0)
+      firstBad = o.firstBad;
+    if (firstOutside < 0)
+      firstOutside = o.firstOutside;
+    if (o.worstIndex >= 0 && (worstIndex < 0 || o.maxAbsError > maxAbsError)) {
+      maxAbsError = o.maxAbsError;
+      worstIndex = o.worstIndex;
+    }
+    diff2 += o.diff2;
+    ref2 += o.ref2;
+  }
+};
+} // namespace
+
+/// Elements [begin, end) of `out` (their doubles in `o`, their poison marks in `poisoned`).
+static Partial compareRange(const double *o, const std::vector<bool> &poisoned,
+                            const std::vector<double> &ref, Tolerance tol, int64_t begin,
+                            int64_t end) {
+  Partial c;
   for (int64_t i = begin; i < end; ++i) {
     ++c.checked;
-    if (out.bits(i) == poison) {
+    if (poisoned[i - begin]) {
       if (c.firstBad < 0)
         c.firstBad = i;
       ++c.unwritten;
       continue;
     }
-    double o = out.get(i), r = ref[i];
-    if (!std::isfinite(o) || !std::isfinite(r)) {
-      bool same = (std::isnan(o) && std::isnan(r)) || o == r;
+    double v = o[i - begin], r = ref[i];
+    if (!std::isfinite(v) || !std::isfinite(r)) {
+      bool same = (std::isnan(v) && std::isnan(r)) || v == r;
       if (!same) {
         if (c.firstBad < 0)
           c.firstBad = i;
@@ -47,16 +74,56 @@ Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<dou
       }
       continue;
     }
-    double d = std::fabs(o - r);
+    double d = std::fabs(v - r);
     if (tol.elementwise && d > tol.atol + tol.rtol * std::fabs(r) && c.outside++ == 0)
       c.firstOutside = i;
     if (d > c.maxAbsError || c.worstIndex < 0) {
       c.maxAbsError = std::max(c.maxAbsError, d);
       c.worstIndex = i;
     }
-    diff2 += d * d;
-    ref2 += r * r;
+    c.diff2 += d * d;
+    c.ref2 += r * r;
   }
+  return c;
+}
+
+Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<double> &ref,
+                                    Tolerance tol, int64_t begin, int64_t end) {
+  Comparison c;
+  if (end < 0)
+    end = out.numel();
+  uint64_t poison = poisonBits(out.dtype());
+  // Per chunk of kChunkElements, merged in order: the sums do not depend on the thread count,
+  // and a buffer of one chunk adds in the serial order.
+  int64_t n = std::max<int64_t>(0, end - begin);
+  std::vector<Partial> parts((n + kChunkElements - 1) / kChunkElements);
+  forChunks(n, kChunkElements, [&](int64_t index, int64_t lo, int64_t hi) {
+    lo += begin;
+    hi += begin;
+    // Scratch per thread, reused from chunk to chunk.
+    thread_local std::vector<double> o;
+    thread_local std::vector<bool> poisoned;
+    o.resize(hi - lo);
+    out.toDoubles(lo, hi, o.data());
+    poisoned.assign(hi - lo, false);
+    int64_t first;
+    if (out.countBits(poison, lo, hi, first))
+      for (int64_t i = first; i < hi; ++i)
+        poisoned[i - lo] = out.bits(i) == poison;
+    parts[index] = compareRange(o.data(), poisoned, ref, tol, lo, hi);
+  });
+  Partial all;
+  for (const Partial &p : parts)
+    all.merge(p);
+  c.checked = all.checked;
+  c.unwritten = all.unwritten;
+  c.badNonFinite = all.badNonFinite;
+  c.firstBad = all.firstBad;
+  c.outside = all.outside;
+  c.firstOutside = all.firstOutside;
+  c.maxAbsError = all.maxAbsError;
+  c.worstIndex = all.worstIndex;
+  double diff2 = all.diff2, ref2 = all.ref2;
   c.relError = ref2 > 0 ? std::sqrt(diff2 / ref2) : c.maxAbsError;
   double bound = ref2 > 0 ? tol.rel : tol.abs;
   c.pass = c.unwritten == 0 && c.badNonFinite == 0 && c.relError <= bound && c.outside == 0;

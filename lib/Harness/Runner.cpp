@@ -27,11 +27,8 @@ static Comparison compareRows(const ProblemBuffer &b) {
                 static_cast<const char *>(b.host.data()) + b.checkRows[r] * b.rowLength * bytes,
                 b.rowLength * bytes);
   Comparison c = compare(rows, b.reference, b.tol);
-  int64_t unwritten = 0, first = -1;
-  uint64_t poison = poisonBits(b.host.dtype());
-  for (int64_t i = 0; i < b.host.numel(); ++i)
-    if (b.host.bits(i) == poison && unwritten++ == 0)
-      first = i;
+  int64_t first = -1;
+  int64_t unwritten = b.host.countBits(poisonBits(b.host.dtype()), 0, b.host.numel(), first);
   c.summary += fmt::format(" over {} sampled rows", b.checkRows.size());
   if (unwritten) {
     c.pass = false;

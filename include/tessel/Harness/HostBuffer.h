@@ -44,8 +44,13 @@ public:
   uint64_t bits(int64_t i) const;
   /// Fills every element with the dtype's poison pattern (Poison.h).
   void fillPoison();
-  /// All elements as doubles.
+  /// All elements as doubles (large buffers on every core: Parallel.h).
   std::vector<double> toDoubles() const;
+  /// Elements [begin, end) as doubles, into out[0, end - begin).
+  void toDoubles(int64_t begin, int64_t end, double *out) const;
+  /// How many of elements [begin, end) hold exactly `pattern` (bits(i) == pattern); the first
+  /// such index in `first` (-1 when none).
+  int64_t countBits(uint64_t pattern, int64_t begin, int64_t end, int64_t &first) const;
   /// "bf16[4096x4096]".
   std::string describe() const;
 

@@ -28,9 +28,14 @@ private:
 
 /// Fills a float buffer with values uniform in [lo, hi) that are nonzero after rounding to the
 /// buffer's dtype (a zero input hides masking and scaling bugs); integer buffers get integers
-/// in [lo, hi] other than 0.
+/// in [lo, hi] other than 0. A float buffer of 2^22 elements or more is drawn on every core,
+/// each 2^16-element chunk from its own stream seeded by one draw of `rng` and the chunk's
+/// index (the same values for any thread count), and takes that one draw from `rng`; smaller
+/// ones continue `rng`'s stream element by element. (Since 2026-12-05: a problem's buffers
+/// drawn after a large one differ from earlier versions'.)
 void fillUniform(HostBuffer &buf, Random &rng, double lo = -1.0, double hi = 1.0);
-/// Fills with normal values (mean, stddev), nonzero after rounding.
+/// Fills with normal values (mean, stddev), nonzero after rounding (large buffers as
+/// fillUniform).
 void fillNormal(HostBuffer &buf, Random &rng, double mean = 0.0, double stddev = 1.0);
 
 } // namespace tessel::harness

@@ -8,12 +8,14 @@
 #ifndef TESSEL_LIB_HARNESS_PROBLEMS_PROBLEMBUILDER_H
 #define TESSEL_LIB_HARNESS_PROBLEMS_PROBLEMBUILDER_H
 
+#include "tessel/Harness/Parallel.h"
 #include "tessel/Harness/Problem.h"
 #include "tessel/Harness/Random.h"
 #include "tessel/Harness/Reference.h"
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <initializer_list>
 #include <set>
 #include <string>
@@ -141,6 +143,22 @@ struct Builder {
     p.args.push_back(a);
   }
   std::vector<double> values(int b) const { return p.buffers[b].host.toDoubles(); }
+  /// Calls fn(x, first, count) for chunks of whole rows of the (rows, cols) buffer `in`, x holding
+  /// rows [first, first + count) as doubles, on every core (Parallel.h): a row-wise reference
+  /// is then built without a float64 copy of the whole input. fn writes only its rows.
+  void forRowChunks(int in, int64_t rows, int64_t cols,
+                    const std::function<void(const std::vector<double> &x, int64_t first,
+                                             int64_t count)> &fn) const {
+    const HostBuffer &h = p.buffers[in].host;
+    forChunks(rows, std::max<int64_t>(1, kChunkElements / std::max<int64_t>(cols, 1)),
+              [&](int64_t, int64_t first, int64_t end) {
+                // Per chunk: a chunk is one row when rows are long (a thread_local would keep
+                // the widest for the process's life).
+                std::vector<double> x((end - first) * cols);
+                h.toDoubles(first * cols, end * cols, x.data());
+                fn(x, first, end - first);
+              });
+  }
   void describe() {
     p.description = o.name + " " + name(o.dtype) + " [" + shapeString(o.shape) + "]";
   }

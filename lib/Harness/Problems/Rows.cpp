@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tessel::harness::problems {
@@ -78,7 +79,12 @@ Status softmax(Builder &b) {
   if (Status s = rowsInOut(b, io, -4, 4); !s)
     return s;
   auto [rows, cols, out, in] = io;
-  b.p.buffers[out].reference = ref::softmax(b.values(in), rows, cols);
+  std::vector<double> &ref = b.p.buffers[out].reference;
+  ref.resize(rows * cols);
+  b.forRowChunks(in, rows, cols, [&](const std::vector<double> &x, int64_t first, int64_t n) {
+    std::vector<double> y = ref::softmax(x, n, cols);
+    std::copy(y.begin(), y.end(), ref.begin() + first * cols);
+  });
   b.ptr("out", out, {"out_ptr", "output", "output_ptr", "y"});
   b.ptr("in", in, {"in_ptr", "input", "input_ptr", "x"});
   b.i64("in_stride", cols, {"stride", "row_stride", "input_row_stride", "x_stride"});
@@ -134,9 +140,16 @@ static Status rmsnormProblem(Builder &b, bool rowBlocks) {
   auto [rows, cols, out, x] = io;
   int rstd = b.output("rstd", DType::f32, {rows});
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
-  std::vector<double> X = b.values(x);
-  b.p.buffers[out].reference = ref::rmsNorm(X, b.values(w), rows, cols, kRmsNormEps);
-  b.p.buffers[rstd].reference = ref::rmsNormRstd(X, rows, cols, kRmsNormEps);
+  std::vector<double> W = b.values(w), &ref = b.p.buffers[out].reference,
+                      &rstdRef = b.p.buffers[rstd].reference;
+  ref.resize(rows * cols);
+  rstdRef.resize(rows);
+  b.forRowChunks(x, rows, cols, [&](const std::vector<double> &X, int64_t first, int64_t n) {
+    std::vector<double> y = ref::rmsNorm(X, W, n, cols, kRmsNormEps);
+    std::copy(y.begin(), y.end(), ref.begin() + first * cols);
+    std::vector<double> r = ref::rmsNormRstd(X, n, cols, kRmsNormEps);
+    std::copy(r.begin(), r.end(), rstdRef.begin() + first);
+  });
   b.p.buffers[rstd].tol = defaultTolerance(b.o.dtype);
   normArgs(b, out, rstd, x, w, cols, kRmsNormEps, -1, -1, rowBlocks ? rows : -1);
   Status s = launchRows(b, rows, cols, 2 * rows * cols + cols, 4 * rows);
@@ -190,9 +203,19 @@ static Status layernormProblem(Builder &b, bool rowBlocks) {
   int rstd = b.output("rstd", DType::f32, {rows});
   int w = b.input("w", b.o.dtype, {cols}, 0.5, 1.5);
   int bias = b.input("bias", b.o.dtype, {cols});
-  std::vector<double> X = b.values(x);
-  b.p.buffers[out].reference = ref::layerNorm(X, b.values(w), b.values(bias), rows, cols, eps);
-  ref::layerNormStats(X, rows, cols, eps, b.p.buffers[mean].reference, b.p.buffers[rstd].reference);
+  std::vector<double> W = b.values(w), B = b.values(bias), &ref = b.p.buffers[out].reference,
+                      &meanRef = b.p.buffers[mean].reference,
+                      &rstdRef = b.p.buffers[rstd].reference;
+  ref.resize(rows * cols);
+  meanRef.resize(rows);
+  rstdRef.resize(rows);
+  b.forRowChunks(x, rows, cols, [&](const std::vector<double> &X, int64_t first, int64_t n) {
+    std::vector<double> y = ref::layerNorm(X, W, B, n, cols, eps), m, r;
+    std::copy(y.begin(), y.end(), ref.begin() + first * cols);
+    ref::layerNormStats(X, n, cols, eps, m, r);
+    std::copy(m.begin(), m.end(), meanRef.begin() + first);
+    std::copy(r.begin(), r.end(), rstdRef.begin() + first);
+  });
   b.ptr("out", out, {"out_ptr", "y", "y_ptr", "output"});
   b.ptr("mean", mean, {"mean_out", "mean_ptr"});
   b.ptr("rstd", rstd, {"rstd_out", "rstd_ptr"});
