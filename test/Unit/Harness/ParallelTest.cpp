@@ -171,11 +171,11 @@ const ProblemBuffer &buffer(const Problem &p, const std::string &name) {
 TEST(Parallel, ChunkedReferencesEqualTheWholeBuffers) {
   // 1100 rows of 1000: 17 chunks of 65 rows (the last shorter); 1.1M elements: 17 of 2^16.
   for (const char *name : {"softmax", "rmsnorm", "rmsnorm_rows", "layernorm", "layernorm_rows",
-                           "vector_add", "swiglu", "geglu"}) {
+                           "cross_entropy", "vector_add", "swiglu", "geglu"}) {
     ProblemOptions o;
     o.name = name;
-    bool rows =
-        std::string(name).find("norm") != std::string::npos || std::string(name) == "softmax";
+    std::string n = name;
+    bool rows = n.find("norm") != std::string::npos || n == "softmax" || n == "cross_entropy";
     o.shape = rows ? std::vector<int64_t>{1100, 1000} : std::vector<int64_t>{1100 * 1000};
     o.dtype = DType::bf16;
     Problem p;
@@ -184,7 +184,6 @@ TEST(Parallel, ChunkedReferencesEqualTheWholeBuffers) {
     auto same = [&](const char *b, const std::vector<double> &whole) {
       EXPECT_TRUE(buffer(p, b).reference == whole) << name << " " << b;
     };
-    std::string n = name;
     if (n == "softmax") {
       same("out", ref::softmax(in("in"), 1100, 1000));
     } else if (n.rfind("rmsnorm", 0) == 0) {
@@ -196,6 +195,14 @@ TEST(Parallel, ChunkedReferencesEqualTheWholeBuffers) {
       same("out", ref::layerNorm(in("in"), in("w"), in("bias"), 1100, 1000, 1e-5));
       same("mean", mean);
       same("rstd", rstd);
+    } else if (n == "cross_entropy") {
+      std::vector<int64_t> labels;
+      for (double l : buffer(p, "labels").host.toDoubles())
+        labels.push_back(static_cast<int64_t>(l));
+      ref::CrossEntropy whole =
+          ref::crossEntropy(in("logits"), labels, 1100, 1000, -100, ref::Reduction::mean);
+      same("loss", whole.loss);
+      same("reduced", {whole.total});
     } else if (n == "vector_add") {
       same("out", ref::vectorAdd(in("x"), in("y")));
     } else if (n == "swiglu") {
