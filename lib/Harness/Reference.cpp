@@ -97,19 +97,22 @@ Vec ref::geglu(const Vec &a, const Vec &b) {
 Vec ref::ropeRotateHalf(const Vec &x, const Vec &cos, const Vec &sin, int64_t B, int64_t H,
                         int64_t S, int64_t D) {
   Vec o(x.size());
-  int64_t half = D / 2;
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < H; ++h)
       for (int64_t s = 0; s < S; ++s) {
-        const double *xr = &x[((b * H + h) * S + s) * D];
-        const double *cr = &cos[(b * S + s) * D], *sr = &sin[(b * S + s) * D];
-        double *orow = &o[((b * H + h) * S + s) * D];
-        for (int64_t d = 0; d < D; ++d) {
-          double rot = d < half ? -xr[d + half] : xr[d - half];
-          orow[d] = xr[d] * cr[d] + rot * sr[d];
-        }
+        ropeRotateHalfRow(&x[((b * H + h) * S + s) * D], &cos[(b * S + s) * D],
+                          &sin[(b * S + s) * D], D, &o[((b * H + h) * S + s) * D]);
       }
   return o;
+}
+
+void ref::ropeRotateHalfRow(const double *x, const double *cos, const double *sin, int64_t D,
+                            double *out) {
+  int64_t half = D / 2;
+  for (int64_t d = 0; d < D; ++d) {
+    double rot = d < half ? -x[d + half] : x[d - half];
+    out[d] = x[d] * cos[d] + rot * sin[d];
+  }
 }
 
 /// log-sum-exp of one row.

@@ -38,6 +38,9 @@ double gelu(double x);
 /// out = x * cos + rotate_half(x) * sin, rotate_half(x) = concat(-x[D/2:], x[:D/2]).
 Vec ropeRotateHalf(const Vec &x, const Vec &cos, const Vec &sin, int64_t b, int64_t h, int64_t s,
                    int64_t d);
+/// One row of ropeRotateHalf: out[d] = x[d] cos[d] + rotate_half(x)[d] sin[d], d < D.
+void ropeRotateHalfRow(const double *x, const double *cos, const double *sin, int64_t d,
+                       double *out);
 
 enum class Reduction { none, sum, mean };
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -64,48 +65,35 @@ Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
     };
     cv = widen(cv), sv = widen(sv);
   }
-  if (sharedCos) { // the reference takes one table per batch
-    std::vector<double> c1 = cv, s1 = sv;
-    cv.clear(), sv.clear();
-    for (int64_t i = 0; i < B; ++i) {
-      cv.insert(cv.end(), c1.begin(), c1.end());
-      sv.insert(sv.end(), s1.begin(), s1.end());
-    }
-  }
-  // (B, S, H, D) <-> (B, H, S, D) for the reference, which takes the latter.
-  auto permute = [&](const std::vector<double> &x, int64_t H, bool toBHSD) {
-    std::vector<double> y(x.size());
-    for (int64_t bi = 0; bi < B; ++bi)
-      for (int64_t h = 0; h < H; ++h)
-        for (int64_t si = 0; si < S; ++si)
-          for (int64_t d = 0; d < D; ++d) {
-            int64_t bhsd = ((bi * H + h) * S + si) * D + d, bshdI = ((bi * S + si) * H + h) * D + d;
-            if (toBHSD)
-              y[bhsd] = x[bshdI];
-            else
-              y[bshdI] = x[bhsd];
-          }
-    return y;
-  };
   int qOut = outOfPlace ? b.output("q_out", b.o.dtype, shapeOf(HQ)) : q;
   int kOut = outOfPlace ? b.output("k_out", b.o.dtype, shapeOf(HK)) : k;
   for (auto [in, out] : {std::pair{q, qOut}, std::pair{k, kOut}}) {
     int64_t H = in == q ? HQ : HK;
-    std::vector<double> x = b.p.buffers[in].host.toDoubles();
+    const HostBuffer &x = b.p.buffers[in].host;
     if (outOfPlace) { // an input too: it must come back bit for bit
       ProblemBuffer &pin = b.p.buffers[in];
       pin.output = true;
       pin.tol = Tolerance{0, 0};
-      pin.reference = x;
+      pin.reference = x.toDoubles();
     }
     ProblemBuffer &pb = b.p.buffers[out];
     pb.output = true;
     pb.tol = defaultTolerance(b.o.dtype);
-    if (bshd)
-      x = permute(x, H, true);
-    pb.reference = ref::ropeRotateHalf(x, cv, sv, B, H, S, D);
-    if (bshd)
-      pb.reference = permute(pb.reference, H, false);
+    // Row by row of D in the buffer's own layout, chunks of rows on every core: no float64
+    // copy of the whole of q or k, and no permuted ones.
+    std::vector<double> &ref = pb.reference;
+    ref.resize(B * H * S * D);
+    int64_t rowsPerChunk = std::max<int64_t>(1, kChunkElements / D);
+    forChunks(B * H * S, rowsPerChunk, [&](int64_t, int64_t first, int64_t end) {
+      std::vector<double> rows((end - first) * D);
+      x.toDoubles(first * D, end * D, rows.data());
+      for (int64_t r = first; r < end; ++r) {
+        int64_t bi = r / (H * S), si = bshd ? r / H % S : r % S;
+        const double *cr = &cv[((sharedCos ? 0 : bi) * S + si) * D];
+        const double *sr = &sv[((sharedCos ? 0 : bi) * S + si) * D];
+        ref::ropeRotateHalfRow(&rows[(r - first) * D], cr, sr, D, &ref[r * D]);
+      }
+    });
   }
   if (outOfPlace) {
     b.ptr("q_out", qOut);

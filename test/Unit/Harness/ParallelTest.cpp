@@ -20,6 +20,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 using namespace tessel::harness;
@@ -209,6 +210,44 @@ TEST(Parallel, ChunkedReferencesEqualTheWholeBuffers) {
       same("out", ref::swiglu(in("gate"), in("up")));
     } else {
       same("out", ref::geglu(in("gate"), in("up")));
+    }
+  }
+}
+
+TEST(Parallel, RopeReferenceRowByRowInEitherLayout) {
+  // 2 x 8 heads x 1100 tokens: 17600 rows of 64, 18 chunks of 1024 rows.
+  const int64_t B = 2, HQ = 8, HK = 2, S = 1100, D = 64;
+  for (bool bshd : {false, true}) {
+    ProblemOptions o;
+    o.name = "rope_out";
+    o.shape = {B, HQ, HK, S, D};
+    o.dtype = DType::bf16;
+    if (bshd) { // the other layout, one table for every batch, tables of D/2 columns
+      o.options["layout"] = "bshd";
+      o.options["cos"] = "shared";
+      o.options["table"] = "half";
+    }
+    Problem p;
+    ASSERT_TRUE(makeProblem(o, p).isOk());
+    std::vector<double> c = buffer(p, "cos").host.toDoubles(),
+                        sn = buffer(p, "sin").host.toDoubles();
+    for (auto [in, out, H] : {std::tuple{"q", "q_out", HQ}, std::tuple{"k", "k_out", HK}}) {
+      std::vector<double> x = buffer(p, in).host.toDoubles(), want(x.size());
+      if (!bshd) {
+        want = ref::ropeRotateHalf(x, c, sn, B, H, S, D);
+      } else { // x[b, s, h, :] with cos[s, d % 32]
+        for (int64_t bi = 0; bi < B; ++bi)
+          for (int64_t si = 0; si < S; ++si)
+            for (int64_t h = 0; h < H; ++h)
+              for (int64_t d = 0; d < D; ++d) {
+                const double *row = &x[((bi * S + si) * H + h) * D];
+                double rot = d < D / 2 ? -row[d + D / 2] : row[d - D / 2];
+                want[((bi * S + si) * H + h) * D + d] =
+                    row[d] * c[si * (D / 2) + d % (D / 2)] + rot * sn[si * (D / 2) + d % (D / 2)];
+              }
+      }
+      EXPECT_TRUE(buffer(p, out).reference == want) << (bshd ? "bshd " : "bhsd ") << out;
+      EXPECT_TRUE(buffer(p, in).reference == x) << in; // read only: compared with itself
     }
   }
 }
