@@ -26,24 +26,24 @@ Tolerance tessel::harness::defaultTolerance(DType t) {
 }
 
 namespace {
-/// What compare() gathers over a range of elements; chunks merge in index order.
+/// What compare() gathers over a range of elements (the Comparison's counts, first indices and
+/// max error, and the two sums); chunks merge in index order.
 struct Partial {
-  int64_t checked = 0, unwritten = 0, badNonFinite = 0, outside = 0;
-  int64_t firstBad = -1, firstOutside = -1, worstIndex = -1;
-  double maxAbsError = 0, diff2 = 0, ref2 = 0;
+  Comparison c;
+  double diff2 = 0, ref2 = 0;
 
   void merge(const Partial &o) {
-    checked += o.checked;
-    unwritten += o.unwritten;
-    badNonFinite += o.badNonFinite;
-    outside += o.outside;
-    if (firstBad < 0)
-      firstBad = o.firstBad;
-    if (firstOutside < 0)
-      firstOutside = o.firstOutside;
-    if (o.worstIndex >= 0 && (worstIndex < 0 || o.maxAbsError > maxAbsError)) {
-      maxAbsError = o.maxAbsError;
-      worstIndex = o.worstIndex;
+    c.checked += o.c.checked;
+    c.unwritten += o.c.unwritten;
+    c.badNonFinite += o.c.badNonFinite;
+    c.outside += o.c.outside;
+    if (c.firstBad < 0)
+      c.firstBad = o.c.firstBad;
+    if (c.firstOutside < 0)
+      c.firstOutside = o.c.firstOutside;
+    if (o.c.worstIndex >= 0 && (c.worstIndex < 0 || o.c.maxAbsError > c.maxAbsError)) {
+      c.maxAbsError = o.c.maxAbsError;
+      c.worstIndex = o.c.worstIndex;
     }
     diff2 += o.diff2;
     ref2 += o.ref2;
@@ -55,7 +55,8 @@ struct Partial {
 static Partial compareRange(const double *o, const std::vector<bool> &poisoned,
                             const std::vector<double> &ref, Tolerance tol, int64_t begin,
                             int64_t end) {
-  Partial c;
+  Partial p;
+  Comparison &c = p.c;
   for (int64_t i = begin; i < end; ++i) {
     ++c.checked;
     if (poisoned[i - begin]) {
@@ -81,10 +82,10 @@ static Partial compareRange(const double *o, const std::vector<bool> &poisoned,
       c.maxAbsError = std::max(c.maxAbsError, d);
       c.worstIndex = i;
     }
-    c.diff2 += d * d;
-    c.ref2 += r * r;
+    p.diff2 += d * d;
+    p.ref2 += r * r;
   }
-  return c;
+  return p;
 }
 
 Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<double> &ref,
@@ -115,14 +116,7 @@ Comparison tessel::harness::compare(const HostBuffer &out, const std::vector<dou
   Partial all;
   for (const Partial &p : parts)
     all.merge(p);
-  c.checked = all.checked;
-  c.unwritten = all.unwritten;
-  c.badNonFinite = all.badNonFinite;
-  c.firstBad = all.firstBad;
-  c.outside = all.outside;
-  c.firstOutside = all.firstOutside;
-  c.maxAbsError = all.maxAbsError;
-  c.worstIndex = all.worstIndex;
+  c = all.c;
   double diff2 = all.diff2, ref2 = all.ref2;
   c.relError = ref2 > 0 ? std::sqrt(diff2 / ref2) : c.maxAbsError;
   double bound = ref2 > 0 ? tol.rel : tol.abs;

@@ -2,7 +2,7 @@
 //
 // A benchmark row's host work (random inputs, float64 copies, the comparison) grows with the
 // buffers: on the GPU machine, bench.sh's verified rows ran into its 200 s bound after 27 rows
-// (results/2026-12-05-h200-s54), the GPU's part of each a few milliseconds. These loops split
+// (benchmarks/gpu/results, session 54), each about a hundred kernel launches. These loops split
 // such buffers into fixed chunks run on every core; the chunk boundaries do not depend on the
 // number of threads, so neither do the results.
 //

@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -69,12 +68,11 @@ Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
   int kOut = outOfPlace ? b.output("k_out", b.o.dtype, shapeOf(HK)) : k;
   for (auto [in, out] : {std::pair{q, qOut}, std::pair{k, kOut}}) {
     int64_t H = in == q ? HQ : HK;
-    const HostBuffer &x = b.p.buffers[in].host;
     if (outOfPlace) { // an input too: it must come back bit for bit
       ProblemBuffer &pin = b.p.buffers[in];
       pin.output = true;
       pin.tol = Tolerance{0, 0};
-      pin.reference = x.toDoubles();
+      pin.reference = pin.host.toDoubles();
     }
     ProblemBuffer &pb = b.p.buffers[out];
     pb.output = true;
@@ -83,17 +81,15 @@ Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
     // copy of the whole of q or k, and no permuted ones.
     std::vector<double> &ref = pb.reference;
     ref.resize(B * H * S * D);
-    int64_t rowsPerChunk = std::max<int64_t>(1, kChunkElements / D);
-    forChunks(B * H * S, rowsPerChunk, [&](int64_t, int64_t first, int64_t end) {
-      std::vector<double> rows((end - first) * D);
-      x.toDoubles(first * D, end * D, rows.data());
-      for (int64_t r = first; r < end; ++r) {
-        int64_t bi = r / (H * S), si = bshd ? r / H % S : r % S;
-        const double *cr = &cv[((sharedCos ? 0 : bi) * S + si) * D];
-        const double *sr = &sv[((sharedCos ? 0 : bi) * S + si) * D];
-        ref::ropeRotateHalfRow(&rows[(r - first) * D], cr, sr, D, &ref[r * D]);
-      }
-    });
+    b.forRowChunks(in, B * H * S, D,
+                   [&](const std::vector<double> &rows, int64_t first, int64_t count) {
+                     for (int64_t r = first; r < first + count; ++r) {
+                       int64_t bi = r / (H * S), si = bshd ? r / H % S : r % S;
+                       const double *cr = &cv[((sharedCos ? 0 : bi) * S + si) * D];
+                       const double *sr = &sv[((sharedCos ? 0 : bi) * S + si) * D];
+                       ref::ropeRotateHalfRow(&rows[(r - first) * D], cr, sr, D, &ref[r * D]);
+                     }
+                   });
   }
   if (outOfPlace) {
     b.ptr("q_out", qOut);
