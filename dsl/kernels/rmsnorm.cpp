@@ -14,6 +14,8 @@
 
 #include <tessel/dsl.h>
 
+#include <optional>
+
 using namespace tessel::dsl;
 
 struct RMSNormConfig {
@@ -30,10 +32,17 @@ void rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T
   Tile<i32> cols = arange(0, c.BLOCK);                                // (BLOCK)
   Mask m = cols < n_cols;                                             // (BLOCK)
   Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0));    // (BLOCK)
+  auto loadW = [&] { return cast<f32>(load(w + cols, m, 0.0)); };      // (BLOCK)
+  // Up to 8 warps and 16 elements a thread, the weights load right after x, in flight with it
+  // (H100, bf16: 32768x1000 on 2 and 4 warps 50.0 and 49.2 -> 48.8 and 48.7 us, 16384x4096 on
+  // 8 warps 94.1 -> 92.9). Otherwise after the reduction, where only x is live: 4096 columns
+  // on 16 warps lose two programs per SM to the registers w holds (95.8 -> 102.0 us), and
+  // 16384-wide rows would spill (docs/Performance.md).
+  std::optional<Tile<f32>> early;
+  if (c.num_warps <= 8 && c.BLOCK <= 16 * 32 * c.num_warps)
+    early = loadW();
   Float r = 1.0 / sqrt(sum(x * x, 0) / n_cols + eps);
-  // The weights are loaded after the reduction: only x is live across it, which keeps 16384-
-  // wide rows at two programs per SM on the H200 (docs/Performance.md).
-  Tile<f32> wt = cast<f32>(load(w + cols, m, 0.0));                   // (BLOCK)
+  Tile<f32> wt = early ? *early : loadW();                            // (BLOCK)
   store(out + row * stride + cols, cast<T>(x * r * wt), m);
   store(rstd + row, r);
 }

@@ -71,27 +71,41 @@ def _matmul(v, a, b, c, m, n, k, sa, sb, sc):
 # cuBLAS's workspace: allocated by the first call, grown when a call needs more, and sliced for
 # smaller ones (launches on one stream run in order, so two never share one at once; the
 # kernel sets each lock back to zero). One per size instead would keep a buffer for every M a
-# decode loop sees.
+# decode loop sees. The slices are kept per size too, so that a call after the first costs two
+# dictionary lookups and the raw stream query on the host (a decode GEMM's kernel takes 10-20
+# us: the host's share of a call is on the critical path of do_bench and of a decode step).
 _workspaces = {}
+_workspace_views = {}
+_MAX_VIEWS = 256  # sizes remembered per process before the views are dropped and sliced anew
 
 
 def _workspace(like, floats, tiles):
-    key = (str(getattr(like, "device", "cpu")), _stream_of(like))
+    key = _stream_key(like)
+    views = _workspace_views.get((key, floats, tiles))
+    if views is not None:
+        return views
     hit = _workspaces.get(key)
     if hit is None or hit[0].shape[0] < floats or hit[1].shape[0] < tiles:
         have_floats, have_tiles = (hit[0].shape[0], hit[1].shape[0]) if hit else (0, 0)
         locks = _empty(like, (max(tiles, have_tiles),), "i32")
         locks[...] = 0
         hit = _workspaces[key] = (_empty(like, (max(floats, have_floats),), "f32"), locks)
-    return hit[0][:floats], hit[1][:tiles]
+        # Slices of the smaller buffers would keep them alive.
+        for old in [v for v in _workspace_views if v[0] == key]:
+            del _workspace_views[old]
+    if len(_workspace_views) >= _MAX_VIEWS:
+        _workspace_views.clear()
+    views = _workspace_views[(key, floats, tiles)] = (hit[0][:floats], hit[1][:tiles])
+    return views
 
 
-def _stream_of(like):
-    """The current CUDA stream of a torch CUDA tensor's device; None elsewhere."""
+def _stream_key(like):
+    """(device, stream) of an array: a torch CUDA tensor's device and its current stream (as
+    an address, through kernels' raw query), else ("cpu", None)."""
     if is_torch(like) and like.is_cuda:
-        import torch
-        return torch.cuda.current_stream(like.device).cuda_stream
-    return None
+        index = like.get_device()
+        return (f"cuda:{index}", _k._cuda_stream(index))
+    return ("cpu", None)
 
 
 class _SplitK:
