@@ -40,11 +40,14 @@ bool tessel::rt::encodeTensorMaps(const CudaDriver &driver, const harness::Kerne
   }
   for (size_t i = 0; i < variant.tensorMaps.size(); ++i) {
     const harness::TensorMapInfo &m = variant.tensorMaps[i];
-    std::string what =
-        variant.function + " tensor map #" + std::to_string(i) + " (argument '" +
-        (m.base >= 0 && size_t(m.base) < variant.args.size() ? variant.args[size_t(m.base)].name
-                                                             : "?") +
-        "')";
+    // Named only when something fails: this runs on every launch of a TMA variant.
+    auto what = [&] {
+      return variant.function + " tensor map #" + std::to_string(i) + " (argument '" +
+             (m.base >= 0 && size_t(m.base) < variant.args.size()
+                  ? variant.args[size_t(m.base)].name
+                  : "?") +
+             "')";
+    };
     int type = m.element == "bf16"  ? kDataBF16
                : m.element == "f16" ? kDataF16
                : m.element == "f32" ? kDataF32
@@ -57,7 +60,7 @@ bool tessel::rt::encodeTensorMaps(const CudaDriver &driver, const harness::Kerne
     unsigned rank = unsigned(m.dims.size());
     if (type < 0 || swizzle < 0 || rank < 1 || rank > 5 || m.base < 0 ||
         size_t(m.base) >= args.size() || !args[size_t(m.base)].isPointer) {
-      error = what + ": unsupported element type, swizzle or rank; recompile with tesselc";
+      error = what() + ": unsupported element type, swizzle or rank; recompile with tesselc";
       return false;
     }
     uint64_t dims[5], strides[4];
@@ -68,7 +71,7 @@ bool tessel::rt::encodeTensorMaps(const CudaDriver &driver, const harness::Kerne
       dims[d] = uint64_t(std::max<int64_t>(1, valueOf(m.dims[d], args)));
       // The kernel's box coordinates are 32-bit signed (cp.async.bulk.tensor).
       if (dims[d] > uint64_t(INT32_MAX)) {
-        error = what + ": dimension " + std::to_string(d) + " has " + std::to_string(dims[d]) +
+        error = what() + ": dimension " + std::to_string(d) + " has " + std::to_string(dims[d]) +
                 " elements; TMA coordinates are 32-bit (use the variant it specializes)";
         return false;
       }
@@ -78,7 +81,7 @@ bool tessel::rt::encodeTensorMaps(const CudaDriver &driver, const harness::Kerne
     for (unsigned d = 0; d + 1 < rank; ++d) {
       int64_t s = valueOf(m.strides[d], args) * elemBytes;
       if (s <= 0 || s % 16 != 0) {
-        error = what + ": a stride of " + std::to_string(s) +
+        error = what() + ": a stride of " + std::to_string(s) +
                 " bytes; TMA needs positive multiples of 16 (use the variant it specializes)";
         return false;
       }
@@ -86,7 +89,7 @@ bool tessel::rt::encodeTensorMaps(const CudaDriver &driver, const harness::Kerne
     }
     uint64_t base = args[size_t(m.base)].bits;
     if (base % 16 != 0) {
-      error = what + ": the base address is not 16-byte aligned";
+      error = what() + ": the base address is not 16-byte aligned";
       return false;
     }
     alignas(64) uint8_t map[kTensorMapBytes];
@@ -94,7 +97,7 @@ bool tessel::rt::encodeTensorMaps(const CudaDriver &driver, const harness::Kerne
                                           strides, box, elementStrides, /*interleave=*/0, swizzle,
                                           kL2Promotion256B, /*oobFill zero=*/0);
     if (r != 0) {
-      error = what + ": cuTensorMapEncodeTiled: " + driver.describe(r);
+      error = what() + ": cuTensorMapEncodeTiled: " + driver.describe(r);
       return false;
     }
     std::memcpy(out.data() + i * kTensorMapBytes, map, kTensorMapBytes);
