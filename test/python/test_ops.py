@@ -1042,16 +1042,28 @@ def matmul_numpy():
 @test
 def split_k_workspace_grows_and_is_sliced():
     # One workspace per (device, stream): a smaller call slices it, a larger one replaces it.
+    # A size seen before gets the same slices back (a decode loop's call pays no slicing); a
+    # larger call drops the old buffer's slices with it.
     from tessel import _linear_cross_entropy as lce
     like = np.zeros(1, np.float32)
     lce._workspaces.clear()
+    lce._workspace_views.clear()
     w1, l1 = lce._workspace(like, 1000, 8)
     w2, l2 = lce._workspace(like, 10, 2)
     assert w2.shape == (10,) and l2.shape == (2,) and np.shares_memory(w1, w2)
     assert not l2.any()
+    again = lce._workspace(like, 10, 2)
+    assert again[0] is w2 and again[1] is l2
     w3, l3 = lce._workspace(like, 5000, 4)
     assert w3.shape == (5000,) and l3.shape == (4,) and not np.shares_memory(w1, w3)
     assert len(lce._workspaces) == 1
+    assert list(lce._workspace_views) == [(("cpu", None), 5000, 4)]
+    w4, _ = lce._workspace(like, 10, 2)
+    assert w4 is not w2 and np.shares_memory(w3, w4)
+    # Past _MAX_VIEWS sizes the remembered slices are dropped, not kept without bound.
+    for n in range(1, lce._MAX_VIEWS + 2):
+        lce._workspace(like, n, 1)
+    assert len(lce._workspace_views) <= lce._MAX_VIEWS
 
 
 def fake_gemm(bm, bn, warps, stages, registers, shared, tma, index=None, producer=False):
