@@ -34,10 +34,10 @@ void rmsnorm(const RMSNormConfig &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T
   Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0));    // (BLOCK)
   auto loadW = [&] { return cast<f32>(load(w + cols, m, 0.0)); };      // (BLOCK)
   // Up to 8 warps and 16 elements a thread, the weights load right after x, in flight with it
-  // (H100, bf16: 32768x1000 on 2 and 4 warps 50.0 and 49.2 -> 48.8 and 48.7 us, 16384x4096 on
-  // 8 warps 94.1 -> 92.9). Otherwise after the reduction, where only x is live: 4096 columns
-  // on 16 warps lose two programs per SM to the registers w holds (95.8 -> 102.0 us), and
-  // 16384-wide rows would spill (docs/Performance.md).
+  // (32768x1000 on 2 and 4 warps and 16384x4096 on 8: 1.0-2.4% faster). Otherwise after the
+  // reduction, where only x is live: 4096 columns on 16 warps lose programs per SM to the
+  // registers w holds (6% slower), and 16384-wide rows would spill (docs/Performance.md,
+  // session 57).
   std::optional<Tile<f32>> early;
   if (c.num_warps <= 8 && c.BLOCK <= 16 * 32 * c.num_warps)
     early = loadW();
