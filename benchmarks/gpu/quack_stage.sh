@@ -10,6 +10,7 @@
 set -euo pipefail
 dest=${1:?usage: quack_stage.sh DEST}
 rm -rf "$dest" && mkdir -p "$dest/part1" "$dest/part2" "$dest/tmp"
+dest=$(cd "$dest" && pwd) # absolute: a step below runs in another directory
 tmp=$dest/tmp
 pip download -q --no-deps --python-version 3.12 --platform manylinux_2_28_x86_64 \
   --only-binary=:all: -d "$tmp" quack-kernels==0.6.5 nvidia-cutlass-dsl==4.8.1 \
