@@ -179,14 +179,29 @@ def _fewest_warps(config):
     return (block, over, -warps if over else warps)
 
 
+def _weights_early_first(config):
+    """_fewest_warps' order for rmsnorm, whose weights load beside x (in flight with it) when a
+    config has at most 8 warps and 16 elements per thread (dsl/kernels/rmsnorm.cpp's rule,
+    mirrored here): such configs of the smallest BLOCK first. The tuner's times on an H100
+    (results/2026-12-06-h100-s58, 1000 columns on 1/2/4 warps 49.6/49.0/48.8 us, 4096 on
+    4/8 warps 94.7/93.0) and session 54's H200 winner at 4096 columns (8 warps) rank them so."""
+    block, warps = config.get("BLOCK", 0), max(config.get("num_warps", 1), 1)
+    early = warps <= 8 and block <= 16 * 32 * warps
+    return (block, not early) + _fewest_warps(config)[1:]
+
+
+def _gpu_order(kernel):
+    return _weights_early_first if kernel == "rmsnorm" else _fewest_warps
+
+
 def _one_block_or_looped(kernel, looped, dtype, device, cols):
     """The tuning cache's variant for n_cols = cols on this device (kernels.tuned), else a
     one-block variant whose BLOCK holds the row, else the looped kernel (remembered per
     (kernel, dtype, device, cols) with choose()'s answers). Among the one-block variants: on
-    the GPU _fewest_warps' order, on the interpreter the smallest BLOCK, then the variants' own
-    order (the library's first). With no looped kernel, a row no block holds raises
-    LookupError, and that answer is remembered too: callers that fall back (ops.rms_norm's
-    residual) ask on every call.
+    the GPU _fewest_warps' order (rmsnorm: _weights_early_first), on the interpreter the
+    smallest BLOCK, then the variants' own order (the library's first). With no looped kernel,
+    a row no block holds raises LookupError, and that answer is remembered too: callers that
+    fall back (ops.rms_norm's residual) ask on every call.
 
     Fewer warps per row put more programs, so more rows' loads, on each SM. On the benchmark
     GPU, bf16 layernorm: 1000 columns on 1 warp 37.6 us, on 2 38.0, on 4 43.2, on 8 75.5 (32768
@@ -206,7 +221,7 @@ def _one_block_or_looped(kernel, looped, dtype, device, cols):
         return v
     try:
         v = _k.choose(kernel, dtype, device, valid=lambda c: c.get("BLOCK", 0) >= cols,
-                      prefer=_fewest_warps if device == "cuda" else _block, key=cols)
+                      prefer=_gpu_order(kernel) if device == "cuda" else _block, key=cols)
     except LookupError as e:
         if looped is None:
             _k._chosen[memo] = LookupError(*e.args)  # without the traceback's frames

@@ -649,6 +649,35 @@ def one_block_variant_fits_the_row_then_the_fewest_warps():
 
 
 @test
+def rmsnorm_takes_the_fewest_warps_that_load_its_weights_early():
+    # rmsnorm.cpp loads w beside x up to 8 warps and 16 elements per thread: those configs of
+    # the smallest BLOCK first (1000 columns: 2 warps, not 1 at 32 a thread; 4096: 8, not 4),
+    # then _fewest_warps' order (16384 columns: no config loads early, 16 warps as before).
+    # Other kernels keep _fewest_warps.
+    from tessel import _common, kernels
+    vs = [fake_variant(1024, 4, 32), fake_variant(1024, 1, 32), fake_variant(1024, 2, 32),
+          fake_variant(4096, 4, 32), fake_variant(4096, 8, 32), fake_variant(4096, 16, 32),
+          fake_variant(16384, 16, 64), fake_variant(16384, 32, 32)]
+    saved, saved_chosen = kernels.variants, dict(kernels._chosen)
+    kernels.variants = lambda kernel, dtype, device: vs
+    kernels._chosen.clear()
+    try:
+        def pick(kernel, cols):
+            return _common._one_block_or_looped(kernel, None, "bf16", "cuda", cols).config
+
+        assert pick("rmsnorm", 1000) == {"BLOCK": 1024, "num_warps": 2}
+        assert pick("rmsnorm", 4096) == {"BLOCK": 4096, "num_warps": 8}
+        assert pick("rmsnorm", 16384) == {"BLOCK": 16384, "num_warps": 16}
+        assert pick("layernorm", 1000) == {"BLOCK": 1024, "num_warps": 1}
+        assert pick("layernorm", 4096) == {"BLOCK": 4096, "num_warps": 4}
+        assert pick("add_rmsnorm_out", 4096) == {"BLOCK": 4096, "num_warps": 4}
+    finally:
+        kernels.variants = saved
+        kernels._chosen.clear()
+        kernels._chosen.update(saved_chosen)
+
+
+@test
 def twins_most_promises_first_and_library_configs_win_ties():
     # A kernel directory of metadata only: two configs of one BLOCK, the -D one (no
     # config_index) sorting first by name; the library's has a __div8 and an __nt twin.
