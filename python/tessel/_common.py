@@ -182,9 +182,10 @@ def _fewest_warps(config):
 def _weights_early_first(config):
     """_fewest_warps' order for rmsnorm, whose weights load beside x (in flight with it) when a
     config has at most 8 warps and 16 elements per thread (dsl/kernels/rmsnorm.cpp's rule,
-    mirrored here): such configs of the smallest BLOCK first. The tuner's times on an H100
-    (results/2026-12-06-h100-s58, 1000 columns on 1/2/4 warps 49.6/49.0/48.8 us, 4096 on
-    4/8 warps 94.7/93.0) and session 54's H200 winner at 4096 columns (8 warps) rank them so."""
+    mirrored here: change both together): such configs of the smallest BLOCK first. The
+    tuner ranks them so on both benchmark GPUs (results/2026-12-06-h100-s58: 1000 columns on
+    1/2/4 warps 49.6/49.0/48.8 us, 4096 on 4/8 warps 94.7/93.0; session 54's winner at 4096
+    columns on the other GPU: 8 warps)."""
     block, warps = config.get("BLOCK", 0), max(config.get("num_warps", 1), 1)
     early = warps <= 8 and block <= 16 * 32 * warps
     return (block, not early) + _fewest_warps(config)[1:]
