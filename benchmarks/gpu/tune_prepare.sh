@@ -33,7 +33,7 @@ tune softmax.cpp softmax 4096x16384 16384x4096 32768x1000
 tune softmax.cpp softmax_looped 4096x16384
 tune rmsnorm.cpp rmsnorm 4096x16384 16384x4096 32768x1000
 tune rmsnorm.cpp add_rmsnorm 16384x4096
-tune layernorm.cpp layernorm 4096x16384 16384x4096
+tune layernorm.cpp layernorm 4096x16384 16384x4096 32768x1000
 # 8192x128256 is 33 GB of host buffers and reference: give the key, build no problem here.
 # reduction=none: the losses per row, as bench.sh times the row.
 tune cross_entropy.cpp cross_entropy 8192x128256 -- --key n_cols=128256 --opt reduction=none
