@@ -80,7 +80,8 @@ struct ProblemOptions {
   std::map<std::string, std::string> configText; ///< enum fields by name (ACT = "relu")
   std::map<std::string, std::string> options;
   /// False: a problem to time, not to check; specs whose reference costs more than a run
-  /// (GEMM, the element-wise problems) may leave the outputs' references empty.
+  /// (GEMM, the element-wise problems, the GLU backward and RoPE problems) may leave the
+  /// outputs' references empty.
   bool reference = true;
   /// The GPU's multiprocessors (SMs, CUs) for launch heuristics such as split-K's; 0: unknown.
   int64_t multiprocessors = 0;

@@ -231,6 +231,39 @@ TEST(Problem, TailWindowsTheVirtualTensor) {
   EXPECT_EQ(p.launch.firstProgram, (1ll << 21) - 4);
 }
 
+TEST(Problem, TimingProblemsSkipTheirReference) {
+  // The tuner rebuilds these for every BLOCK / BLOCK_S it times (their grids read it): without
+  // `reference` they draw the inputs and make the outputs but compute no float64 reference.
+  struct Case {
+    const char *name;
+    std::vector<int64_t> shape;
+    std::map<std::string, int64_t> config;
+  } cases[] = {{"swiglu_backward", {3, 1001}, {{"BLOCK", 256}}},
+               {"geglu_backward", {3, 1001}, {{"BLOCK", 256}}},
+               {"rope_seq_out", {2, 3, 1, 5, 8}, {{"HALF", 4}, {"BLOCK_S", 2}}},
+               {"rope", {2, 3, 1, 5, 8}, {{"HALF", 4}, {"BLOCK_H", 4}}}};
+  for (const Case &c : cases) {
+    for (bool reference : {true, false}) {
+      ProblemOptions o;
+      o.name = c.name;
+      o.shape = c.shape;
+      o.config = c.config;
+      o.reference = reference;
+      Problem p;
+      ASSERT_TRUE(makeProblem(o, p).isOk()) << c.name;
+      size_t outputs = 0, referenced = 0;
+      for (const ProblemBuffer &b : p.buffers) {
+        outputs += b.output;
+        referenced += b.output && !b.reference.empty();
+        if (b.output && !reference)
+          EXPECT_GT(b.host.numel(), 0) << c.name << " " << b.name;
+      }
+      EXPECT_GT(outputs, 0u) << c.name;
+      EXPECT_EQ(referenced, reference ? outputs : 0) << c.name << " reference " << reference;
+    }
+  }
+}
+
 TEST(Problem, AnotherConfigTakesTheInputsOfTheLast) {
   // The tuner's rebuild for a config field the problem reads (split-K's slices): the inputs
   // move over from the previous problem; what the config decides is built anew.
