@@ -55,19 +55,21 @@ Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
   // Timing only (the autotuner, which rebuilds this problem for every BLOCK_S: its grid) skips
   // the references: float64 rotations of every head and a copy of q and k.
   const bool reference = b.o.reference;
-  std::vector<double> cv = reference ? b.values(c) : std::vector<double>(),
-                      sv = reference ? b.values(s) : std::vector<double>();
-  if (halfTable && reference) { // the reference takes D columns: each row twice
-    auto widen = [&](const std::vector<double> &t) {
-      std::vector<double> w;
-      w.reserve(t.size() * 2);
-      for (size_t r = 0; r < t.size(); r += size_t(TD))
-        for (int copy = 0; copy < 2; ++copy)
-          w.insert(w.end(), t.begin() + r, t.begin() + r + TD);
-      return w;
-    };
-    cv = widen(cv), sv = widen(sv);
-  }
+  // The reference takes tables of D columns: a half table's rows twice.
+  auto table = [&](int t) {
+    std::vector<double> v = b.values(t);
+    if (!halfTable)
+      return v;
+    std::vector<double> w;
+    w.reserve(v.size() * 2);
+    for (size_t r = 0; r < v.size(); r += size_t(TD))
+      for (int copy = 0; copy < 2; ++copy)
+        w.insert(w.end(), v.begin() + r, v.begin() + r + TD);
+    return w;
+  };
+  std::vector<double> cv, sv;
+  if (reference)
+    cv = table(c), sv = table(s);
   int qOut = outOfPlace ? b.output("q_out", b.o.dtype, shapeOf(HQ)) : q;
   int kOut = outOfPlace ? b.output("k_out", b.o.dtype, shapeOf(HK)) : k;
   for (auto [in, out] : {std::pair{q, qOut}, std::pair{k, kOut}}) {
