@@ -25,6 +25,16 @@ template <class T> constexpr int vectorElems() {
   return 128 / tessel::dsl::bitWidth(T::dtype);
 }
 
+/// exp(x - shift) as exp2(x * log2(e) - shift * log2(e)): with fp-fusion, one fma and the SFU's
+/// ex2 per element where exp(x - shift) costs a subtract, a multiply and the ex2 (the scaled
+/// shift is computed once per row). Rounding shift * log2(e) moves every result by the same
+/// factor, at most ulp(shift) in the exponent: the size of the rounding of lse = m + log(d).
+/// Flash attention folds its softmax scale the same way (Dao, "FlashAttention-2", 2023, §3.1).
+template <class X, class S> auto exp_shifted(const X &x, const S &shift) {
+  constexpr double log2e = 1.4426950408889634;
+  return tessel::dsl::exp2(x * log2e - shift * log2e);
+}
+
 /// A max to subtract from a row's logits: m, or 0 where m is -inf (every element seen so far
 /// is -inf), so that exp(-inf - 0) = 0 rather than exp(-inf + inf) = NaN. NaN stays NaN.
 inline tessel::dsl::Tile<tessel::dsl::f32> finiteOrZero(const tessel::dsl::Tile<tessel::dsl::f32> &m) {
@@ -57,7 +67,7 @@ rowSoftmaxStats(int block, tessel::dsl::Ptr<T> base, tessel::dsl::Int n_cols, bo
         Tile<f32> x = cast<f32>(load(base + offs, mask, -inf));          // (rows, vec)
         Tile<f32> nm = maximum(m, max(x, 1));                             // (rows)
         Tile<f32> shift = finiteOrZero(nm);                               // (rows)
-        Tile<f32> nd = d * exp(m - shift) + sum(exp(x - expand_dims(shift, 1)), 1); // (rows)
+        Tile<f32> nd = d * exp(m - shift) + sum(exp_shifted(x, expand_dims(shift, 1)), 1); // (rows)
         Tile<f32> ns = withSum ? s + sum(where(mask, x, 0.0), 1) : s;    // (rows)
         return std::tuple{nm, nd, ns};
       });

@@ -121,7 +121,7 @@ void store_gradient(int block, Ptr<T> dbase, Ptr<T> base, Int n_cols, Int label,
           // the block matches no column), so that the per-element compare is 32-bit.
           Tile<i32> at = cast<i32>(minimum(maximum(label - start, Int(-1)), Int(block)));
           Tile<f32> x = cast<f32>(load(base + offs, mask, -inf, {.evict = evict})); // (BLOCK)
-          Tile<f32> grad = fma(exp(x - lse), a, where(cols == at, -at_label, -spread)); // (BLOCK)
+          Tile<f32> grad = fma(exp_shifted(x, lse), a, where(cols == at, -at_label, -spread)); // (BLOCK)
           store(dbase + offs, cast<T>(grad), mask, {.evict = evict});
         });
       });

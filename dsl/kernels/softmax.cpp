@@ -27,9 +27,8 @@ void softmax(const SoftmaxConfig &c, Ptr<T> out, Ptr<T> in, Int in_stride, Int o
   Tile<i32> cols = arange(0, c.BLOCK);                                 // (BLOCK)
   Mask m = cols < n_cols;                                              // (BLOCK)
   Tile<f32> x = cast<f32>(load(in + row * in_stride + cols, m, -inf)); // (BLOCK)
-  x = x - max(x, 0);                                                   // (BLOCK)
-  Tile<f32> num = exp(x);                                              // (BLOCK)
-  Tile<f32> y = num / sum(num, 0);                                     // (BLOCK)
+  Tile<f32> num = exp_shifted(x, max(x, 0));                           // (BLOCK)
+  Tile<f32> y = num * (1.0 / sum(num, 0)); // (BLOCK): a multiply, where `/` is div.full per element
   store(out + row * out_stride + cols, cast<T>(y), m);
 }
 TESSEL_KERNEL(softmax, DTYPES(f32, f16, bf16), ARGS(out, in, in_stride, out_stride, n_cols),
@@ -53,7 +52,7 @@ void softmax_looped(const SoftmaxConfig &c, Ptr<T> out, Ptr<T> in, Int in_stride
     Tile<i64> offs = start + cols;                                   // (BLOCK)
     Mask mask = offs < n_cols;                                       // (BLOCK)
     Tile<f32> x = cast<f32>(load(src + offs, mask, -inf));           // (BLOCK)
-    store(dst + offs, cast<T>(exp(x - m) * inv), mask);
+    store(dst + offs, cast<T>(exp_shifted(x, m) * inv), mask);
   });
 }
 TESSEL_KERNEL(softmax_looped, DTYPES(f32, f16, bf16),

@@ -125,10 +125,15 @@ public:
   virtual void barrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
   /// Loads a value of `type` (a scalar or a vector of at most 16 bytes) through a global
   /// pointer. `pred` (i1, may be null) disables the access; the result is then zero (every bit
-  /// clear), which the lowering of a load whose `other` is zero relies on.
+  /// clear), which the lowering of a load whose `other` is zero relies on, or, where
+  /// fillsDisabledLoads() and `fill` is given, `fill` repeated over the access (`fill`: one
+  /// element's bits, a width that divides the access's): a constant `other` without a select.
   virtual mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                                  mlir::Type type, mlir::Value pred, unsigned alignment,
-                                 const MemoryHints &hints) const = 0;
+                                 const MemoryHints &hints,
+                                 std::optional<llvm::APInt> fill = std::nullopt) const = 0;
+  /// Whether loadGlobal honours `fill`.
+  virtual bool fillsDisabledLoads() const { return false; }
   /// Stores `value` (scalar or vector of at most 16 bytes) unless `pred` (may be null) is false.
   virtual void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
                            mlir::Value value, mlir::Value pred, unsigned alignment,

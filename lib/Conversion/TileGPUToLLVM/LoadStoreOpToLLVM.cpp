@@ -106,6 +106,25 @@ bool isZeroBits(Value v) {
 /// i1 lives in memory as a byte.
 Type memoryType(Type t, OpBuilder &b) { return t.isInteger(1) ? b.getI8Type() : t; }
 
+/// The bits, as stored in memory (`memBits` wide), of every element of a constant `other`:
+/// a target that can fill the lanes a predicate disables (TargetInfo::fillsDisabledLoads) then
+/// needs no select. -inf before a max is the common case: one instruction per element.
+std::optional<APInt> constantBits(Value other, unsigned memBits) {
+  Attribute attr;
+  if (!other || !matchPattern(other, m_Constant(&attr)))
+    return std::nullopt;
+  if (auto dense = dyn_cast<SplatElementsAttr>(attr))
+    attr = dense.getSplatValue<Attribute>();
+  APInt bits;
+  if (auto f = dyn_cast<FloatAttr>(attr))
+    bits = f.getValue().bitcastToAPInt();
+  else if (auto i = dyn_cast<IntegerAttr>(attr))
+    bits = i.getValue();
+  else
+    return std::nullopt;
+  return bits.zext(std::max(memBits, bits.getBitWidth()));
+}
+
 struct LoadOpConversion : MemoryPattern<tile::LoadOp> {
   using MemoryPattern::MemoryPattern;
   LogicalResult matchAndRewrite(tile::LoadOp op, OpAdaptor adaptor,
@@ -117,18 +136,21 @@ struct LoadOpConversion : MemoryPattern<tile::LoadOp> {
     Type memType = memoryType(elemType, rewriter);
     unsigned elemBytes = byteWidth(memType);
     MemoryHints hints = hintsOf(op);
-    bool otherIsZero = isZeroBits(op.getOther());
+    std::optional<APInt> fill;
+    if (target.fillsDisabledLoads() && !isZeroBits(op.getOther()))
+      fill = constantBits(op.getOther(), memType.getIntOrFloatBitWidth());
+    bool otherIsFilled = isZeroBits(op.getOther()) || fill;
     auto finish = [&](Value loaded, Value pred, Value other) -> Value {
       if (memType != elemType)
         loaded = rewriter.create<LLVM::TruncOp>(loc, elemType, loaded);
-      if (pred && other && !otherIsZero)
+      if (pred && other && !otherIsFilled)
         loaded = rewriter.create<LLVM::SelectOp>(loc, pred, loaded, other);
       return loaded;
     };
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type) {
       Value v = target.loadGlobal(rewriter, loc, adaptor.getPtr(), memType, adaptor.getMask(),
-                                  elemBytes, hints);
+                                  elemBytes, hints, fill);
       rewriter.replaceOp(op, finish(v, adaptor.getMask(), adaptor.getOther()));
       return success();
     }
@@ -144,7 +166,7 @@ struct LoadOpConversion : MemoryPattern<tile::LoadOp> {
       Value pred = masks.empty() ? Value() : masks[e];
       Type accessType = access->vec == 1 ? memType : VectorType::get({access->vec}, memType);
       Value v = target.loadGlobal(rewriter, loc, ptrs[e], accessType, pred, access->vec * elemBytes,
-                                  hints);
+                                  hints, fill);
       for (unsigned j = 0; j < access->vec; ++j) {
         Value x = access->vec == 1
                       ? v

@@ -39,13 +39,15 @@ func.func @masked(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %o: !tile.
   return
 }
 
-// Any other `other` (here 1.0, and -0.0, whose sign bit is set) fills the masked lanes with a
-// select per element.
+// Any other constant `other` is what the registers are set to before the load (here 1.0 =
+// 0x3F80 and -0.0 = 0x8000, two bf16 a word): no select. -inf before a max is the common case.
 // CHECK-LABEL: llvm.func @masked_other
-// CHECK:         ld.global.v4.b32
-// CHECK-COUNT-8: llvm.select
-// CHECK:         ld.global.v4.b32
-// CHECK-COUNT-8: llvm.select
+// CHECK-NOT:     llvm.select
+// CHECK:         "mov.b32 $0, 1065369472;\0A\09mov.b32 $1, 1065369472;\0A\09mov.b32 $2, 1065369472;\0A\09mov.b32 $3, 1065369472;\0A\09@$5 ld.global.v4.b32
+// CHECK-NOT:     llvm.select
+// CHECK:         "mov.b32 $0, 2147516416;\0A\09mov.b32 $1, 2147516416;\0A\09mov.b32 $2, 2147516416;\0A\09mov.b32 $3, 2147516416;\0A\09@$5 ld.global.v4.b32
+// CHECK-NOT:     llvm.select
+// CHECK:         llvm.return
 func.func @masked_other(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 8 : i32}) -> (tensor<1024xbf16, #b>, tensor<1024xbf16, #b>) {
   %c = tile.arange 0, 1024 : tensor<1024xi32, #b>
   %ns = tile.splat %n : i32 -> tensor<1024xi32, #b>
@@ -57,6 +59,36 @@ func.func @masked_other(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %n: 
   %v = tile.load %xp, %m, %one : tensor<1024x!tile.ptr<bf16>, #b>
   %w = tile.load %xp, %m, %negzero : tensor<1024x!tile.ptr<bf16>, #b>
   return %v, %w : tensor<1024xbf16, #b>, tensor<1024xbf16, #b>
+}
+
+// An `other` known only at run time takes a select per element; 64-bit elements split their
+// fill over two words (-inf in f64: 0xFFF00000_00000000, low word first).
+// CHECK-LABEL: llvm.func @masked_other_runtime
+// CHECK:         ld.global.v4.b32
+// CHECK-COUNT-8: llvm.select
+// CHECK-LABEL: llvm.func @masked_other_f64
+// CHECK:         "mov.b32 $0, 0;\0A\09mov.b32 $1, 4293918720;\0A\09mov.b32 $2, 0;\0A\09mov.b32 $3, 4293918720;\0A\09@$5 ld.global.v4.b32
+// CHECK-NOT:     llvm.select
+func.func @masked_other_runtime(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 8 : i32}, %o: bf16) -> tensor<1024xbf16, #b> {
+  %c = tile.arange 0, 1024 : tensor<1024xi32, #b>
+  %ns = tile.splat %n : i32 -> tensor<1024xi32, #b>
+  %m = arith.cmpi slt, %c, %ns : tensor<1024xi32, #b>
+  %os = tile.splat %o : bf16 -> tensor<1024xbf16, #b>
+  %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #b>
+  %xp = tile.addptr %xs, %c : tensor<1024x!tile.ptr<bf16>, #b>, tensor<1024xi32, #b>
+  %v = tile.load %xp, %m, %os : tensor<1024x!tile.ptr<bf16>, #b>
+  return %v : tensor<1024xbf16, #b>
+}
+#b2 = #tile_gpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @masked_other_f64(%x: !tile.ptr<f64> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 8 : i32}) -> tensor<256xf64, #b2> {
+  %c = tile.arange 0, 256 : tensor<256xi32, #b2>
+  %ns = tile.splat %n : i32 -> tensor<256xi32, #b2>
+  %m = arith.cmpi slt, %c, %ns : tensor<256xi32, #b2>
+  %ninf = arith.constant dense<0xFFF0000000000000> : tensor<256xf64, #b2>
+  %xs = tile.splat %x : !tile.ptr<f64> -> tensor<256x!tile.ptr<f64>, #b2>
+  %xp = tile.addptr %xs, %c : tensor<256x!tile.ptr<f64>, #b2>, tensor<256xi32, #b2>
+  %v = tile.load %xp, %m, %ninf : tensor<256x!tile.ptr<f64>, #b2>
+  return %v : tensor<256xf64, #b2>
 }
 
 // An eviction priority is an L1 one and an L2 one: the L2 priority is a cache policy made by

@@ -3,7 +3,7 @@
 // exp is 2^(x * log2 e) on the SFU; other functions call libdevice; bf16 computes in f32.
 // CHECK-LABEL: llvm.func @math
 // CHECK:         llvm.fmul %{{.*}}, %{{.*}} : f32
-// CHECK:         llvm.inline_asm asm_dialect = att "ex2.approx.f32 $0, $1;", "=f,f"
+// CHECK:         llvm.inline_asm asm_dialect = att "ex2.approx.ftz.f32 $0, $1;", "=f,f"
 // CHECK:         llvm.call @__nv_tanhf(%{{.*}}) : (f32) -> f32
 // CHECK:         llvm.call @__nv_log(%{{.*}}) : (f64) -> f64
 // CHECK:         %[[E:.*]] = llvm.fpext %{{.*}} : bf16 to f32

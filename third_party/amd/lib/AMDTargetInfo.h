@@ -53,8 +53,8 @@ public:
                          unsigned laneMask) const override;
   void barrier(mlir::OpBuilder &b, mlir::Location loc) const override;
   mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Type type,
-                         mlir::Value pred, unsigned alignment,
-                         const MemoryHints &hints) const override;
+                         mlir::Value pred, unsigned alignment, const MemoryHints &hints,
+                         std::optional<llvm::APInt> fill = std::nullopt) const override;
   void storeGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr, mlir::Value value,
                    mlir::Value pred, unsigned alignment, const MemoryHints &hints) const override;
   bool supportsAtomic(tile::RMWKind kind, mlir::Type elem) const override;

@@ -164,8 +164,10 @@ std::optional<LLVM::AtomicBinOp> binOp(tile::RMWKind kind, Type t) {
 
 } // namespace
 
-Value AMDTargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr, Type type, Value pred,
-                                unsigned alignment, const MemoryHints &hints) const {
+Value AMDTargetInfo::loadGlobal(
+    OpBuilder &b, Location loc, Value ptr, Type type, Value pred, unsigned alignment,
+    const MemoryHints &hints,
+    std::optional<APInt> /*fill: a disabled lane reads the zero page*/) const {
   assert(byteWidth(type) <= kZeroBytes && "global accesses are at most 16 bytes");
   AccessFlags f = flagsOf(hints);
   Value addr = ptr;

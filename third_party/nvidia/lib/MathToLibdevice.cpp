@@ -1,6 +1,11 @@
 //===- MathToLibdevice.cpp - scalar math on NVIDIA GPUs -------------------===//
 //
-// exp and exp2 on f32 use the SFU's ex2.approx (as Triton does: exp(x) = 2^(x * log2(e)));
+// exp and exp2 on f32 use the SFU's ex2.approx.ftz (exp(x) = 2^(x * log2(e)), as Triton; .ftz
+// as CUTLASS's fast exp2): a result below 2^-126 (exp(x) for x < -87.3) is +0, and a subnormal
+// input reads as 0 (2^x rounds to 1 either way). Without .ftz, ptxas wraps every ex2 in a range
+// check and two multiplies, four instructions for one (the cross-entropy kernel: 184 FSETP in
+// its SASS, 24 with .ftz; 8192x128256 bf16 at BLOCK 8192 / 16 warps 683.6 -> 678.6 us on an H100,
+// benchmarks/gpu/results/2026-12-06-h100-s60);
 // other transcendental functions call libdevice (__nv_<name>f for f32, __nv_<name> for f64),
 // linked into the module only when called. f16 and bf16 compute in f32 and round once.
 // sqrt, fma, abs, floor, ceil go through MathToLLVM's intrinsics, which NVPTX selects.
@@ -44,7 +49,7 @@ template <typename OpT> struct MathToNVIDIA : public ConvertOpToLLVMPattern<OpT>
               x = rewriter.create<LLVM::FMulOp>(
                   loc, x,
                   rewriter.create<LLVM::ConstantOp>(loc, t, rewriter.getF32FloatAttr(scale)));
-            return ptxAsm(rewriter, loc, t, {x}, "ex2.approx.f32 $0, $1;", "=f,f",
+            return ptxAsm(rewriter, loc, t, {x}, "ex2.approx.ftz.f32 $0, $1;", "=f,f",
                           /*sideEffects=*/false);
           }
           return callDeviceFunction(rewriter, op, "__nv_" + name + (t.isF32() ? "f" : ""), t, args);

@@ -117,6 +117,19 @@ SmallVector<Value> toWords(OpBuilder &b, Location loc, Value v, Words w) {
   return out;
 }
 
+/// Word `i` (of `bits` bits) of an access whose every element holds `fill`, as an unsigned
+/// value: the elements are laid out little-endian, as the load fills its registers.
+uint64_t fillWord(const APInt &fill, unsigned bits, unsigned i) {
+  unsigned elemBits = fill.getBitWidth();
+  assert(elemBits % 8 == 0 && (elemBits % bits == 0 || bits % elemBits == 0));
+  if (elemBits >= bits) // a word inside one element (f64 and i64: two 32-bit words each)
+    return fill.extractBitsAsZExtValue(bits, (i * bits) % elemBits);
+  uint64_t word = 0;
+  for (unsigned at = 0; at < bits; at += elemBits)
+    word |= fill.getZExtValue() << at;
+  return word;
+}
+
 Value fromWords(OpBuilder &b, Location loc, ArrayRef<Value> words, Words w, Type type) {
   unsigned bytes = byteWidth(type);
   if (bytes < w.bits / 8) {
@@ -204,7 +217,8 @@ void NVIDIATargetInfo::barrier(OpBuilder &b, Location loc) const {
 }
 
 Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr, Type type, Value pred,
-                                   unsigned alignment, const MemoryHints &hints) const {
+                                   unsigned alignment, const MemoryHints &hints,
+                                   std::optional<APInt> fill) const {
   if (!pred && !hasHints(hints))
     return b.create<LLVM::LoadOp>(loc, type, ptr, alignment);
   Words w = wordsFor(byteWidth(type));
@@ -212,14 +226,17 @@ Value NVIDIATargetInfo::loadGlobal(OpBuilder &b, Location loc, Value ptr, Type t
       hints.isVolatile ? "ld.volatile.global" : "ld.global" + cacheSuffix(hints, false);
   std::string typeSuffix = byteWidth(type) == 1 ? ".u8" : ".b" + std::to_string(w.bits);
   unsigned ptrIdx = w.count;
-  // A predicated load's registers are zeroed first: left unwritten when the predicate is off,
+  // A predicated load's registers are set first: left unwritten when the predicate is off,
   // they would be live from the kernel's entry as far as ptxas can tell, and a row kernel that
   // holds its row (LayerNorm, 16384 columns on 16 warps) then needed 73 registers and spilled
-  // at 64; with the moves, 54.
+  // at 64; with the moves, 54. They take `fill` (the load's constant `other`, e.g. -inf before a
+  // max) where given, which saves the select per element that would otherwise apply it.
   std::string zero;
   if (pred)
     for (unsigned i = 0; i < w.count; ++i)
-      zero += llvm::formatv("mov.b{0} ${1}, 0;\n\t", w.bits, i).str();
+      zero +=
+          llvm::formatv("mov.b{0} ${1}, {2};\n\t", w.bits, i, fill ? fillWord(*fill, w.bits, i) : 0)
+              .str();
   L2Policy policy = l2Policy(hints);
   std::string asmStr =
       llvm::formatv("{0}{1}{2}{3}{4}{5} {6}, [ ${7} ]{8};{9}", zero, policy.open,
