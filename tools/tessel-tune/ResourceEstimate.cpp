@@ -77,7 +77,7 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
       for (Type t : op->getResultTypes())
         e.sharedBytes = std::max(e.sharedBytes, tensorBytes(t));
   });
-  e.registers = std::max(2 * peakWords, peakAccumulator) + 16;
+  e.registers = std::max(peakWords, peakAccumulator) + 16;
   return e;
 }
 

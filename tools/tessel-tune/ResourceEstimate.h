@@ -22,9 +22,11 @@ struct ResourceEstimate {
   /// Shared memory per program: operand tiles of each tile.dot, times num_stages when the dot is
   /// in a loop (the pipeline's ring), and a scan's tile.
   int64_t sharedBytes = 0;
-  /// 32-bit registers per thread: the largest float tensor's words per thread, twice (it and
-  /// the value computed from it are live together), or a dot accumulator's once (updated in
-  /// place, its operands in shared memory), plus 16 for addresses and loop state.
+  /// 32-bit registers per thread: the largest float tensor's words per thread, or a dot
+  /// accumulator's (updated in place, its operands in shared memory), plus 16 for addresses
+  /// and loop state. Once, not twice: a value computed element by element from a tensor may
+  /// take its registers (ptxas fits RMSNorm's 16384-wide bf16 row on 4 warps, 128 f32 a
+  /// thread, in 214 registers without spills; counting it twice, 272, dropped that config).
   int64_t registers = 0;
 };
 
