@@ -2,8 +2,8 @@
 #include "tessel/Runtime/Launcher.h"
 
 #include "tessel/Harness/KernelMetadata.h"
-#include "tessel/Runtime/CudaContext.h"
-#include "tessel/Runtime/CudaTensorMaps.h"
+#include "tessel/NVIDIA/Runtime/CudaContext.h"
+#include "tessel/NVIDIA/Runtime/CudaTensorMaps.h"
 #include "tessel/Runtime/GpuLaunch.h"
 #include "tessel/Runtime/Twins.h"
 #include "tessel/Tuning/TuningCache.h"

@@ -21,8 +21,8 @@
 #include "Options.h"
 #include "RawRun.h"
 
-#include "tessel/Runtime/CudaExecutor.h"
-#include "tessel/Runtime/HipExecutor.h"
+#include "tessel/AMD/Runtime/HipExecutor.h"
+#include "tessel/NVIDIA/Runtime/CudaExecutor.h"
 
 #ifndef TESSEL_RUN_NO_INTERPRETER
 #include "tessel/Interpreter/Interpreter.h"

@@ -1,8 +1,8 @@
 //===- TimingSide.cpp - the timing half, shared by both tools -------------===//
 #include "TimingSide.h"
 
-#include "tessel/Runtime/CudaExecutor.h"
-#include "tessel/Runtime/HipExecutor.h"
+#include "tessel/AMD/Runtime/HipExecutor.h"
+#include "tessel/NVIDIA/Runtime/CudaExecutor.h"
 
 #ifndef TESSEL_TUNE_NO_INTERPRETER
 #include "tessel/Interpreter/Interpreter.h"

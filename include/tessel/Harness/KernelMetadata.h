@@ -79,7 +79,8 @@ struct KernelMetadata {
   std::string specializes;     ///< a __div8 twin: the variant it specializes
   std::optional<VariantResources> resources; ///< GPU variants compiled to a binary
   /// AMD variants: the code object's kernel metadata as JSON text (the kernarg layout the HIP
-  /// executor packs arguments into; lib/Runtime/HipKernelInfo reads it); empty otherwise.
+  /// executor packs arguments into; third_party/amd/runtime/HipKernelInfo reads it); empty
+  /// otherwise.
   std::string binaryMetadata;
   std::vector<TensorMapInfo> tensorMaps; ///< variants whose loads are bulk tensor copies
 

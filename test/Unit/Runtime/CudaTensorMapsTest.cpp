@@ -5,7 +5,7 @@
 // runtime derives from a variant's tensor_maps and the launch's arguments.
 //
 //===----------------------------------------------------------------------===//
-#include "tessel/Runtime/CudaTensorMaps.h"
+#include "tessel/NVIDIA/Runtime/CudaTensorMaps.h"
 
 #include <gtest/gtest.h>
 

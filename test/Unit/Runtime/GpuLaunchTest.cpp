@@ -1,7 +1,7 @@
 //===- GpuLaunchTest.cpp - the GPU executors' checks, without a GPU -------===//
 #include "tessel/Runtime/GpuLaunch.h"
-#include "tessel/Runtime/HipContext.h"
-#include "tessel/Runtime/HipExecutor.h"
+#include "tessel/AMD/Runtime/HipContext.h"
+#include "tessel/AMD/Runtime/HipExecutor.h"
 
 #include <gtest/gtest.h>
 

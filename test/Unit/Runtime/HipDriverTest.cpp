@@ -1,5 +1,5 @@
 //===- HipDriverTest.cpp - the AMD runtime when no AMD driver is present --===//
-#include "tessel/Runtime/HipContext.h"
+#include "tessel/AMD/Runtime/HipContext.h"
 
 #include <gtest/gtest.h>
 

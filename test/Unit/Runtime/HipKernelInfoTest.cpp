@@ -5,7 +5,7 @@
 // fields the runtime checks. The packing tests pin the AMDGPU kernarg layout.
 //
 //===----------------------------------------------------------------------===//
-#include "tessel/Runtime/HipKernelInfo.h"
+#include "tessel/AMD/Runtime/HipKernelInfo.h"
 
 #include <gtest/gtest.h>
 

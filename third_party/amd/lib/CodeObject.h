@@ -15,7 +15,8 @@ namespace tessel::amd {
 ///    vgpr_spill_count, sgpr_spill_count, lds_bytes (.group_segment_fixed_size), scratch_bytes
 ///    (.private_segment_fixed_size), kernarg_bytes, max_flat_workgroup_size, wavefront_size,
 ///    uses_dynamic_stack;
-///  - writes the JSON object the runtime reads (lib/Runtime/HipKernelInfo): the fields above
+///  - writes the JSON object the runtime reads (third_party/amd/runtime/HipKernelInfo): the fields
+///  above
 ///    under their metadata names, the code object version and target, and the kernel
 ///    arguments' layout (offset, size, value_kind, address_space when given).
 mlir::LogicalResult readCodeObjectMetadata(llvm::StringRef elf, llvm::StringRef name,

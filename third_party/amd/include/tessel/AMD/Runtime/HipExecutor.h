@@ -1,6 +1,6 @@
 //===- HipExecutor.h - the harness Executor on an AMD GPU ---------*- C++ -*-===//
-#ifndef TESSEL_RUNTIME_HIPEXECUTOR_H
-#define TESSEL_RUNTIME_HIPEXECUTOR_H
+#ifndef TESSEL_AMD_RUNTIME_HIPEXECUTOR_H
+#define TESSEL_AMD_RUNTIME_HIPEXECUTOR_H
 
 namespace tessel::rt {
 /// Registers the "hip" executor: runs tesselc's hsaco variants through the HIP runtime
@@ -9,4 +9,4 @@ namespace tessel::rt {
 void registerHipExecutor();
 } // namespace tessel::rt
 
-#endif // TESSEL_RUNTIME_HIPEXECUTOR_H
+#endif // TESSEL_AMD_RUNTIME_HIPEXECUTOR_H

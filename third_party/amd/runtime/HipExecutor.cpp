@@ -7,11 +7,11 @@
 // dynamic LDS size is passed.
 //
 //===----------------------------------------------------------------------===//
-#include "tessel/Runtime/HipExecutor.h"
+#include "tessel/AMD/Runtime/HipExecutor.h"
 
-#include "GpuExecutorBase.h"
+#include "tessel/Runtime/GpuExecutorBase.h"
 
-#include "tessel/Runtime/HipContext.h"
+#include "tessel/AMD/Runtime/HipContext.h"
 
 using namespace tessel;
 using namespace tessel::harness;

@@ -9,11 +9,11 @@
 // LDS is static (the code object's group segment), so a launch passes no dynamic LDS size.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TESSEL_RUNTIME_HIPCONTEXT_H
-#define TESSEL_RUNTIME_HIPCONTEXT_H
+#ifndef TESSEL_AMD_RUNTIME_HIPCONTEXT_H
+#define TESSEL_AMD_RUNTIME_HIPCONTEXT_H
 
-#include "tessel/Runtime/HipDriver.h"
-#include "tessel/Runtime/HipKernelInfo.h"
+#include "tessel/AMD/Runtime/HipDriver.h"
+#include "tessel/AMD/Runtime/HipKernelInfo.h"
 
 #include <memory>
 #include <string>
@@ -78,4 +78,4 @@ private:
 
 } // namespace tessel::rt
 
-#endif // TESSEL_RUNTIME_HIPCONTEXT_H
+#endif // TESSEL_AMD_RUNTIME_HIPCONTEXT_H

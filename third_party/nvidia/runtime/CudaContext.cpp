@@ -1,5 +1,5 @@
 //===- CudaContext.cpp - device, buffers, modules, launches, timing -------===//
-#include "tessel/Runtime/CudaContext.h"
+#include "tessel/NVIDIA/Runtime/CudaContext.h"
 
 #include <algorithm>
 

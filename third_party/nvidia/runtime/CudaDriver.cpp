@@ -1,7 +1,7 @@
 //===- CudaDriver.cpp - the CUDA driver API, loaded at run time -----------===//
-#include "tessel/Runtime/CudaDriver.h"
+#include "tessel/NVIDIA/Runtime/CudaDriver.h"
 
-#include "LoadOnce.h"
+#include "tessel/Runtime/LoadOnce.h"
 
 #include <dlfcn.h>
 

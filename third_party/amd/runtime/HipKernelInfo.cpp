@@ -1,5 +1,5 @@
 //===- HipKernelInfo.cpp - code-object metadata and kernel arguments ------===//
-#include "tessel/Runtime/HipKernelInfo.h"
+#include "tessel/AMD/Runtime/HipKernelInfo.h"
 
 #include <nlohmann/json.hpp>
 

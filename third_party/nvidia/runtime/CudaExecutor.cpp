@@ -8,12 +8,12 @@
 // checked; a failed launch or a fault names the kernel.
 //
 //===----------------------------------------------------------------------===//
-#include "tessel/Runtime/CudaExecutor.h"
+#include "tessel/NVIDIA/Runtime/CudaExecutor.h"
 
-#include "GpuExecutorBase.h"
-#include "tessel/Runtime/CudaTensorMaps.h"
+#include "tessel/NVIDIA/Runtime/CudaTensorMaps.h"
+#include "tessel/Runtime/GpuExecutorBase.h"
 
-#include "tessel/Runtime/CudaContext.h"
+#include "tessel/NVIDIA/Runtime/CudaContext.h"
 
 using namespace tessel;
 using namespace tessel::harness;

@@ -1,6 +1,6 @@
 //===- CudaExecutor.h - the harness Executor on an NVIDIA GPU ---*- C++ -*-===//
-#ifndef TESSEL_RUNTIME_CUDAEXECUTOR_H
-#define TESSEL_RUNTIME_CUDAEXECUTOR_H
+#ifndef TESSEL_NVIDIA_RUNTIME_CUDAEXECUTOR_H
+#define TESSEL_NVIDIA_RUNTIME_CUDAEXECUTOR_H
 
 namespace tessel::rt {
 /// Registers the "cuda" executor: runs tesselc's cubin (or PTX) variants through the CUDA
@@ -8,4 +8,4 @@ namespace tessel::rt {
 void registerCudaExecutor();
 } // namespace tessel::rt
 
-#endif // TESSEL_RUNTIME_CUDAEXECUTOR_H
+#endif // TESSEL_NVIDIA_RUNTIME_CUDAEXECUTOR_H

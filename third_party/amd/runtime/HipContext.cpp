@@ -1,5 +1,5 @@
 //===- HipContext.cpp - AMD device, buffers, modules, launches, timing ----===//
-#include "tessel/Runtime/HipContext.h"
+#include "tessel/AMD/Runtime/HipContext.h"
 
 #include <algorithm>
 

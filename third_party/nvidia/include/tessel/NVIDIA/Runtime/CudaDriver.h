@@ -6,8 +6,8 @@
 // ABI of the CUDA driver API (cuda.h, the _v2 entry points).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TESSEL_RUNTIME_CUDADRIVER_H
-#define TESSEL_RUNTIME_CUDADRIVER_H
+#ifndef TESSEL_NVIDIA_RUNTIME_CUDADRIVER_H
+#define TESSEL_NVIDIA_RUNTIME_CUDADRIVER_H
 
 #include <cstddef>
 #include <cstdint>
@@ -85,4 +85,4 @@ inline constexpr int kFuncAttrRequiredClusterWidth = 11;
 
 } // namespace tessel::rt
 
-#endif // TESSEL_RUNTIME_CUDADRIVER_H
+#endif // TESSEL_NVIDIA_RUNTIME_CUDADRIVER_H

@@ -1,7 +1,7 @@
 //===- HipDriver.cpp - the HIP runtime API, loaded at run time ------------===//
-#include "tessel/Runtime/HipDriver.h"
+#include "tessel/AMD/Runtime/HipDriver.h"
 
-#include "LoadOnce.h"
+#include "tessel/Runtime/LoadOnce.h"
 
 #include <cstdlib>
 #include <dlfcn.h>

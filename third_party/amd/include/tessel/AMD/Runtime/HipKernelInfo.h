@@ -7,8 +7,8 @@
 // reads them back here and packs the argument values accordingly. No MLIR or LLVM.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TESSEL_RUNTIME_HIPKERNELINFO_H
-#define TESSEL_RUNTIME_HIPKERNELINFO_H
+#ifndef TESSEL_AMD_RUNTIME_HIPKERNELINFO_H
+#define TESSEL_AMD_RUNTIME_HIPKERNELINFO_H
 
 #include <cstddef>
 #include <cstdint>
@@ -64,4 +64,4 @@ bool packKernargs(const HipKernelInfo &info, const std::vector<KernelArgValue> &
 
 } // namespace tessel::rt
 
-#endif // TESSEL_RUNTIME_HIPKERNELINFO_H
+#endif // TESSEL_AMD_RUNTIME_HIPKERNELINFO_H

@@ -1,13 +1,14 @@
 //===- GpuExecutorBase.h - buffers and checks of the GPU executors -*- C++ -*-===//
 //
-// Internal to lib/Runtime. The CUDA and HIP executors differ in how they load a binary and
-// pass arguments; buffers, copies, the copy-bandwidth ceiling and the argument checks are the
-// same over their contexts (CudaContext, HipContext: alloc, free, upload, download, timeCopy),
-// so they live here once.
+// Shared by the vendor runtimes' executors (third_party/nvidia/runtime/CudaExecutor.cpp,
+// third_party/amd/runtime/HipExecutor.cpp); not for users. The CUDA and HIP executors differ in how
+// they load a binary and pass arguments; buffers, copies, the copy-bandwidth ceiling and the
+// argument checks are the same over their contexts (CudaContext, HipContext: alloc, free, upload,
+// download, timeCopy), so they live here once.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TESSEL_LIB_RUNTIME_GPUEXECUTORBASE_H
-#define TESSEL_LIB_RUNTIME_GPUEXECUTORBASE_H
+#ifndef TESSEL_RUNTIME_GPUEXECUTORBASE_H
+#define TESSEL_RUNTIME_GPUEXECUTORBASE_H
 
 #include "tessel/Harness/Executor.h"
 #include "tessel/Runtime/GpuLaunch.h"
@@ -106,4 +107,4 @@ protected:
 
 } // namespace tessel::rt
 
-#endif // TESSEL_LIB_RUNTIME_GPUEXECUTORBASE_H
+#endif // TESSEL_RUNTIME_GPUEXECUTORBASE_H

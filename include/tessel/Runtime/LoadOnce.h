@@ -1,4 +1,8 @@
 //===- LoadOnce.h - one process-wide, lazily loaded driver ----------------===//
+//
+// Shared by the vendor drivers (CudaDriver.cpp, HipDriver.cpp under third_party/*/runtime).
+//
+//===----------------------------------------------------------------------===//
 #ifndef TESSEL_RUNTIME_LOADONCE_H
 #define TESSEL_RUNTIME_LOADONCE_H
 

@@ -1,5 +1,5 @@
 //===- CudaTensorMaps.cpp - a variant's TMA descriptors at launch ---------===//
-#include "tessel/Runtime/CudaTensorMaps.h"
+#include "tessel/NVIDIA/Runtime/CudaTensorMaps.h"
 
 #include <cstdint>
 #include <cstring>

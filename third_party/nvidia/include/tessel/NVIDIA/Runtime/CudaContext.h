@@ -5,10 +5,10 @@
 // and LLVM-free, so that a runner built with it runs on a machine that has only the driver.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TESSEL_RUNTIME_CUDACONTEXT_H
-#define TESSEL_RUNTIME_CUDACONTEXT_H
+#ifndef TESSEL_NVIDIA_RUNTIME_CUDACONTEXT_H
+#define TESSEL_NVIDIA_RUNTIME_CUDACONTEXT_H
 
-#include "tessel/Runtime/CudaDriver.h"
+#include "tessel/NVIDIA/Runtime/CudaDriver.h"
 
 #include <memory>
 #include <string>
@@ -90,4 +90,4 @@ private:
 
 } // namespace tessel::rt
 
-#endif // TESSEL_RUNTIME_CUDACONTEXT_H
+#endif // TESSEL_NVIDIA_RUNTIME_CUDACONTEXT_H

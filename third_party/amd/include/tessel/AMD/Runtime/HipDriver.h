@@ -8,8 +8,8 @@
 // used (no hipDeviceProp_t, whose layout changed).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TESSEL_RUNTIME_HIPDRIVER_H
-#define TESSEL_RUNTIME_HIPDRIVER_H
+#ifndef TESSEL_AMD_RUNTIME_HIPDRIVER_H
+#define TESSEL_AMD_RUNTIME_HIPDRIVER_H
 
 #include <cstddef>
 #include <cstdint>
@@ -76,4 +76,4 @@ HipDriver *getHipDriver(std::string &error);
 
 } // namespace tessel::rt
 
-#endif // TESSEL_RUNTIME_HIPDRIVER_H
+#endif // TESSEL_AMD_RUNTIME_HIPDRIVER_H

@@ -7,11 +7,11 @@
 // for; CUTLASS and Triton pass theirs the same way).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TESSEL_RUNTIME_CUDATENSORMAPS_H
-#define TESSEL_RUNTIME_CUDATENSORMAPS_H
+#ifndef TESSEL_NVIDIA_RUNTIME_CUDATENSORMAPS_H
+#define TESSEL_NVIDIA_RUNTIME_CUDATENSORMAPS_H
 
 #include "tessel/Harness/KernelMetadata.h"
-#include "tessel/Runtime/CudaDriver.h"
+#include "tessel/NVIDIA/Runtime/CudaDriver.h"
 #include "tessel/Runtime/GpuLaunch.h"
 
 #include <cstdint>
@@ -32,4 +32,4 @@ bool encodeTensorMaps(const CudaDriver &driver, const harness::KernelMetadata &v
 
 } // namespace tessel::rt
 
-#endif // TESSEL_RUNTIME_CUDATENSORMAPS_H
+#endif // TESSEL_NVIDIA_RUNTIME_CUDATENSORMAPS_H

@@ -11,8 +11,8 @@
 #include "tessel/CApi/Kernels.h"
 
 #include "tessel/Harness/KernelMetadata.h"
-#include "tessel/Runtime/CudaContext.h"
-#include "tessel/Runtime/CudaTensorMaps.h"
+#include "tessel/NVIDIA/Runtime/CudaContext.h"
+#include "tessel/NVIDIA/Runtime/CudaTensorMaps.h"
 #include "tessel/Runtime/GpuLaunch.h"
 
 #include <memory>
