@@ -25,9 +25,9 @@ template <class T> constexpr int vectorElems() {
   return 128 / tessel::dsl::bitWidth(T::dtype);
 }
 
-/// exp(x - shift) as exp2(x * log2(e) - shift * log2(e)): with fp-fusion, one fma and the SFU's
-/// ex2 per element where exp(x - shift) costs a subtract, a multiply and the ex2 (the scaled
-/// shift is computed once per row). Rounding shift * log2(e) moves every result by the same
+/// exp(x - shift) as exp2(x * log2(e) - shift * log2(e)): with fp-fusion, one fma and the
+/// hardware's exp2 per element where exp(x - shift) costs a subtract, a multiply and the exp2
+/// (the scaled shift is computed once per row). Rounding shift * log2(e) moves every result by the same
 /// factor, at most ulp(shift) in the exponent: the size of the rounding of lse = m + log(d).
 /// Flash attention folds its softmax scale the same way (Dao, "FlashAttention-2", 2023, §3.1).
 template <class X, class S> auto exp_shifted(const X &x, const S &shift) {

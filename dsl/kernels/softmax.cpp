@@ -28,7 +28,7 @@ void softmax(const SoftmaxConfig &c, Ptr<T> out, Ptr<T> in, Int in_stride, Int o
   Mask m = cols < n_cols;                                              // (BLOCK)
   Tile<f32> x = cast<f32>(load(in + row * in_stride + cols, m, -inf)); // (BLOCK)
   Tile<f32> num = exp_shifted(x, max(x, 0));                           // (BLOCK)
-  Tile<f32> y = num * (1.0 / sum(num, 0)); // (BLOCK): a multiply, where `/` is div.full per element
+  Tile<f32> y = num * (1.0 / sum(num, 0)); // (BLOCK): a multiply, not a division per element
   store(out + row * out_stride + cols, cast<T>(y), m);
 }
 TESSEL_KERNEL(softmax, DTYPES(f32, f16, bf16), ARGS(out, in, in_stride, out_stride, n_cols),

@@ -25,7 +25,7 @@ struct ResourceEstimate {
   /// 32-bit registers per thread: the largest float tensor's words per thread, or a dot
   /// accumulator's (updated in place, its operands in shared memory), plus 16 for addresses
   /// and loop state. Once, not twice: a value computed element by element from a tensor may
-  /// take its registers (ptxas fits RMSNorm's 16384-wide bf16 row on 4 warps, 128 f32 a
+  /// take its registers (the assembler fits RMSNorm's 16384-wide bf16 row on 4 warps, 128 f32 a
   /// thread, in 214 registers without spills; counting it twice, 272, dropped that config).
   int64_t registers = 0;
 };

@@ -136,10 +136,11 @@ struct LoadOpConversion : MemoryPattern<tile::LoadOp> {
     Type memType = memoryType(elemType, rewriter);
     unsigned elemBytes = byteWidth(memType);
     MemoryHints hints = hintsOf(op);
+    bool otherIsZero = isZeroBits(op.getOther());
     std::optional<APInt> fill;
-    if (target.fillsDisabledLoads() && !isZeroBits(op.getOther()))
+    if (target.fillsDisabledLoads() && !otherIsZero)
       fill = constantBits(op.getOther(), memType.getIntOrFloatBitWidth());
-    bool otherIsFilled = isZeroBits(op.getOther()) || fill;
+    bool otherIsFilled = otherIsZero || fill;
     auto finish = [&](Value loaded, Value pred, Value other) -> Value {
       if (memType != elemType)
         loaded = rewriter.create<LLVM::TruncOp>(loc, elemType, loaded);
