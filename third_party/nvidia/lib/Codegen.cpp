@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "NVIDIATargetInfo.h"
+#include "RematerializeAcrossBarriers.h"
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
 #include "tessel/Dialect/TileGPU/IR/TileGPU.h"
@@ -18,6 +19,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/FileSystem.h"
@@ -269,6 +271,14 @@ LogicalResult NVIDIATargetInfo::compile(ModuleOp module, CompiledKernel &out,
   if (failed(linkLibdevice(*m, error)))
     return failure();
   codegen::optimize(*m, *tm);
+  if (rematerializeAcrossBarriers(*m)) {
+    std::string broken;
+    llvm::raw_string_ostream os(broken);
+    if (llvm::verifyModule(*m, &os)) {
+      error = "internal error: RematerializeAcrossBarriers broke the LLVM IR: " + broken;
+      return failure();
+    }
+  }
   {
     llvm::raw_string_ostream os(out.llvmIR);
     m->print(os, nullptr);
