@@ -29,11 +29,8 @@ void layernorm(const LayerNormConfig &c, Ptr<T> out, Ptr<f32> mean_out, Ptr<f32>
   Mask m = cols < n_cols;                                          // (BLOCK)
   Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0)); // (BLOCK)
   Float mean = sum(x, 0) / n_cols;
-  // d is only masked inside the variance: its use after that reduction is stored under m, and
-  // without the mask it is one subtraction from the loaded word, which the NVIDIA backend
-  // recomputes there instead of keeping d live across it (RematerializeAcrossBarriers.cpp).
-  Tile<f32> d = x - mean;                                          // (BLOCK)
-  Float var = sum(where(m, d * d, 0.0), 0) / n_cols;
+  Tile<f32> d = where(m, x - mean, 0.0);                           // (BLOCK)
+  Float var = sum(d * d, 0) / n_cols;
   Float r = 1.0 / sqrt(var + eps);
   Tile<f32> wt = cast<f32>(load(w + cols, m));                     // (BLOCK)
   Tile<f32> bt = cast<f32>(load(bias + cols, m));                  // (BLOCK)

@@ -2,7 +2,7 @@
 //
 // A row kernel loads its row as 16-bit elements packed two to a 32-bit word, widens them to f32
 // for a block-wide reduction, and uses them again once the reduction's barrier has passed
-// (RMSNorm's x * rstd * w, LayerNorm's (x - mean) * rstd * w). Kept as f32 across the barrier the
+// (RMSNorm's x * rstd * w, LayerNorm's x - mean after the mean). Kept as f32 across the barrier the
 // row costs one register per element; ptxas does not recompute the widening on its own (it
 // allocates what the PTX holds live), so at 128 bf16 elements a thread RMSNorm took 214
 // registers, two programs of 4 warps per SM. This pass, run on the optimized LLVM IR of a
@@ -19,8 +19,9 @@
 //     i32 or <N x i32>): the word stays live instead, and the widening is inline PTX, which no
 //     later CSE (LLVM's or the instruction selector's) merges with the original;
 //   - from bf16 words only, fadd, fsub, fmul, fneg, fcmp and select of recomputable operands,
-//     up to kMaxDepth deep (LayerNorm's x - mean: 128 -> 104 registers at 16384 columns on 8
-//     warps). From f16 words such trees took more registers, not fewer (8192 columns on 8
+//     up to kMaxDepth deep (x - mean after a variance, when the mean is stored after it: 128 ->
+//     104 registers at 16384 columns on 8 warps in test/Target/NVIDIA/Inputs/centered_norm.cpp;
+//     the library's layernorm masks x - mean, and that mask is not live after the variance). From f16 words such trees took more registers, not fewer (8192 columns on 8
 //     warps: 66 -> 80), so f16 recomputes only the widening itself;
 //   - leaves: constants, arguments, and values that are live after B anyway (they have a use
 //     after B of their own: rstd, mean, the store's mask).
@@ -129,7 +130,7 @@ public:
     bool changed = false;
     // In program order, copies included: a value's own uses after a barrier are rewritten
     // before those of the values computed from it, which then find it dead there and
-    // recompute it as well (LayerNorm's x after the mean, then x - mean after the variance).
+    // recompute it as well (x after the mean, then x - mean after the variance).
     for (Instruction &v : block) {
       if (!v.getType()->isFloatTy())
         continue;
