@@ -10,8 +10,8 @@
 // word holds two elements, and the widening is one instruction (bf16: a shift or a mask of
 // the word, f16: a cvt of one half). The same RMSNorm takes 160 registers, three programs per SM.
 // On an H100 that made the 8-warp RMSNorm at 4096x16384 1.3% faster (95.5 -> 94.3 us) and
-// LayerNorm's 0.8%; the tuned winners (16 warps, ~94% of a device copy) did not move
-// (benchmarks/gpu/results/2026-12-06-h100-s61).
+// LayerNorm's (x - mean unmasked) 0.8%; the tuned winners (16 warps, ~94% of a device copy)
+// did not move (benchmarks/gpu/results/2026-12-06-h100-s61).
 //
 // What is recomputed, per use U after a barrier B that the value V was defined before (both in
 // one basic block, where a row kernel's straight-line code is; B is the last barrier before U):
