@@ -21,8 +21,9 @@
 //   - from bf16 words only, fadd, fsub, fmul, fneg, fcmp and select of recomputable operands,
 //     up to kMaxDepth deep (x - mean after a variance, when the mean is stored after it: 128 ->
 //     104 registers at 16384 columns on 8 warps in test/Target/NVIDIA/Inputs/centered_norm.cpp;
-//     the library's layernorm masks x - mean, and that mask is not live after the variance). From f16 words such trees took more registers, not fewer (8192 columns on 8
-//     warps: 66 -> 80), so f16 recomputes only the widening itself;
+//     the library's layernorm masks x - mean, and that mask is not live after the variance). From
+//     f16 words such trees took more registers, not fewer (8192 columns on 8 warps: 66 -> 80), so
+//     f16 recomputes only the widening itself;
 //   - leaves: constants, arguments, and values that are live after B anyway (they have a use
 //     after B of their own: rstd, mean, the store's mask).
 // A tree is recomputed only when it reads one loaded word: the word holds two elements, half a

@@ -20,7 +20,7 @@ void centered_norm(const CenteredConfig &c, Ptr<T> out, Ptr<f32> mean_out, Ptr<T
   Mask m = cols < n_cols;                                          // (BLOCK)
   Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0)); // (BLOCK)
   Float mean = sum(x, 0) / n_cols;
-  Tile<f32> d = x - mean;                                          // (BLOCK)
+  Tile<f32> d = x - mean; // (BLOCK)
   Float r = 1.0 / sqrt(sum(where(m, d * d, 0.0), 0) / n_cols + eps);
   store(out + row * stride + cols, cast<T>(d * r), m);
   store(mean_out + row, mean); // the mean is live after the variance, as in layernorm
