@@ -153,7 +153,9 @@ public:
   }
 
 private:
-  /// The values that have a use after a barrier and could be recomputed there.
+  /// The values that have a use after a barrier and could be recomputed there, counted before
+  /// anything is rewritten: run() decides value by value on the block it is rewriting, so the
+  /// threshold needs this dry count first.
   unsigned countRecomputable() {
     unsigned n = 0;
     for (Instruction &v : block)
