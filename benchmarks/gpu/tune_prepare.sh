@@ -54,6 +54,9 @@ tune vector_add.cpp vector_add 268435456
 tune rope.cpp rope 8x32x8x4096x128 -- --key n_qh=32 --key n_kh=8 --opt layout=bshd --opt cos=shared
 # rope_seq_out: what tessel.ops.rope runs on Hugging Face's (B, H, S, D) q and k.
 tune rope.cpp rope_seq_out 8x32x8x4096x128 -- --key n_qh=32 --key n_kh=8
+# rope_flat: what tessel.ops.rope runs when cos and sin are in q's dtype (q's 32 heads; k's
+# launch shares the entry), one (S, D) table as the op benchmark's.
+tune rope.cpp rope_flat 8x32x4096x128 -- --key seq_len=4096 --opt cos=shared
 # GEMM (bf16, 4096^3): 138 of 216 tiles compile, about 2.5 minutes on 2 cores.
 tune gemm.cpp gemm 4096x4096x4096 -- --key M=4096 --key N=4096 --key K=4096
 # The TMA GEMM at issue 10's square rows: 82 of 180 configs compile (about a minute per dtype;

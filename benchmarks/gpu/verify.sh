@@ -229,6 +229,9 @@ PY
     rope_out) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     # Blocks of 16 or 32 tokens, the last partial; one token; the (B, S, H, D) layout too.
     rope_seq_out) shapes="2x3x1x37x$((2 * half)) 1x1x1x1x$((2 * half)) 8x32x8x100x$((2 * half))" ;;
+    # Flat, one tensor: a partial block of tokens, forward and backward (SHAPE:OPT), one token
+    # with one shared table of D/2 columns, the benchmark's 32 heads.
+    rope_flat) shapes="2x3x37x$((2 * half)) 2x3x37x$((2 * half)):direction=backward 1x1x1x$((2 * half)):cos=shared,table=half 8x32x100x$((2 * half)):cos=shared" ;;
     top_k_top_p_mask)
       shapes=$([[ $spec == 1 ]] && echo "12x32000 3x128256" || echo "12x50257 1x1 64x32000") ;;
     gemm | gemm_block_ptr | gemm_split_k | gemm_residual | gemm_persistent | gemm_stream_k)
@@ -257,7 +260,14 @@ PY
   [[ $kernel == cross_entropy_fused || $kernel == cross_entropy_backward_lse ]] &&
     problem=(--opt inplace=1)
   [[ $kernel == gemm_ce_backward ]] && problem=(--opt col_offset=1000)
-  for s in $shapes; do check "$(basename "$j") $s" "$j" "${problem[@]}" --shape "$s" --dtype "$dtype"; done
+  for s in $shapes; do
+    opts=() # SHAPE:OPT,OPT: problem options for that shape alone
+    if [[ $s == *:* ]]; then
+      for o in $(tr , ' ' <<< "${s#*:}"); do opts+=(--opt "$o"); done
+      s=${s%%:*}
+    fi
+    check "$(basename "$j") $s ${opts[*]}" "$j" "${problem[@]}" "${opts[@]}" --shape "$s" --dtype "$dtype"
+  done
 done
 run_batch
 echo "library variants: $pass passed, $fail failed"

@@ -176,3 +176,63 @@ TESSEL_TUNE(rope_seq_out, Space<RopeSeqConfig>()
                               .key("n_qh", Bucket::pow2)
                               .key("n_kh", Bucket::pow2)
                               .grid("cdiv(seq_len, BLOCK_S), n_batch"))
+
+struct RopeFlatConfig {
+  int HALF = 64;    // D / 2
+  int BLOCK_S = 16; // tokens per program
+  int num_warps = 4;
+};
+TESSEL_CONFIG(RopeFlatConfig, HALF, BLOCK_S, num_warps)
+
+/// One tensor of Hugging Face's (B, H, S, D) layout rotated out of place, flat: a program takes
+/// BLOCK_S tokens of one head and nothing else (grid = (cdiv(seq_len, BLOCK_S), n_heads,
+/// batch)), so a program holds a few registers a thread and an SM many programs; q and k are
+/// two launches. The tables are cos and sin as the caller holds them, (1 or B, S, D) in x's
+/// dtype: half the bytes of f32 tables through L2 (every head reads them again), kept there
+/// with evict_last. inductor's kernel for the same op has this shape (results/2026-12-06-h100-s60,
+/// call Y: rope_seq_out's walk over every head ran 118-226 registers and 12-23% of the warps).
+///   out1 = x1 * cos1 - x2 * S1,  out2 = x2 * cos2 + x1 * S2,  S1 = sin_sign * sin[sin_first + d],
+///   S2 = sin_sign * sin[sin_second + d]
+/// The forward is sin_sign = 1, sin_first = 0, sin_second = cos_half_offset; its transpose (the
+/// backward) sin_sign = -1, sin_first = cos_half_offset, sin_second = 0. cos_half_offset is
+/// HALF for tables of D columns, 0 for D/2.
+template <class T>
+void rope_flat(const RopeFlatConfig &c, Ptr<T> out, Ptr<T> x, Ptr<T> cos, Ptr<T> sin,
+               Int seq_len, Int batch_stride, Int head_stride, Int seq_stride,
+               Int cos_batch_stride, Int cos_seq_stride, Int cos_half_offset, Int sin_first,
+               Int sin_second, Float sin_sign) {
+  Int h = program_id(1), b = program_id(2);
+  Tile<i64> s = (program_id(0) * c.BLOCK_S + arange(0, c.BLOCK_S))(_, None); // (BLOCK_S, 1)
+  Tile<i32> d = arange(0, c.HALF)(None, _);                                  // (1, HALF)
+  Mask m = s < seq_len;                                                      // (BLOCK_S, 1)
+  LoadHints keep{.evict = Evict::evict_last};
+  Tile<i64> t = b * cos_batch_stride + s * cos_seq_stride + d; // (BLOCK_S, HALF)
+  Tile<f32> c1 = cast<f32>(load(cos + t, m, keep));
+  Tile<f32> c2 = cast<f32>(load(cos + t + cos_half_offset, m, keep));
+  Tile<f32> s1 = cast<f32>(load(sin + t + sin_first, m, keep)) * sin_sign;
+  Tile<f32> s2 = cast<f32>(load(sin + t + sin_second, m, keep)) * sin_sign;
+  Tile<i64> o = b * batch_stride + h * head_stride + s * seq_stride + d; // (BLOCK_S, HALF)
+  Tile<f32> x1 = cast<f32>(load(x + o, m));                             // (BLOCK_S, HALF)
+  Tile<f32> x2 = cast<f32>(load(x + o + c.HALF, m));                    // (BLOCK_S, HALF)
+  store(out + o, cast<T>(x1 * c1 - x2 * s1), m);
+  store(out + o + c.HALF, cast<T>(x2 * c2 + x1 * s2), m);
+}
+TESSEL_KERNEL(rope_flat, DTYPES(f32, f16, bf16),
+              ARGS(out, x, cos, sin, seq_len, batch_stride, head_stride, seq_stride,
+                   cos_batch_stride, cos_seq_stride, cos_half_offset, sin_first, sin_second,
+                   sin_sign),
+              CONFIGS(RopeFlatConfig{.HALF = 64, .BLOCK_S = 16, .num_warps = 4},
+                      RopeFlatConfig{.HALF = 64, .BLOCK_S = 8, .num_warps = 2},
+                      RopeFlatConfig{.HALF = 32, .BLOCK_S = 8, .num_warps = 1}))
+/// HALF stays (D = 128); tokens per program and warps are tuned at the sequence length's bucket
+/// (with the head count, a launch's programs; q's and k's launches share the entry). A half tile of fewer than 8 elements
+/// a thread would be held twice (the blocked layout keeps 16-byte vectors and repeats the tile
+/// over the extra warps), so those configs are left out.
+TESSEL_TUNE(rope_flat, Space<RopeFlatConfig>()
+                           .field(&RopeFlatConfig::BLOCK_S, {4, 8, 16, 32, 64, 128})
+                           .field(&RopeFlatConfig::num_warps, {1, 2, 4, 8})
+                           .where([](const RopeFlatConfig &c) {
+                             return c.num_warps * 32 * 8 <= c.BLOCK_S * c.HALF;
+                           })
+                           .key("seq_len", Bucket::pow2)
+                           .grid("cdiv(seq_len, BLOCK_S), n_heads, n_batch"))

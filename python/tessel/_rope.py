@@ -51,7 +51,7 @@ def _rope_apply(q, k, cos, sin, backward, op):
     B, HQ, S, D = qd.shape
     if kd.shape[0] != B or kd.shape[2:] != (S, D):
         raise ValueError(f"{op}: k has shape {tuple(kd.shape)}, expected ({B}, heads, {S}, {D})")
-    tables = []
+    described = []
     for t, name in ((cos, "cos"), (sin, "sin")):
         td = _float(t, name, op)
         if (td.device, td.device_index) != (qd.device, qd.device_index):
@@ -59,6 +59,12 @@ def _rope_apply(q, k, cos, sin, backward, op):
         if len(td.shape) != 3 or td.shape[0] not in (1, B) or td.shape[1:] != (S, D):
             raise ValueError(f"{op}: {name} has shape {tuple(td.shape)}, expected (1 or {B}, "
                              f"{S}, {D})")
+        described.append(td)
+    flat = _rope_flat(q, k, cos, sin, qd, described, backward)
+    if flat is not None:
+        return flat
+    tables = []
+    for t, name in ((cos, "cos"), (sin, "sin")):
         transpose = name == "sin" and backward
         table = _cached_table(t, name, transpose) if is_torch(t) else None
         if table is None:
@@ -99,12 +105,41 @@ def _rope_apply(q, k, cos, sin, backward, op):
     return qo, ko
 
 
+def _rope_flat(q, k, cos, sin, qd, tables, backward):
+    """q and k rotated by `rope_flat`, one launch each, on the tables as given, when they are
+    in q's dtype (their rows read again by every head, at half the bytes of f32 tables) and a
+    variant has HALF = D / 2; else None. The backward is the same kernel with sin_sign = -1 and
+    the sin halves swapped (the transpose)."""
+    if any(t.dtype != qd.dtype for t in tables) or tables[0].shape[0] != tables[1].shape[0]:
+        return None
+    B, _, S, D = qd.shape
+    try:
+        v = _k.choose_tuned("rope_flat", qd.dtype, qd.device, {"seq_len": S},
+                            valid=(lambda cfg: cfg["HALF"] * 2 == D), key=(D,))
+    except LookupError:
+        return None
+    c, s = _contiguous(cos), _contiguous(sin)
+    h = D // 2
+    first, second, sign = (h, 0, -1.0) if backward else (0, h, 1.0)
+    cb = 0 if tables[0].shape[0] == 1 else S * D
+    outs = []
+    for x in (q, k):
+        xc = _contiguous(x)
+        H = xc.shape[1]
+        o = _empty(x, tuple(xc.shape), qd.dtype)
+        _k.launch(v, (-(-S // v.config["BLOCK_S"]), H, B), o, xc, c, s, S, H * S * D, S * D, D,
+                  cb, D, h, first, second, sign)
+        outs.append(o)
+    return tuple(outs)
+
+
 def _rope(q, k, cos, sin):
     """Rotary position embedding of q and k (rotate-half, as Hugging Face's
     apply_rotary_pos_emb): q * cos + rotate_half(q) * sin, and k likewise, computed in f32.
     q: (B, HQ, S, D), k: (B, HK, S, D); cos, sin: (1 or B, S, D). Returns new (q, k); the
-    inputs are not modified. Kernel `rope_seq_out` (HALF = D / 2), else `rope_out` or `rope`
-    (HALF = D / 2, BLOCK_H >= the head counts)."""
+    inputs are not modified. Kernel `rope_flat` (HALF = D / 2) when cos and sin are in q's
+    dtype, else `rope_seq_out` (f32 tables made from them), `rope_out` or `rope` (HALF = D / 2,
+    BLOCK_H >= the head counts)."""
     return _rope_apply(q, k, cos, sin, False, "rope")
 
 

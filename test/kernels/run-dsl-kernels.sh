@@ -34,6 +34,8 @@ PY
     rope | rope_out) shapes="2x${bh}x1x3x$((2 * half)) 1x1x${bh}x2x$((2 * half))" ;;
     # Three blocks of tokens, the last partial; one token.
     rope_seq_out) shapes="2x3x1x37x$((2 * half)) 1x1x1x1x$((2 * half))" ;;
+    # Flat: the same blocks, forward and backward (SHAPE:OPT below), one shared table.
+    rope_flat) shapes="2x3x37x$((2 * half)) 2x3x37x$((2 * half)):direction=backward 1x1x1x$((2 * half)):cos=shared" ;;
     cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
     # In place, as fused linear cross-entropy runs it: the gradient over the logits.
     cross_entropy_fused | cross_entropy_backward_lse) shapes="8x5000 1x15"; opts="--opt inplace=1" ;;

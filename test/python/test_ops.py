@@ -375,8 +375,9 @@ def tuning_cache_entries_choose_the_variant():
         write([entry("rmsnorm", 1024, wide), entry("rmsnorm_rows", 128, short), glu_entry])
         assert (ran((5, 1000)), ran((9, 100)), ran_swiglu(3000)) == (wide, short, glu)
         assert ran_swiglu(5000) == rule_glu  # another bucket
-        # The one-row backward (before the programs-per-SM rule) and RoPE by blocks of tokens
-        # (keyed by the head counts).
+        # The one-row backward (before the programs-per-SM rule) and flat RoPE (keyed by the
+        # sequence length), then RoPE by blocks of tokens (keyed by the head counts) for tables
+        # in another dtype than q's.
         x, dy = randn(6, 1000), randn(6, 1000)
         w = RNG.uniform(0.5, 1.5, 1000).astype(np.float32)
         rstd = ops.rms_norm_forward(x, w)[1]
@@ -391,12 +392,20 @@ def tuning_cache_entries_choose_the_variant():
 
         rule_bwd, rule_rope = ran_backward_and_rope()
         bwd = "rmsnorm_backward__f32__BLOCK_4096__num_warps_16"
-        rope = "rope_seq_out__f32__HALF_64__BLOCK_S_16__num_warps_4"
+        rope = "rope_flat__f32__HALF_64__BLOCK_S_8__num_warps_2"
         assert bwd != rule_bwd and rope != rule_rope, (rule_bwd, rule_rope)
-        rope_entry = entry("rope_seq_out", 0, rope)
-        rope_entry["keys"] = {"n_qh": 4, "n_kh": 2}
+        rope_entry = entry("rope_flat", 0, rope)
+        rope_entry["keys"] = {"seq_len": 8}  # 5, bucketed
         write([entry("rmsnorm_backward", 1024, bwd), rope_entry])
         assert ran_backward_and_rope() == (bwd, rope)
+        cos, sin = cos.astype(np.float16), sin.astype(np.float16)
+        rule_rope = ran_backward_and_rope()[1]
+        rope = "rope_seq_out__f32__HALF_64__BLOCK_S_16__num_warps_4"
+        assert rope != rule_rope, rule_rope
+        rope_entry = entry("rope_seq_out", 0, rope)
+        rope_entry["keys"] = {"n_qh": 4, "n_kh": 2}
+        write([rope_entry])
+        assert ran_backward_and_rope()[1] == rope
         # matmul: gemm_block_ptr keyed by M, N and K.
         a, bm = randn(33, 20), randn(20, 17)
 
@@ -904,24 +913,25 @@ def rope_bwd_ref(d, cos, sin):
 @test
 def rope_numpy():
     # Hugging Face's layout (B, H, S, D); one k head (case C5); tables shared by the batch or
-    # per batch, with halves that differ (the kernel does not assume they are equal). S = 37:
-    # rope_seq_out's blocks of 16 tokens and a partial one. Then the same without rope_seq_out:
-    # rope_out, one program per token.
+    # per batch, with halves that differ (the kernels do not assume they are equal). S = 37:
+    # blocks of 16 tokens and a partial one. rope_flat (tables in q's dtype: q's launch, then
+    # k's); without it rope_seq_out; without both, rope_out, one program per token.
     from tessel import kernels
     restore = contextlib.ExitStack()
     launched = restore.enter_context(recorded("launch", kernel_of))
     saved_variants = kernels.variants
     try:
-        for hide, kernel in ((None, "rope_seq_out"), ("rope_seq_out", "rope_out")):
+        for hide, kernel in (((), ["rope_flat", "rope_flat"]), (("rope_flat",), ["rope_seq_out"]),
+                             (("rope_flat", "rope_seq_out"), ["rope_out"])):
             kernels._chosen.clear()
-            kernels.variants = (lambda k, *a: [] if k == hide else saved_variants(k, *a))
+            kernels.variants = (lambda k, *a, hide=hide: [] if k in hide else saved_variants(k, *a))
             for (B, HQ, HK, S, D), tb in (((2, 4, 1, 5, 64), 1), ((2, 3, 2, 37, 128), 2)):
                 q, k = randn(B, HQ, S, D), randn(B, HK, S, D)
                 cos, sin = randn(tb, S, D), randn(tb, S, D)
                 q0, k0 = q.copy(), k.copy()
                 launched.clear()
                 rq, rk = ops.rope(q, k, cos, sin)
-                assert launched == [kernel], f"ran {launched}, expected {kernel}"
+                assert launched == kernel, f"ran {launched}, expected {kernel}"
                 assert np.array_equal(q, q0) and np.array_equal(k, k0), "rope modified its inputs"
                 close(rq, rope_ref(q, cos, sin), 1e-5, f"{kernel} q {(B, HQ, HK, S, D)}")
                 close(rk, rope_ref(k, cos, sin), 1e-5, f"{kernel} k {(B, HQ, HK, S, D)}")
@@ -929,6 +939,19 @@ def rope_numpy():
                 gq, gk = ops.rope_backward(dq, dk, cos, sin)
                 close(gq, rope_bwd_ref(dq, cos, sin), 1e-5, f"{kernel} dq")
                 close(gk, rope_bwd_ref(dk, cos, sin), 1e-5, f"{kernel} dk")
+        # f16 q, k and tables, per batch: rope_flat in f16, within f16's tolerance.
+        kernels._chosen.clear()
+        kernels.variants = saved_variants
+        q16, k16 = (randn(2, h, 9, 64).astype(np.float16) for h in (3, 1))
+        c16, s16 = (randn(2, 9, 64).astype(np.float16) for _ in range(2))
+        launched.clear()
+        rq, rk = ops.rope(q16, k16, c16, s16)
+        gq, gk = ops.rope_backward(q16, k16, c16, s16)
+        assert launched == ["rope_flat"] * 4, launched
+        close(rq, rope_ref(q16, c16, s16), 1e-2, "rope_flat f16 q")
+        close(rk, rope_ref(k16, c16, s16), 1e-2, "rope_flat f16 k")
+        close(gq, rope_bwd_ref(q16, c16, s16), 1e-2, "rope_flat f16 dq")
+        close(gk, rope_bwd_ref(k16, c16, s16), 1e-2, "rope_flat f16 dk")
     finally:
         kernels.variants = saved_variants
         restore.close()
@@ -1523,11 +1546,12 @@ def torch_rope_autograd():
 
 @torch_test
 def torch_rope_tables_converted_once_until_written():
-    # bf16 tables are converted to f32 once for the layers that share them; writing to one
-    # (its version counter moves) or passing another makes a new conversion.
+    # Tables in another dtype than q's (f16 for bf16 q; rope_flat takes them only in q's) are
+    # converted to f32 once for the layers that share them; writing to one (its version counter
+    # moves) or passing another makes a new conversion.
     from tessel import _rope
     q, k = torch.randn(1, 2, 5, 64).bfloat16(), torch.randn(1, 1, 5, 64).bfloat16()
-    cos, sin = torch.randn(1, 5, 64).bfloat16(), torch.randn(1, 5, 64).bfloat16()
+    cos, sin = torch.randn(1, 5, 64).half(), torch.randn(1, 5, 64).half()
     rot = lambda x: torch.cat([-x[..., 32:], x[..., :32]], -1)
 
     def check(what):
@@ -1543,7 +1567,7 @@ def torch_rope_tables_converted_once_until_written():
     cos.mul_(-0.5)
     check("after cos was written")
     assert _rope._tables[("cos", False)][2] is not first, "a written table was not converted"
-    cos = torch.randn(1, 5, 64).bfloat16()
+    cos = torch.randn(1, 5, 64).half()
     check("another cos")
 
 

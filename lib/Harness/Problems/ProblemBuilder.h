@@ -206,6 +206,7 @@ Status layernormRows(Builder &b);
 Status rope(Builder &b);         // Rope.cpp
 Status ropeOut(Builder &b);      // Rope.cpp
 Status ropeSeqOut(Builder &b);   // Rope.cpp
+Status ropeFlat(Builder &b);     // Rope.cpp
 Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
 Status crossEntropyFused(Builder &b);

@@ -167,6 +167,14 @@ const std::vector<Entry> &entries() {
        "cos_seq_stride, cos_half_offset",
        "BxHQxHKxSxD", "(cdiv(S, BLOCK_S), B)", ropeSeqOut,
        "as rope_out, by blocks of BLOCK_S tokens of one batch (config BLOCK_S, default 16)."},
+      {"rope_flat",
+       "out, x, cos, sin, seq_len, batch_stride, head_stride, seq_stride, cos_batch_stride, "
+       "cos_seq_stride, cos_half_offset, sin_first, sin_second, sin_sign",
+       "BxHxSxD", "(cdiv(S, BLOCK_S), H, B)", ropeFlat,
+       "one tensor x (B, H, S, D) rotated into out with tables in x's dtype, BLOCK_S tokens of "
+       "one head a program (config BLOCK_S, default 8). Options cos=per_batch|shared, "
+       "table=full|half, direction=forward|backward (the transpose: sin_sign -1, halves "
+       "swapped)."},
       {"cross_entropy",
        "loss, logits, labels, stride, n_cols, ignore_index, label_smoothing, z_loss", "NxV", "rows",
        crossEntropy,

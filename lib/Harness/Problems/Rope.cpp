@@ -2,7 +2,8 @@
 //
 // q and k rotated (rotate-half) with f32 cos/sin tables, in place (rope) or into q_out and k_out
 // (rope_out; grid B * S), or into them by blocks of BLOCK_S tokens (rope_seq_out; grid
-// (cdiv(S, BLOCK_S), B)).
+// (cdiv(S, BLOCK_S), B)); and one tensor at a time, flat, with tables in its dtype (rope_flat;
+// grid (cdiv(S, BLOCK_S), H, B)), forward or transposed (the backward).
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -133,10 +134,90 @@ Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
   b.describe();
   return Status::ok();
 }
+
+/// Shape BxHxSxD: x (B, H, S, D) rotated into a poisoned out with cos/sin tables in x's dtype,
+/// (B or 1, S, D) or (B or 1, S, D/2) (options cos=per_batch|shared, table=full|half as above),
+/// forward, or with direction=backward its transpose (sin_sign -1 and the sin halves swapped:
+/// the reference rotates with the sin row [-sin2, -sin1]). x is compared with itself: read only.
+Status ropeFlatProblem(Builder &b) {
+  if (Status s = needRank(b.o, 4, "BxHxSxD"); !s)
+    return s;
+  if (Status s = floatDType(b.o); !s)
+    return s;
+  int64_t B = b.o.shape[0], H = b.o.shape[1], S = b.o.shape[2], D = b.o.shape[3];
+  if (D % 2)
+    return Status::error("problem rope_flat: head_dim " + std::to_string(D) + " must be even");
+  int64_t half = b.config({"HALF"}, D / 2), blockS = b.config({"BLOCK_S"}, 8);
+  if (half != D / 2)
+    return Status::error("problem rope_flat: the variant has HALF = " + std::to_string(half) +
+                         ", so head_dim must be " + std::to_string(2 * half) + ", not " +
+                         std::to_string(D));
+  if (blockS <= 0)
+    return Status::error("problem rope_flat: BLOCK_S must be positive");
+  bool sharedCos = b.choice("cos", {"per_batch", "shared"}) == "shared";
+  bool halfTable = b.choice("table", {"full", "half"}) == "half";
+  bool backward = b.choice("direction", {"forward", "backward"}) == "backward";
+  int64_t CB = sharedCos ? 1 : B, TD = halfTable ? half : D;
+  int x = b.input("x", b.o.dtype, {B, H, S, D});
+  int c = b.input("cos", b.o.dtype, {CB, S, TD});
+  int s = b.input("sin", b.o.dtype, {CB, S, TD});
+  int out = b.output("out", b.o.dtype, {B, H, S, D});
+  ProblemBuffer &pin = b.p.buffers[x];
+  pin.output = true;
+  pin.tol = Tolerance{0, 0};
+  if (b.o.reference) {
+    pin.reference = pin.host.toDoubles();
+    // Table rows of D columns: cos as is (a half table twice), sin as is or, for the
+    // transpose, [-sin2, -sin1].
+    std::vector<double> cv = b.values(c), sv = b.values(s), cd, sd;
+    cd.reserve(CB * S * D), sd.reserve(CB * S * D);
+    for (int64_t r = 0; r < CB * S; ++r) {
+      const double *cr = &cv[r * TD], *sr = &sv[r * TD];
+      for (int64_t d = 0; d < D; ++d) {
+        int64_t first = d < half ? d : d - half; // column of this half in a half table
+        int64_t col = halfTable ? first : d;
+        int64_t scol = halfTable ? first : (backward ? (d < half ? d + half : d - half) : d);
+        cd.push_back(cr[col]);
+        sd.push_back(backward ? -sr[scol] : sr[scol]);
+      }
+    }
+    std::vector<double> &ref = b.p.buffers[out].reference;
+    ref.resize(B * H * S * D);
+    b.forRowChunks(
+        x, B * H * S, D, [&](const std::vector<double> &rows, int64_t first, int64_t count) {
+          for (int64_t r = first; r < first + count; ++r) {
+            int64_t bi = r / (H * S), si = r % S, t = ((sharedCos ? 0 : bi) * S + si);
+            ref::ropeRotateHalfRow(&rows[(r - first) * D], &cd[t * D], &sd[t * D], D, &ref[r * D]);
+          }
+        });
+  }
+  int64_t halfOffset = halfTable ? 0 : half;
+  b.ptr("out", out);
+  b.ptr("x", x);
+  b.ptr("cos", c);
+  b.ptr("sin", s);
+  b.i64("seq_len", S, {"s", "seq", "n_tokens"});
+  b.i64("batch_stride", H * S * D);
+  b.i64("head_stride", S * D);
+  b.i64("seq_stride", D);
+  b.i64("cos_batch_stride", sharedCos ? 0 : S * TD);
+  b.i64("cos_seq_stride", TD);
+  b.i64("cos_half_offset", halfOffset);
+  b.i64("sin_first", backward ? halfOffset : 0);
+  b.i64("sin_second", backward ? 0 : halfOffset);
+  b.f64("sin_sign", backward ? -1.0 : 1.0);
+  b.p.launch.grid = {cdiv(S, blockS), H, B};
+  b.p.elements = B * H * S * D;
+  b.p.bytes = 2 * b.p.elements * static_cast<int64_t>(sizeOf(b.o.dtype)) +
+              2 * CB * S * TD * static_cast<int64_t>(sizeOf(b.o.dtype));
+  b.describe();
+  return Status::ok();
+}
 } // namespace
 
 Status rope(Builder &b) { return ropeProblem(b, /*outOfPlace=*/false); }
 Status ropeOut(Builder &b) { return ropeProblem(b, /*outOfPlace=*/true); }
 Status ropeSeqOut(Builder &b) { return ropeProblem(b, /*outOfPlace=*/true, /*seqBlocks=*/true); }
+Status ropeFlat(Builder &b) { return ropeFlatProblem(b); }
 
 } // namespace tessel::harness::problems

@@ -183,7 +183,8 @@ TEST(Problem, EveryProblemBuilds) {
   for (const std::string &name : problemNames()) {
     ProblemOptions o;
     o.name = name;
-    o.shape = name.rfind("rope", 0) == 0   ? std::vector<int64_t>{1, 2, 1, 2, 8}
+    o.shape = name == "rope_flat"          ? std::vector<int64_t>{1, 2, 2, 8}
+              : name.rfind("rope", 0) == 0 ? std::vector<int64_t>{1, 2, 1, 2, 8}
               : name.rfind("gemm", 0) == 0 ? std::vector<int64_t>{5, 6, 7}
                                            : std::vector<int64_t>{3, 10};
     o.dtype = DType::bf16;
@@ -241,6 +242,7 @@ TEST(Problem, TimingProblemsSkipTheirReference) {
   } cases[] = {{"swiglu_backward", {3, 1001}, {{"BLOCK", 256}}},
                {"geglu_backward", {3, 1001}, {{"BLOCK", 256}}},
                {"rope_seq_out", {2, 3, 1, 5, 8}, {{"HALF", 4}, {"BLOCK_S", 2}}},
+               {"rope_flat", {2, 3, 5, 8}, {{"HALF", 4}, {"BLOCK_S", 2}}},
                {"rope", {2, 3, 1, 5, 8}, {{"HALF", 4}, {"BLOCK_H", 4}}}};
   for (const Case &c : cases) {
     for (bool reference : {true, false}) {
