@@ -277,7 +277,7 @@ for mode in debug plain; do
   "$build/bin/tesselc" "$root/test/dsl/debug.cpp" $([[ $mode == debug ]] && echo --debug) \
     --target=cuda:sm_90a --emit=tile,cubin -o "$dest/ops/$mode" >/dev/null 2>&1
 done
-cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh,ops.py,cumsum_bench.py,moe_bench.py,sampling_bench.py,torch_ops.py,matmul_bench.py,norm_bench.py,flce_profile.py,flce_rounds.py,flce_explore.py,host_overhead.py,host_profile.py,decode_flush.py,gemm_clocks.py,flushed.py,norm_step_profile.py,llm_suite.sh,llm_shapes.py} "$dest/"
+cp "$build/bin/tessel-run-gpu" "$root"/benchmarks/gpu/{verify.sh,bench.sh,table.py,run.sh,gemm_bench.py,swiglu_bench.py,user_kernel.sh,ops.py,cumsum_bench.py,moe_bench.py,sampling_bench.py,torch_ops.py,matmul_bench.py,norm_bench.py,flce_profile.py,flce_rounds.py,flce_explore.py,host_overhead.py,host_profile.py,decode_flush.py,gemm_clocks.py,flushed.py,norm_step_profile.py,llm_suite.sh,llm_shapes.py,rope_ab.py} "$dest/"
 # The tessel Python package for torch_ops.py: its sources and libtessel_launcher.so (the CUDA
 # driver only; the interpreter's library, which needs MLIR, stays here), over DEST/kernels.
 mkdir -p "$dest/python/tessel/lib"
