@@ -1,5 +1,5 @@
-"""rope_ab.py (in a directory made by prepare.sh, on a GPU machine, with TESSEL_TUNING_CACHE
-naming a rope_flat entry, e.g. from tune_prepare.sh's rope_flat and tessel-tune-gpu):
+"""rope_ab.py (in a directory made by prepare.sh, on a GPU machine; TESSEL_TUNING_CACHE and
+TESSEL_KERNEL_PATH may name tessel-tune-gpu's entries and variants for both kernels):
 tessel.ops.rope on Hugging Face's layout at DESIGN.md's shape, flat (rope_flat: bf16 tables as
 given, q's and k's launches) against blocks of tokens (rope_seq_out: f32 tables made once),
 eager and torch.compile; forward and forward + backward, do_bench medians (as torch_ops.py),

@@ -107,24 +107,15 @@ def _rope_apply(q, k, cos, sin, backward, op):
 
 def _rope_flat(q, k, cos, sin, qd, tables, backward):
     """q and k rotated by `rope_flat`, one launch each, on the tables as given, when they are
-    in q's dtype (their rows read again by every head, at half the bytes of f32 tables) and the
-    tuning cache names a rope_flat variant (HALF = D / 2) for this device and sequence length;
-    else None (rope_seq_out then runs). Only a tuned entry, whose winner the tuner verified on
-    this device, chooses the flat kernel: it has no GPU timing against rope_seq_out yet
-    (docs/Performance.md, session 62). The backward is the same kernel with sin_sign = -1 and
+    in q's dtype (their rows read again by every head, at half the bytes of f32 tables) and a
+    variant has HALF = D / 2; else None. The backward is the same kernel with sin_sign = -1 and
     the sin halves swapped (the transpose)."""
     if any(t.dtype != qd.dtype for t in tables) or tables[0].shape[0] != tables[1].shape[0]:
         return None
     B, _, S, D = qd.shape
-
-    def tuned():
-        v = _k.tuned("rope_flat", qd.dtype, qd.device, {"seq_len": S},
-                     valid=(lambda cfg: cfg["HALF"] * 2 == D))
-        if v is None:
-            raise LookupError("no tuned rope_flat")
-        return v
     try:
-        v = _k.remember(("rope_flat", qd.dtype, qd.device, D, _k._bucket(S, "pow2")), tuned)
+        v = _k.choose_tuned("rope_flat", qd.dtype, qd.device, {"seq_len": S},
+                            valid=(lambda cfg: cfg["HALF"] * 2 == D), key=(D,))
     except LookupError:
         return None
     c, s = _contiguous(cos), _contiguous(sin)
@@ -147,8 +138,8 @@ def _rope(q, k, cos, sin):
     apply_rotary_pos_emb): q * cos + rotate_half(q) * sin, and k likewise, computed in f32.
     q: (B, HQ, S, D), k: (B, HK, S, D); cos, sin: (1 or B, S, D). Returns new (q, k); the
     inputs are not modified. Kernel `rope_flat` (HALF = D / 2) when cos and sin are in q's
-    dtype and the tuning cache has an entry for it, else `rope_seq_out` (f32 tables made from
-    them), `rope_out` or `rope` (HALF = D / 2, BLOCK_H >= the head counts)."""
+    dtype, else `rope_seq_out` (f32 tables made from them), `rope_out` or `rope` (HALF = D / 2,
+    BLOCK_H >= the head counts)."""
     return _rope_apply(q, k, cos, sin, False, "rope")
 
 

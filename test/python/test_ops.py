@@ -914,34 +914,16 @@ def rope_bwd_ref(d, cos, sin):
 def rope_numpy():
     # Hugging Face's layout (B, H, S, D); one k head (case C5); tables shared by the batch or
     # per batch, with halves that differ (the kernels do not assume they are equal). S = 37:
-    # blocks of 16 tokens and a partial one. rope_flat where the tuning cache names it (tables
-    # in q's dtype: q's launch, then k's); rope_seq_out without an entry; without both,
-    # rope_out, one program per token. Then f16 q, k and tables through rope_flat.
-    import tempfile
-    from tessel import _capi, kernels
+    # blocks of 16 tokens and a partial one. rope_flat (tables in q's dtype: q's launch, then
+    # k's); without it rope_seq_out; without both, rope_out, one program per token.
+    from tessel import kernels
     restore = contextlib.ExitStack()
     launched = restore.enter_context(recorded("launch", kernel_of))
     saved_variants = kernels.variants
-    old_env = os.environ.get("TESSEL_TUNING_CACHE")
-    tmp = tempfile.mkdtemp()
-    path, no_cache = os.path.join(tmp, "tuning.json"), os.path.join(tmp, "none.json")
-    version = kernels.variants("rope_flat", "f32", "cpu")[0].meta["compiler"]["version"]
-    # Entries for both head sizes' variants at every bucket of seq_len used below; the op takes
-    # the first whose HALF is D / 2.
-    entries = [{"kernel": "rope_flat", "dtype": dt, "keys": {"seq_len": b},
-                "device": _capi.interp_device(), "driver": "none", "compiler": version,
-                "target": "interpreter", "variant": f"rope_flat__{dt}__{cfg}", "config": {},
-                "ms": 1.0, "timed": 2, "when": "2026-12-06T00:00:00Z"}
-               for dt in ("f32", "f16") for b in (8, 16, 64)
-               for cfg in ("HALF_32__BLOCK_S_8__num_warps_1", "HALF_64__BLOCK_S_8__num_warps_2")]
     try:
-        for tuned, hide, kernel in ((True, (), ["rope_flat", "rope_flat"]),
-                                    (False, (), ["rope_seq_out"]),
-                                    (True, ("rope_flat", "rope_seq_out"), ["rope_out"])):
-            os.environ["TESSEL_TUNING_CACHE"] = path if tuned else no_cache
-            with open(path, "w") as fh:
-                json.dump({"schema": "tessel-tuning-cache/1", "entries": entries}, fh)
-            kernels.refresh()
+        for hide, kernel in (((), ["rope_flat", "rope_flat"]), (("rope_flat",), ["rope_seq_out"]),
+                             (("rope_flat", "rope_seq_out"), ["rope_out"])):
+            kernels._chosen.clear()
             kernels.variants = (lambda k, *a, hide=hide: [] if k in hide else saved_variants(k, *a))
             for (B, HQ, HK, S, D), tb in (((2, 4, 1, 5, 64), 1), ((2, 3, 2, 37, 128), 2)):
                 q, k = randn(B, HQ, S, D), randn(B, HK, S, D)
@@ -958,8 +940,7 @@ def rope_numpy():
                 close(gq, rope_bwd_ref(dq, cos, sin), 1e-5, f"{kernel} dq")
                 close(gk, rope_bwd_ref(dk, cos, sin), 1e-5, f"{kernel} dk")
         # f16 q, k and tables, per batch: rope_flat in f16, within f16's tolerance.
-        os.environ["TESSEL_TUNING_CACHE"] = path
-        kernels.refresh()
+        kernels._chosen.clear()
         kernels.variants = saved_variants
         q16, k16 = (randn(2, h, 9, 64).astype(np.float16) for h in (3, 1))
         c16, s16 = (randn(2, 9, 64).astype(np.float16) for _ in range(2))
@@ -974,11 +955,7 @@ def rope_numpy():
     finally:
         kernels.variants = saved_variants
         restore.close()
-        if old_env is None:
-            os.environ.pop("TESSEL_TUNING_CACHE", None)
-        else:
-            os.environ["TESSEL_TUNING_CACHE"] = old_env
-        kernels.refresh()
+        kernels._chosen.clear()
     raises(ValueError, lambda: ops.rope(q, randn(B, HK, S + 1, D), cos, sin), "k has shape")
     raises(ValueError, lambda: ops.rope(q, k, randn(3, S, D), sin), "cos has shape")
     raises(LookupError, lambda: ops.rope(randn(1, 1, 2, 48), randn(1, 1, 2, 48),
