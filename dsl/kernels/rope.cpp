@@ -10,10 +10,12 @@
 // traffic of an out-of-place op (PyTorch's autograd keeps q and k) against a copy + `rope`.
 // `rope_seq_out` is rope_out by blocks of tokens (grid = (cdiv(seq_len, BLOCK_S), batch)), for
 // (B, H, S, D) tensors, where a head's block of tokens is contiguous and a token's heads are not.
+// `rope_flat` rotates one such tensor, a block of tokens of one head a program, with tables in
+// the tensor's dtype (below); q and k are then two launches.
 //
 // Layouts are strided: q[b, s, h, d] is at q + b*q_batch_stride + s*q_seq_stride +
 // h*q_head_stride + d (d contiguous), so both (B, S, H, D) and (B, H, S, D) tensors work. cos
-// and sin (f32) are at cos + b*cos_batch_stride + s*cos_seq_stride + d, with
+// and sin (f32, but for rope_flat) are at cos + b*cos_batch_stride + s*cos_seq_stride + d, with
 // cos_batch_stride = 0 when all batches share them, and cos_half_offset = 0 for tables of D/2
 // columns or D/2 for tables of D columns.
 //
