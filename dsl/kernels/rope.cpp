@@ -227,9 +227,9 @@ TESSEL_KERNEL(rope_flat, DTYPES(f32, f16, bf16),
                       RopeFlatConfig{.HALF = 64, .BLOCK_S = 8, .num_warps = 2},
                       RopeFlatConfig{.HALF = 32, .BLOCK_S = 8, .num_warps = 1}))
 /// HALF stays (D = 128); tokens per program and warps are tuned at the sequence length's bucket
-/// (with the head count, a launch's programs; q's and k's launches share the entry). A half tile of fewer than 8 elements
-/// a thread would be held twice (the blocked layout keeps 16-byte vectors and repeats the tile
-/// over the extra warps), so those configs are left out.
+/// (with the head count, a launch's programs; q's and k's launches share the entry). A half
+/// tile of fewer than 8 elements a thread would be held twice (the blocked layout keeps 16-byte
+/// vectors and repeats the tile over the extra warps), so those configs are left out.
 TESSEL_TUNE(rope_flat, Space<RopeFlatConfig>()
                            .field(&RopeFlatConfig::BLOCK_S, {4, 8, 16, 32, 64, 128})
                            .field(&RopeFlatConfig::num_warps, {1, 2, 4, 8})

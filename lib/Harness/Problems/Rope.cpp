@@ -14,6 +14,20 @@
 namespace tessel::harness::problems {
 
 namespace {
+/// The variant's HALF (config, else D / 2) when head_dim D is even and twice it; else the
+/// error naming the problem.
+Status checkHalf(Builder &b, const char *problem, int64_t D, int64_t &half) {
+  if (D % 2)
+    return Status::error(std::string("problem ") + problem + ": head_dim " + std::to_string(D) +
+                         " must be even");
+  half = b.config({"HALF"}, D / 2);
+  if (half != D / 2)
+    return Status::error(
+        std::string("problem ") + problem + ": the variant has HALF = " + std::to_string(half) +
+        ", so head_dim must be " + std::to_string(2 * half) + ", not " + std::to_string(D));
+  return Status::ok();
+}
+
 /// Shape BxHQxHKxSxD: q (B, HQ, S, D) and k (B, HK, S, D) rotated with f32 cos/sin tables
 /// (B, S, D), one per batch (case C5): in place, or (outOfPlace) into poisoned q_out and k_out of
 /// the same strides, q and k then compared with their own values (read, never written). The
@@ -27,13 +41,10 @@ Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
     return s;
   int64_t B = b.o.shape[0], HQ = b.o.shape[1], HK = b.o.shape[2], S = b.o.shape[3],
           D = b.o.shape[4];
-  if (D % 2)
-    return Status::error("problem rope: head_dim " + std::to_string(D) + " must be even");
-  int64_t half = b.config({"HALF"}, D / 2), blockH = b.config({"BLOCK_H"}, std::max(HQ, HK));
-  if (half != D / 2)
-    return Status::error("problem rope: the variant has HALF = " + std::to_string(half) +
-                         ", so head_dim must be " + std::to_string(2 * half) + ", not " +
-                         std::to_string(D));
+  int64_t half;
+  if (Status s = checkHalf(b, "rope", D, half); !s)
+    return s;
+  int64_t blockH = b.config({"BLOCK_H"}, std::max(HQ, HK));
   if (blockH < std::max(HQ, HK))
     return Status::error("problem rope: the variant has BLOCK_H = " + std::to_string(blockH) +
                          ", fewer than the " + std::to_string(std::max(HQ, HK)) + " heads");
@@ -145,13 +156,10 @@ Status ropeFlatProblem(Builder &b) {
   if (Status s = floatDType(b.o); !s)
     return s;
   int64_t B = b.o.shape[0], H = b.o.shape[1], S = b.o.shape[2], D = b.o.shape[3];
-  if (D % 2)
-    return Status::error("problem rope_flat: head_dim " + std::to_string(D) + " must be even");
-  int64_t half = b.config({"HALF"}, D / 2), blockS = b.config({"BLOCK_S"}, 8);
-  if (half != D / 2)
-    return Status::error("problem rope_flat: the variant has HALF = " + std::to_string(half) +
-                         ", so head_dim must be " + std::to_string(2 * half) + ", not " +
-                         std::to_string(D));
+  int64_t half;
+  if (Status s = checkHalf(b, "rope_flat", D, half); !s)
+    return s;
+  int64_t blockS = b.config({"BLOCK_S"}, 8);
   if (blockS <= 0)
     return Status::error("problem rope_flat: BLOCK_S must be positive");
   bool sharedCos = b.choice("cos", {"per_batch", "shared"}) == "shared";
