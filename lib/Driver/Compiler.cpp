@@ -31,7 +31,8 @@ bool tessel::driver::verifyEachByDefault() {
 }
 
 LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata meta,
-                                             const CompileOptions &options, TimingScope &timing) {
+                                             const CompileOptions &options, TimingScope &timing,
+                                             VariantMetadata *written) {
   std::unique_ptr<IRDumper> dumper;
   if (!options.dumpDir.empty()) {
     llvm::SmallString<256> dir(options.dumpDir);
@@ -89,6 +90,8 @@ LogicalResult tessel::driver::compileVariant(ModuleOp module, VariantMetadata me
       return failure();
     meta.artifacts[stage->name] = file;
   }
+  if (written)
+    *written = meta;
   if (toStdout)
     return success();
   std::string json;

@@ -65,6 +65,12 @@ Status tuning::loadManifest(const std::string &dir, Manifest &out) {
       mv.twin = v["twin"].get<std::string>();
     if (Status s = intMap(v, "config", mv.config, where); !s)
       return s;
+    if (auto sp = v.find("spill_bytes"); sp != v.end() && !sp->is_null()) {
+      if (!sp->is_number_integer())
+        return Status::error(where + " '" + mv.name +
+                             "': 'spill_bytes' must be an integer or null");
+      mv.spillBytes = sp->get<int64_t>();
+    }
     out.variants.push_back(std::move(mv));
   }
   if (auto sp = j.find("space"); sp != j.end() && sp->is_object()) {
@@ -84,6 +90,8 @@ Status tuning::loadManifest(const std::string &dir, Manifest &out) {
         " configs; dropped before compiling: " + std::to_string(int64_t(num("dropped_by_where"))) +
         " by where, " + std::to_string(int64_t(num("dropped_by_keys"))) + " by where with keys" +
         limits + "; compiled " + std::to_string(int64_t(num("compiled"))) + " in " + seconds + " s";
+    if (int64_t spilling = int64_t(num("not_timed_spilling")); spilling > 0)
+      out.spaceSummary += "; " + std::to_string(spilling) + " spill registers, not timed";
   }
   for (const json &sh : j["shapes"]) {
     ManifestShape ms;

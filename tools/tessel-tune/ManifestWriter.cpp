@@ -14,7 +14,7 @@ namespace json = llvm::json;
 static json::Array ints(const std::vector<int64_t> &v) { return json::Array(v); }
 
 llvm::Error tune::writeManifest(const tuning::Manifest &m, const PruneReport &report, int compiled,
-                                int failed, double compileSeconds) {
+                                int failed, double compileSeconds, int notTimedSpilling) {
   json::Array variants, shapes;
   for (const tuning::ManifestVariant &v : m.variants) {
     json::Object config;
@@ -22,6 +22,7 @@ llvm::Error tune::writeManifest(const tuning::Manifest &m, const PruneReport &re
       config[k] = value;
     json::Object o{{"name", v.name}, {"json", v.json}, {"config", std::move(config)}};
     o["twin"] = v.twin.empty() ? json::Value(nullptr) : json::Value(v.twin);
+    o["spill_bytes"] = v.spillBytes ? json::Value(*v.spillBytes) : json::Value(nullptr);
     variants.push_back(std::move(o));
   }
   for (const tuning::ManifestShape &s : m.shapes) {
@@ -62,7 +63,8 @@ llvm::Error tune::writeManifest(const tuning::Manifest &m, const PruneReport &re
                              {"dropped_by_limit", std::move(byLimit)},
                              {"compiled", compiled},
                              {"failed", failed},
-                             {"compile_seconds", compileSeconds}}},
+                             {"compile_seconds", compileSeconds},
+                             {"not_timed_spilling", notTimedSpilling}}},
       {"variants", std::move(variants)},
       {"shapes", std::move(shapes)},
   };

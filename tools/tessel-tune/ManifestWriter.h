@@ -16,9 +16,11 @@
 
 namespace tessel::tune {
 
-/// Writes `m` (its `dir` is where) plus the pruning numbers, for the record.
+/// Writes `m` (its `dir` is where) plus the pruning numbers, for the record: `notTimedSpilling`
+/// variants were compiled, then left out of every shape's timing for their spills
+/// (tessel/Tuning/SpillPruning.h).
 llvm::Error writeManifest(const tuning::Manifest &m, const PruneReport &report, int compiled,
-                          int failed, double compileSeconds);
+                          int failed, double compileSeconds, int notTimedSpilling);
 
 } // namespace tessel::tune
 

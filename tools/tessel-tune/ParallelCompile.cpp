@@ -123,13 +123,16 @@ static void runJob(CompileJob &job, const driver::CompileOptions &options,
     }
   }
   TimingScope none;
-  if (failed(driver::compileVariant(*module, meta, options, none)))
+  driver::VariantMetadata launched; // as written: the twin's when there is one
+  if (failed(driver::compileVariant(*module, meta, options, none, &launched)))
     return;
   if (!twinMeta.variant.empty()) {
-    if (failed(driver::compileVariant(*twinModule, twinMeta, options, none)))
+    if (failed(driver::compileVariant(*twinModule, twinMeta, options, none, &launched)))
       return;
     job.twin = twinMeta.variant;
   }
+  if (launched.resources)
+    job.spillBytes = launched.resources->spillBytes;
   job.ok = true;
 }
 
@@ -246,6 +249,7 @@ void tune::compileInParallel(std::vector<CompileJob> &jobs, const driver::Compil
     }
     llvm::json::Object config = job.config->toJSON();
     job.binaryOf = base.name;
+    job.spillBytes = base.spillBytes;
     job.ok = writeAliasMetadata(options.outputDir, base.name, job.name, config, std::nullopt);
     if (job.ok && !base.twin.empty()) {
       job.twin = job.name + base.twin.substr(base.name.size());

@@ -14,6 +14,7 @@
 
 #include "tessel/Driver/Compiler.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct CompileJob {
   std::string twin; ///< the twin's name (__div8, or the --twin request's), when there is one
   /// The job whose binary this one's metadata names (the same tile IR), when not its own.
   std::string binaryOf;
+  /// The assembler's spill bytes per thread for the binary the timing launches first (the
+  /// twin's when there is one); empty where no assembler ran.
+  std::optional<int64_t> spillBytes;
   double ms = 0; ///< wall time of this job
 };
 

@@ -26,6 +26,7 @@
 #include "tessel/Harness/Problem.h"
 #include "tessel/InitAllDialects.h"
 #include "tessel/InitAllTargets.h"
+#include "tessel/Tuning/SpillPruning.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -105,6 +106,10 @@ static cl::opt<double> warmMs("warm-ms", cl::init(0), cl::cat(category),
                                        "ms first (the GPU's clock under sustained load)"));
 static cl::opt<bool> force("force", cl::cat(category),
                            cl::desc("Compile and time even when the cache has the key"));
+static cl::opt<bool> keepSpilling(
+    "keep-spilling", cl::cat(category),
+    cl::desc("Time variants whose binaries spill registers too (by default a shape times them "
+             "only when every variant it admits spills)"));
 static cl::opt<bool> verbose("v", cl::cat(category),
                              cl::desc("List every dropped config with its estimate"));
 
@@ -328,6 +333,7 @@ void Tuner::tuneVariant(const dsl::KernelInfo &k, const dsl::detail::VariantDef 
     v.name = jobs[i].name;
     v.json = v.name + ".json";
     v.twin = jobs[i].twin.empty() ? "" : jobs[i].twin + ".json";
+    v.spillBytes = jobs[i].spillBytes;
     for (auto &[key, value] : jobs[i].config->toJSON())
       if (std::optional<int64_t> n = value.getAsInteger())
         v.config[key.str()] = *n;
@@ -342,7 +348,22 @@ void Tuner::tuneVariant(const dsl::KernelInfo &k, const dsl::detail::VariantDef 
         ms.variants.push_back(jobs[i].name);
     m.shapes.push_back(std::move(ms));
   }
-  if (llvm::Error err = writeManifest(m, report, ok, bad, seconds)) {
+  tuning::SpillPruneReport spills;
+  if (!keepSpilling)
+    spills = tuning::dropSpillingVariants(m);
+  if (!spills.removed.empty()) {
+    llvm::outs() << llvm::formatv("{0}: not timed: {1} variants that spill registers (ptxas's "
+                                  "count; --keep-spilling times them)\n",
+                                  title, spills.removed.size());
+    if (verbose)
+      for (const std::string &r : spills.removed)
+        llvm::outs() << "  not timed " << r << "\n";
+  }
+  if (spills.shapesAllSpilling)
+    llvm::outs() << llvm::formatv("{0}: warning: every variant spills at {1} shape(s); timing "
+                                  "them anyway\n",
+                                  title, spills.shapesAllSpilling);
+  if (llvm::Error err = writeManifest(m, report, ok, bad, seconds, spills.removed.size())) {
     llvm::errs() << "tessel-tune: error: " << llvm::toString(std::move(err)) << "\n";
     failed = true;
     return;

@@ -38,9 +38,11 @@ struct CompileOptions {
 /// tile pipeline (honouring MLIR's pass-manager command-line options such as
 /// --mlir-print-ir-after-all), the stages, and writes `<variant><suffix>` per stage plus
 /// `<variant>.json` to the output directory. Errors are reported through the diagnostic
-/// engine or on stderr.
+/// engine or on stderr. `written`, when given, receives the metadata as written (the stages
+/// add the binary's resources: registers, spills).
 mlir::LogicalResult compileVariant(mlir::ModuleOp module, VariantMetadata meta,
-                                   const CompileOptions &options, mlir::TimingScope &timing);
+                                   const CompileOptions &options, mlir::TimingScope &timing,
+                                   VariantMetadata *written = nullptr);
 
 /// One module per kernel function of `module` (other kernels removed; helpers kept until
 /// symbol-dce), for .mlir input.

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct ManifestVariant {
   std::string json; ///< the variant's metadata file, relative to the directory
   std::string twin; ///< its __div8 twin's metadata file, or empty
   std::map<std::string, int64_t> config;
+  /// Bytes per thread that the assembler spilled to local memory in the binary the timing
+  /// launches first (the twin's when there is one); empty where no assembler ran.
+  std::optional<int64_t> spillBytes;
 };
 
 /// One shape to tune: the key values the problem gives, their buckets, and the variants whose
