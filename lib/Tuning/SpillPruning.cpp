@@ -2,6 +2,8 @@
 #include "tessel/Tuning/SpillPruning.h"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 #include <set>
 
 using namespace tessel;
@@ -9,25 +11,20 @@ using namespace tessel::tuning;
 
 SpillPruneReport tuning::dropSpillingVariants(Manifest &m) {
   SpillPruneReport report;
+  std::map<std::string, std::optional<int64_t>> count; // one lookup per name, not per shape
+  for (const ManifestVariant &v : m.variants)
+    count[v.name] = v.spillBytes;
+  auto spills = [&](const std::string &name) { return count[name].value_or(0) > 0; };
+  auto clean = [&](const std::string &name) { return count[name] == 0; };
   std::set<std::string> removed;
-  auto spills = [&](const std::string &name) {
-    const ManifestVariant *v = m.find(name);
-    return v && v->spillBytes && *v->spillBytes > 0;
-  };
   for (ManifestShape &shape : m.shapes) {
-    bool anyClean = std::any_of(shape.variants.begin(), shape.variants.end(), [&](auto &name) {
-      const ManifestVariant *v = m.find(name);
-      return v && v->spillBytes && *v->spillBytes == 0;
-    });
-    if (!anyClean) {
-      report.shapesAllSpilling += std::any_of(shape.variants.begin(), shape.variants.end(), spills);
+    auto &names = shape.variants;
+    if (std::none_of(names.begin(), names.end(), clean)) {
+      report.shapesAllSpilling += std::any_of(names.begin(), names.end(), spills);
       continue;
     }
-    for (const std::string &name : shape.variants)
-      if (spills(name))
-        removed.insert(name);
-    shape.variants.erase(std::remove_if(shape.variants.begin(), shape.variants.end(), spills),
-                         shape.variants.end());
+    std::copy_if(names.begin(), names.end(), std::inserter(removed, removed.end()), spills);
+    names.erase(std::remove_if(names.begin(), names.end(), spills), names.end());
   }
   for (const ManifestVariant &v : m.variants) // in the manifest's order
     if (removed.count(v.name))
