@@ -352,8 +352,8 @@ void Tuner::tuneVariant(const dsl::KernelInfo &k, const dsl::detail::VariantDef 
   if (!keepSpilling)
     spills = tuning::dropSpillingVariants(m);
   if (!spills.removed.empty()) {
-    llvm::outs() << llvm::formatv("{0}: not timed: {1} variants that spill registers (ptxas's "
-                                  "count; --keep-spilling times them)\n",
+    llvm::outs() << llvm::formatv("{0}: not timed: {1} variants that spill registers (the "
+                                  "assembler's count; --keep-spilling times them)\n",
                                   title, spills.removed.size());
     if (verbose)
       for (const std::string &r : spills.removed)

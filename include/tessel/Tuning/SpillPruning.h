@@ -3,7 +3,7 @@
 // The register estimate drops a config before compiling only when it clearly cannot fit
 // (tools/tessel-tune/ResourceEstimate.h: a lower bound), so some survivors come back from the
 // assembler with spills: rope_flat's 64 tokens on one warp spill and run 4.3x slower than its
-// best (session 62, H100). Once the binaries exist the assembler's count is exact, and a
+// best (session 62). Once the binaries exist the assembler's count is exact, and a
 // variant that spills is left out of a shape's timing when the shape admits one that does not
 // (docs/Autotuning.md, "Pruning").
 //
