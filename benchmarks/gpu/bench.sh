@@ -32,6 +32,10 @@ for v in $(cands "swiglu__bf16__BLOCK_*__div8"); do row swiglu 16384x14336 bf16 
 for v in $(cands "rope__bf16__HALF_64__BLOCK_H_32__num_warps_*__div8"); do
   row rope 8x32x8x4096x128 bf16 $v --opt layout=bshd --opt cos=shared
 done
+# The same row by rope_qk (blocks of one head's tokens, q's heads then k's, one launch).
+for v in $(cands "rope_qk__bf16__HALF_64__BLOCK_S_*__div8"); do
+  row rope 8x32x8x4096x128 bf16 $v --opt layout=bshd --opt cos=shared
+done
 # The anchor's tables (D/2 columns, one load per half) through the __h0 twins.
 for v in $(cands "rope__bf16__HALF_64__BLOCK_H_32__num_warps_*__h0"); do
   row rope 8x32x8x4096x128 bf16 $v --opt layout=bshd --opt cos=shared --opt table=half

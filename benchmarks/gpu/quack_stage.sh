@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # quack_stage.sh DEST (here, with network): QuACK 0.6.5 and nvidia-cutlass-dsl 4.8.1 for the GPU
-# machine, which has no network, in two carry-sized parts. The cu13 wheel (92 MB) holds two large
-# libraries; they travel xz-compressed: DEST/part1 (the 193 MB _cutlass_ir library, 50 MB) and
-# DEST/part2 (the runtime library, 13 MB, the rest of that wheel and the other wheels, 10 MB, and
-# install.sh). On the machine, while it stays warm: part 1's call runs `part1/keep.sh` (copies it
-# to /tmp/quack-part1), part 2's call runs `part2/install.sh`, which installs everything into
-# /tmp/qk; then PYTHONPATH=/tmp/qk:/tmp/qk/nvidia_cutlass_dsl/dsl_packages python3
-# quack_reference.py. The xz step takes about 2.5 minutes on 2 cores.
+# machine, which has no network, in two parts that each leave room in a call's carry for other
+# work. The cu13 wheel (92 MB) holds two large libraries; they travel xz-compressed: the 193 MB
+# _cutlass_ir library (50 MB) in two pieces, one per part. DEST/part1 (25 MB): the first piece;
+# DEST/part2 (48 MB, with the 17.6 MB tree just under a call's 64 MiB): the second piece, the
+# runtime library (13 MB), the rest of that wheel and the other wheels, and install.sh. On the machine, while it stays warm: part 1's
+# call runs `part1/keep.sh` (copies it to /tmp/quack-part1), part 2's call runs
+# `part2/install.sh`, which joins the pieces and installs everything into /tmp/qk; then
+# PYTHONPATH=/tmp/qk:/tmp/qk/nvidia_cutlass_dsl/dsl_packages python3 quack_reference.py. The xz
+# step takes about 2.5 minutes on 2 cores.
 set -euo pipefail
 dest=${1:?usage: quack_stage.sh DEST}
 rm -rf "$dest" && mkdir -p "$dest/part1" "$dest/part2" "$dest/tmp"
@@ -19,7 +21,9 @@ pip download -q --no-deps --python-version 3.12 --platform manylinux_2_28_x86_64
 ir=nvidia_cutlass_dsl/dsl_packages/cutlass/_mlir/_mlir_libs/_cutlass_ir.cu13.cpython-312-x86_64-linux-gnu.so
 rt=nvidia_cutlass_dsl/cu13/lib/libcute_dsl_runtime.so
 mkdir -p "$tmp/cu13" && (cd "$tmp/cu13" && python3 -m zipfile -e "$tmp"/nvidia_cutlass_dsl_libs_cu13-*.whl .)
-xz -9 -T0 -c "$tmp/cu13/$ir" >"$dest/part1/ir.so.xz"
+xz -9 -T0 -c "$tmp/cu13/$ir" >"$tmp/ir.so.xz"
+split -n 2 -d "$tmp/ir.so.xz" "$tmp/ir.so.xz." && mv "$tmp/ir.so.xz.00" "$dest/part1/" &&
+  mv "$tmp/ir.so.xz.01" "$dest/part2/" && rm "$tmp/ir.so.xz"
 xz -9 -T0 -c "$tmp/cu13/$rt" >"$dest/part2/rt.so.xz"
 rm "$tmp/cu13/$ir" "$tmp/cu13/$rt"
 tar czf "$dest/part2/cu13_rest.tgz" -C "$tmp/cu13" .
@@ -29,7 +33,7 @@ rm -rf "$tmp"
 cat >"$dest/part1/keep.sh" <<'SH'
 #!/usr/bin/env bash
 # The first part of QuACK's libraries, kept in /tmp while the machine stays warm.
-mkdir -p /tmp/quack-part1 && cp "$(dirname "$0")/ir.so.xz" /tmp/quack-part1/
+mkdir -p /tmp/quack-part1 && cp "$(dirname "$0")"/*.xz* /tmp/quack-part1/
 SH
 cat >"$dest/part2/install.sh" <<'SH'
 #!/usr/bin/env bash
@@ -37,7 +41,8 @@ cat >"$dest/part2/install.sh" <<'SH'
 # package directory exists), then the cu13 wheel's files and its two libraries over them.
 set -euo pipefail
 cd "$(dirname "$0")"
-[[ -f /tmp/quack-part1/ir.so.xz ]] || { echo "install.sh: run part1/keep.sh first (same machine)" >&2; exit 1; }
+[[ -f /tmp/quack-part1/ir.so.xz.00 ]] || { echo "install.sh: run part1/keep.sh first (same machine)" >&2; exit 1; }
+cat /tmp/quack-part1/ir.so.xz.00 ir.so.xz.01 >/tmp/quack-part1/ir.so.xz
 rm -rf /tmp/qk && pip install -q --no-deps --target /tmp/qk ./*.whl
 tar xzf cu13_rest.tgz -C /tmp/qk
 xz -dc /tmp/quack-part1/ir.so.xz >/tmp/qk/nvidia_cutlass_dsl/dsl_packages/cutlass/_mlir/_mlir_libs/_cutlass_ir.cu13.cpython-312-x86_64-linux-gnu.so

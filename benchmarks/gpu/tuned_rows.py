@@ -9,8 +9,9 @@ import json, os, re, subprocess, sys
 
 tune_dir, cache_path = sys.argv[1], sys.argv[2]
 entries = json.load(open(cache_path))["entries"]
-# The benchmark's row names: the two-pass softmax is a softmax row.
-row_name = {"softmax_looped": "softmax"}
+# The benchmark's row names: the two-pass softmax is a softmax row, and rope_qk (the same
+# in-place rotation by blocks of one head's tokens) a rope row.
+row_name = {"softmax_looped": "softmax", "rope_qk": "rope"}
 for manifest_path in sorted(
         os.path.join(d, "manifest.json") for d, _, files in os.walk(tune_dir) if "manifest.json" in files):
     m = json.load(open(manifest_path))

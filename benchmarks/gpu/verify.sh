@@ -231,6 +231,9 @@ PY
     rope_seq_out) shapes="2x3x1x37x$((2 * half)) 1x1x1x1x$((2 * half)) 8x32x8x100x$((2 * half))" ;;
     # Flat, one tensor: a partial block of tokens, forward and backward (SHAPE:OPT), one token
     # with one shared table of D/2 columns, the benchmark's 32 heads.
+    # rope's rotation by blocks of one head's tokens: a partial block, C5's single k head, the
+    # benchmark's heads in the (B, S, H, D) layout with one shared table.
+    rope_qk) shapes="2x3x1x37x$((2 * half)) 1x2x1x2x$((2 * half)) 8x32x8x100x$((2 * half)):layout=bshd,cos=shared" ;;
     rope_flat) shapes="2x3x37x$((2 * half)) 2x3x37x$((2 * half)):direction=backward 1x1x1x$((2 * half)):cos=shared,table=half 8x32x100x$((2 * half)):cos=shared" ;;
     top_k_top_p_mask)
       shapes=$([[ $spec == 1 ]] && echo "12x32000 3x128256" || echo "12x50257 1x1 64x32000") ;;

@@ -238,3 +238,54 @@ TESSEL_TUNE(rope_flat, Space<RopeFlatConfig>()
                            })
                            .key("seq_len", Bucket::pow2)
                            .grid("cdiv(seq_len, BLOCK_S), n_heads, n_batch"))
+
+/// `rope` (q and k in place, f32 tables, the same arguments) by `rope_flat`'s programs, in one
+/// launch: a program takes BLOCK_S tokens of one head, of q for program_id(1) < n_qh, else of
+/// k's head program_id(1) - n_qh (grid = (cdiv(seq_len, BLOCK_S), n_qh + n_kh, batch)). A
+/// program holds BLOCK_S x D elements of one head where `rope` holds every head of a token
+/// (BLOCK_H x D): B8 S4096 H32/8 D128 bf16 ran `rope` at 177 us (90.8% of the H200's copy
+/// bandwidth, results/2026-12-06-h200-s64) and rope_flat's q alone at 96.2%. inductor runs the
+/// same op as two flat kernels, q then k; one launch saves the second's ramp and tail.
+template <class T>
+void rope_qk(const RopeFlatConfig &c, Ptr<T> q, Ptr<T> k, Ptr<f32> cos, Ptr<f32> sin,
+             Int seq_len, Int n_qh, Int n_kh, Int q_batch_stride, Int q_seq_stride,
+             Int q_head_stride, Int k_batch_stride, Int k_seq_stride, Int k_head_stride,
+             Int cos_batch_stride, Int cos_seq_stride, Int cos_half_offset) {
+  Int h = program_id(1), b = program_id(2);
+  Tile<i64> s = (program_id(0) * c.BLOCK_S + arange(0, c.BLOCK_S))(_, None); // (BLOCK_S, 1)
+  Tile<i32> d = arange(0, c.HALF)(None, _);                                  // (1, HALF)
+  Mask m = s < seq_len;                                                      // (BLOCK_S, 1)
+  // Every head of a token reads its table rows again: keep them in L2.
+  LoadHints keep{.evict = Evict::evict_last};
+  Tile<i64> t = b * cos_batch_stride + s * cos_seq_stride + d; // (BLOCK_S, HALF)
+  Tile<f32> c1 = load(cos + t, m, keep), s1 = load(sin + t, m, keep);
+  Tile<f32> c2 = load(cos + t + cos_half_offset, m, keep);
+  Tile<f32> s2 = load(sin + t + cos_half_offset, m, keep);
+  auto rotate = [&](Ptr<T> x, Int head, Int batch_stride, Int seq_stride, Int head_stride) {
+    Ptr<T> p1 = x + b * batch_stride + head * head_stride + (s * seq_stride + d);
+    Tile<f32> x1 = cast<f32>(load(p1, m));           // (BLOCK_S, HALF)
+    Tile<f32> x2 = cast<f32>(load(p1 + c.HALF, m));  // (BLOCK_S, HALF)
+    store(p1, cast<T>(x1 * c1 - x2 * s1), m);
+    store(p1 + c.HALF, cast<T>(x2 * c2 + x1 * s2), m);
+  };
+  // Uniform per program: each program runs one branch.
+  when(h < n_qh, [&] { rotate(q, h, q_batch_stride, q_seq_stride, q_head_stride); });
+  when(h >= n_qh, [&] { rotate(k, h - n_qh, k_batch_stride, k_seq_stride, k_head_stride); });
+}
+TESSEL_KERNEL(rope_qk, DTYPES(f32, f16, bf16),
+              ARGS(q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride,
+                   q_head_stride, k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride,
+                   cos_seq_stride, cos_half_offset),
+              CONFIGS(RopeFlatConfig{.HALF = 64, .BLOCK_S = 8, .num_warps = 2},
+                      RopeFlatConfig{.HALF = 64, .BLOCK_S = 16, .num_warps = 4},
+                      RopeFlatConfig{.HALF = 32, .BLOCK_S = 8, .num_warps = 1}))
+/// As rope_flat's space, keyed by the sequence length's bucket (the head counts only scale the
+/// grid).
+TESSEL_TUNE(rope_qk, Space<RopeFlatConfig>()
+                         .field(&RopeFlatConfig::BLOCK_S, {4, 8, 16, 32, 64, 128})
+                         .field(&RopeFlatConfig::num_warps, {1, 2, 4, 8})
+                         .where([](const RopeFlatConfig &c) {
+                           return c.num_warps * 32 * 8 <= c.BLOCK_S * c.HALF;
+                         })
+                         .key("seq_len", Bucket::pow2)
+                         .grid("cdiv(seq_len, BLOCK_S), n_qh + n_kh, n_batch"))

@@ -35,6 +35,8 @@ PY
     # Three blocks of tokens, the last partial; one token.
     rope_seq_out) shapes="2x3x1x37x$((2 * half)) 1x1x1x1x$((2 * half))" ;;
     # Flat: the same blocks, forward and backward (SHAPE:OPT below), one shared table.
+    # Blocks of one head's tokens: a partial block, a single k head (C5), k's heads past q's.
+    rope_qk) shapes="2x3x1x37x$((2 * half)) 1x2x1x2x$((2 * half)) 1x1x4x9x$((2 * half)):layout=bshd" ;;
     rope_flat) shapes="2x3x37x$((2 * half)) 2x3x37x$((2 * half)):direction=backward 1x1x1x$((2 * half)):cos=shared" ;;
     cross_entropy | cross_entropy_backward) shapes="8x5000 1x15" ;;
     # In place, as fused linear cross-entropy runs it: the gradient over the logits.

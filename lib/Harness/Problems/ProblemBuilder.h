@@ -207,6 +207,7 @@ Status rope(Builder &b);         // Rope.cpp
 Status ropeOut(Builder &b);      // Rope.cpp
 Status ropeSeqOut(Builder &b);   // Rope.cpp
 Status ropeFlat(Builder &b);     // Rope.cpp
+Status ropeQk(Builder &b);       // Rope.cpp
 Status crossEntropy(Builder &b); // CrossEntropy.cpp
 Status crossEntropyBackward(Builder &b);
 Status crossEntropyFused(Builder &b);

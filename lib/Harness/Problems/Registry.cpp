@@ -167,6 +167,12 @@ const std::vector<Entry> &entries() {
        "cos_seq_stride, cos_half_offset",
        "BxHQxHKxSxD", "(cdiv(S, BLOCK_S), B)", ropeSeqOut,
        "as rope_out, by blocks of BLOCK_S tokens of one batch (config BLOCK_S, default 16)."},
+      {"rope_qk",
+       "q, k, cos, sin, seq_len, n_qh, n_kh, q_batch_stride, q_seq_stride, q_head_stride, "
+       "k_batch_stride, k_seq_stride, k_head_stride, cos_batch_stride, cos_seq_stride, "
+       "cos_half_offset",
+       "BxHQxHKxSxD", "(cdiv(S, BLOCK_S), HQ + HK, B)", ropeQk,
+       "as rope, by blocks of BLOCK_S tokens of one head of q or k (config BLOCK_S, default 8)."},
       {"rope_flat",
        "out, x, cos, sin, seq_len, batch_stride, head_stride, seq_stride, cos_batch_stride, "
        "cos_seq_stride, cos_half_offset, sin_first, sin_second, sin_sign",

@@ -2,8 +2,10 @@
 //
 // q and k rotated (rotate-half) with f32 cos/sin tables, in place (rope) or into q_out and k_out
 // (rope_out; grid B * S), or into them by blocks of BLOCK_S tokens (rope_seq_out; grid
-// (cdiv(S, BLOCK_S), B)); and one tensor at a time, flat, with tables in its dtype (rope_flat;
-// grid (cdiv(S, BLOCK_S), H, B)), forward or transposed (the backward).
+// (cdiv(S, BLOCK_S), B)), or in place by blocks of BLOCK_S tokens of one head of q or k
+// (rope_qk; grid (cdiv(S, BLOCK_S), HQ + HK, B)); and one tensor at a time, flat, with tables
+// in its dtype (rope_flat; grid (cdiv(S, BLOCK_S), H, B)), forward or transposed (the
+// backward).
 //
 //===----------------------------------------------------------------------===//
 #include "ProblemBuilder.h"
@@ -34,7 +36,15 @@ Status checkHalf(Builder &b, const char *problem, int64_t D, int64_t &half) {
 /// variant's HALF must be D/2 and BLOCK_H at least max(HQ, HK) when its config names them.
 /// Options: layout=bhsd|bshd, cos=per_batch|shared, table=full|half (tables of D or D/2
 /// columns).
-Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
+/// How a rope variant's programs cover the tokens (its grid).
+enum class RopeGrid {
+  tokens,     // one program per token, every head: (B * S)
+  seqBlocks,  // BLOCK_S tokens of one batch, every head: (cdiv(S, BLOCK_S), B)
+  headBlocks, // BLOCK_S tokens of one head of q, then of k: (cdiv(S, BLOCK_S), HQ + HK, B)
+};
+
+Status ropeProblem(Builder &b, const char *name, bool outOfPlace,
+                   RopeGrid grid = RopeGrid::tokens) {
   if (Status s = needRank(b.o, 5, "BxHQxHKxSxD"); !s)
     return s;
   if (Status s = floatDType(b.o); !s)
@@ -42,11 +52,12 @@ Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
   int64_t B = b.o.shape[0], HQ = b.o.shape[1], HK = b.o.shape[2], S = b.o.shape[3],
           D = b.o.shape[4];
   int64_t half;
-  if (Status s = checkHalf(b, "rope", D, half); !s)
+  if (Status s = checkHalf(b, name, D, half); !s)
     return s;
   int64_t blockH = b.config({"BLOCK_H"}, std::max(HQ, HK));
   if (blockH < std::max(HQ, HK))
-    return Status::error("problem rope: the variant has BLOCK_H = " + std::to_string(blockH) +
+    return Status::error(std::string("problem ") + name +
+                         ": the variant has BLOCK_H = " + std::to_string(blockH) +
                          ", fewer than the " + std::to_string(std::max(HQ, HK)) + " heads");
   // layout=bhsd (default): q (B, HQ, S, D); layout=bshd: q (B, S, HQ, D), a token's heads
   // contiguous as in the Triton anchor. cos=shared: one (S, D) table for every batch
@@ -132,11 +143,14 @@ Status ropeProblem(Builder &b, bool outOfPlace, bool seqBlocks = false) {
   b.i64("cos_batch_stride", sharedCos ? 0 : S * TD);
   b.i64("cos_seq_stride", TD);
   b.i64("cos_half_offset", halfTable ? 0 : D / 2);
-  if (seqBlocks) {
-    int64_t blockS = b.config({"BLOCK_S"}, 16);
+  if (grid != RopeGrid::tokens) {
+    int64_t blockS = b.config({"BLOCK_S"}, grid == RopeGrid::seqBlocks ? 16 : 8);
     if (blockS <= 0)
-      return Status::error("problem rope_seq_out: BLOCK_S must be positive");
-    b.p.launch.grid = {cdiv(S, blockS), B, 1};
+      return Status::error(std::string("problem ") + name + ": BLOCK_S must be positive");
+    if (grid == RopeGrid::seqBlocks)
+      b.p.launch.grid = {cdiv(S, blockS), B, 1};
+    else
+      b.p.launch.grid = {cdiv(S, blockS), HQ + HK, B};
   } else {
     b.p.launch.grid = {B * S, 1, 1};
   }
@@ -223,9 +237,14 @@ Status ropeFlatProblem(Builder &b) {
 }
 } // namespace
 
-Status rope(Builder &b) { return ropeProblem(b, /*outOfPlace=*/false); }
-Status ropeOut(Builder &b) { return ropeProblem(b, /*outOfPlace=*/true); }
-Status ropeSeqOut(Builder &b) { return ropeProblem(b, /*outOfPlace=*/true, /*seqBlocks=*/true); }
+Status rope(Builder &b) { return ropeProblem(b, "rope", /*outOfPlace=*/false); }
+Status ropeOut(Builder &b) { return ropeProblem(b, "rope_out", /*outOfPlace=*/true); }
+Status ropeSeqOut(Builder &b) {
+  return ropeProblem(b, "rope_seq_out", /*outOfPlace=*/true, RopeGrid::seqBlocks);
+}
+Status ropeQk(Builder &b) {
+  return ropeProblem(b, "rope_qk", /*outOfPlace=*/false, RopeGrid::headBlocks);
+}
 Status ropeFlat(Builder &b) { return ropeFlatProblem(b); }
 
 } // namespace tessel::harness::problems
