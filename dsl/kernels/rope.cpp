@@ -226,18 +226,19 @@ TESSEL_KERNEL(rope_flat, DTYPES(f32, f16, bf16),
               CONFIGS(RopeFlatConfig{.HALF = 64, .BLOCK_S = 16, .num_warps = 4},
                       RopeFlatConfig{.HALF = 64, .BLOCK_S = 8, .num_warps = 2},
                       RopeFlatConfig{.HALF = 32, .BLOCK_S = 8, .num_warps = 1}))
-/// HALF stays (D = 128); tokens per program and warps are tuned at the sequence length's bucket
-/// (with the head count, a launch's programs; q's and k's launches share the entry). A half
-/// tile of fewer than 8 elements a thread would be held twice (the blocked layout keeps 16-byte
-/// vectors and repeats the tile over the extra warps), so those configs are left out.
-TESSEL_TUNE(rope_flat, Space<RopeFlatConfig>()
-                           .field(&RopeFlatConfig::BLOCK_S, {4, 8, 16, 32, 64, 128})
-                           .field(&RopeFlatConfig::num_warps, {1, 2, 4, 8})
-                           .where([](const RopeFlatConfig &c) {
-                             return c.num_warps * 32 * 8 <= c.BLOCK_S * c.HALF;
-                           })
-                           .key("seq_len", Bucket::pow2)
-                           .grid("cdiv(seq_len, BLOCK_S), n_heads, n_batch"))
+/// rope_flat's and rope_qk's space: HALF stays (D = 128); tokens per program and warps are
+/// tuned at the sequence length's bucket (the head counts only scale the grid; q's and k's
+/// launches of rope_flat share the entry). A half tile of fewer than 8 elements a thread would
+/// be held twice (the blocked layout keeps 16-byte vectors and repeats the tile over the extra
+/// warps), so those configs are left out.
+inline Space<RopeFlatConfig> flat_space() {
+  return Space<RopeFlatConfig>()
+      .field(&RopeFlatConfig::BLOCK_S, {4, 8, 16, 32, 64, 128})
+      .field(&RopeFlatConfig::num_warps, {1, 2, 4, 8})
+      .where([](const RopeFlatConfig &c) { return c.num_warps * 32 * 8 <= c.BLOCK_S * c.HALF; })
+      .key("seq_len", Bucket::pow2);
+}
+TESSEL_TUNE(rope_flat, flat_space().grid("cdiv(seq_len, BLOCK_S), n_heads, n_batch"))
 
 /// `rope` (q and k in place, f32 tables, the same arguments) by `rope_flat`'s programs, in one
 /// launch: a program takes BLOCK_S tokens of one head, of q for program_id(1) < n_qh, else of
@@ -279,13 +280,4 @@ TESSEL_KERNEL(rope_qk, DTYPES(f32, f16, bf16),
               CONFIGS(RopeFlatConfig{.HALF = 64, .BLOCK_S = 8, .num_warps = 2},
                       RopeFlatConfig{.HALF = 64, .BLOCK_S = 16, .num_warps = 4},
                       RopeFlatConfig{.HALF = 32, .BLOCK_S = 8, .num_warps = 1}))
-/// As rope_flat's space, keyed by the sequence length's bucket (the head counts only scale the
-/// grid).
-TESSEL_TUNE(rope_qk, Space<RopeFlatConfig>()
-                         .field(&RopeFlatConfig::BLOCK_S, {4, 8, 16, 32, 64, 128})
-                         .field(&RopeFlatConfig::num_warps, {1, 2, 4, 8})
-                         .where([](const RopeFlatConfig &c) {
-                           return c.num_warps * 32 * 8 <= c.BLOCK_S * c.HALF;
-                         })
-                         .key("seq_len", Bucket::pow2)
-                         .grid("cdiv(seq_len, BLOCK_S), n_qh + n_kh, n_batch"))
+TESSEL_TUNE(rope_qk, flat_space().grid("cdiv(seq_len, BLOCK_S), n_qh + n_kh, n_batch"))
