@@ -30,12 +30,6 @@ Status checkHalf(Builder &b, const char *problem, int64_t D, int64_t &half) {
   return Status::ok();
 }
 
-/// Shape BxHQxHKxSxD: q (B, HQ, S, D) and k (B, HK, S, D) rotated with f32 cos/sin tables
-/// (B, S, D), one per batch (case C5): in place, or (outOfPlace) into poisoned q_out and k_out of
-/// the same strides, q and k then compared with their own values (read, never written). The
-/// variant's HALF must be D/2 and BLOCK_H at least max(HQ, HK) when its config names them.
-/// Options: layout=bhsd|bshd, cos=per_batch|shared, table=full|half (tables of D or D/2
-/// columns).
 /// How a rope variant's programs cover the tokens (its grid).
 enum class RopeGrid {
   tokens,     // one program per token, every head: (B * S)
@@ -43,6 +37,13 @@ enum class RopeGrid {
   headBlocks, // BLOCK_S tokens of one head of q, then of k: (cdiv(S, BLOCK_S), HQ + HK, B)
 };
 
+/// Shape BxHQxHKxSxD: q (B, HQ, S, D) and k (B, HK, S, D) rotated with f32 cos/sin tables
+/// (B, S, D), one per batch (case C5): in place, or (outOfPlace) into poisoned q_out and k_out of
+/// the same strides, q and k then compared with their own values (read, never written). The
+/// variant's HALF must be D/2 and BLOCK_H at least max(HQ, HK) when its config names them.
+/// Options: layout=bhsd|bshd, cos=per_batch|shared, table=full|half (tables of D or D/2
+/// columns). `name` is the problem's, for its errors; `grid` how the variant's programs cover
+/// the tokens.
 Status ropeProblem(Builder &b, const char *name, bool outOfPlace,
                    RopeGrid grid = RopeGrid::tokens) {
   if (Status s = needRank(b.o, 5, "BxHQxHKxSxD"); !s)
