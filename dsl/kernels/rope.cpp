@@ -244,10 +244,11 @@ TESSEL_TUNE(rope_flat, flat_space().grid("cdiv(seq_len, BLOCK_S), n_heads, n_bat
 /// launch: a program takes BLOCK_S tokens of one head, of q for program_id(1) < n_qh, else of
 /// k's head program_id(1) - n_qh (grid = (cdiv(seq_len, BLOCK_S), n_qh + n_kh, batch)). A
 /// program holds BLOCK_S x D elements of one head where `rope` holds every head of a token
-/// (BLOCK_H x D): B8 S4096 H32/8 D128 bf16 ran `rope` at 177 us (90.8% of the H200's copy
+/// (BLOCK_H x D): B8 S4096 H32/8 D128 bf16 ran `rope` at 177 us (90.8% of the device copy
 /// bandwidth, results/2026-12-06-h200-s64) and rope_flat's q alone at 96.2%. inductor runs the
-/// same op as two flat kernels, q then k; one launch saves the second's ramp and tail. On an
-/// H100 it ran the row 1.5% slower than `rope` (results/2026-12-06-h100-s65): the tuner picks.
+/// same op as two flat kernels, q then k; one launch saves the second's ramp and tail. On
+/// another card it ran the row 1.5% slower than `rope` (results/2026-12-06-h100-s65): the
+/// tuner picks.
 template <class T>
 void rope_qk(const RopeFlatConfig &c, Ptr<T> q, Ptr<T> k, Ptr<f32> cos, Ptr<f32> sin,
              Int seq_len, Int n_qh, Int n_kh, Int q_batch_stride, Int q_seq_stride,
