@@ -257,8 +257,9 @@ TEST(Problem, TimingProblemsSkipTheirReference) {
       for (const ProblemBuffer &b : p.buffers) {
         outputs += b.output;
         referenced += b.output && !b.reference.empty();
-        if (b.output && !reference)
+        if (b.output && !reference) { // braces: EXPECT_* expands to an if/else
           EXPECT_GT(b.host.numel(), 0) << c.name << " " << b.name;
+        }
       }
       EXPECT_GT(outputs, 0u) << c.name;
       EXPECT_EQ(referenced, reference ? outputs : 0) << c.name << " reference " << reference;
