@@ -2,9 +2,12 @@
 # quack_stage.sh DEST (here, with network): QuACK 0.6.5 and nvidia-cutlass-dsl 4.8.1 for the GPU
 # machine, which has no network, in two parts that each leave room in a call's carry for other
 # work. The cu13 wheel (92 MB) holds two large libraries; they travel xz-compressed: the 193 MB
-# _cutlass_ir library (50 MB) in two pieces, one per part. DEST/part1 (25 MB): the first piece;
-# DEST/part2 (48 MB, with the 17.6 MB tree just under a call's 64 MiB): the second piece, the
-# runtime library (13 MB), the rest of that wheel and the other wheels, and install.sh. On the machine, while it stays warm: part 1's
+# _cutlass_ir library (50 MB) in two pieces, one per part. DEST/part1 (33 MB): the first 33 MB
+# piece, room for about 11 MB of other work beside it; DEST/part2 (40 MB): the second piece, the
+# runtime library (13 MB), the rest of that wheel and the other wheels, and install.sh.
+# The device tool refused a call whose carry was 45.8 MB beside the 17.6 MB tree as over its
+# 64 MiB (it counts more than the files' bytes), so each part with what travels beside it stays
+# under about 44 MB (results/2026-12-07-h100-s66). On the machine, while it stays warm: part 1's
 # call runs `part1/keep.sh` (copies it to /tmp/quack-part1), part 2's call runs
 # `part2/install.sh`, which joins the pieces and installs everything into /tmp/qk; then
 # PYTHONPATH=/tmp/qk:/tmp/qk/nvidia_cutlass_dsl/dsl_packages python3 quack_reference.py. The xz
@@ -22,8 +25,8 @@ ir=nvidia_cutlass_dsl/dsl_packages/cutlass/_mlir/_mlir_libs/_cutlass_ir.cu13.cpy
 rt=nvidia_cutlass_dsl/cu13/lib/libcute_dsl_runtime.so
 mkdir -p "$tmp/cu13" && (cd "$tmp/cu13" && python3 -m zipfile -e "$tmp"/nvidia_cutlass_dsl_libs_cu13-*.whl .)
 xz -9 -T0 -c "$tmp/cu13/$ir" >"$tmp/ir.so.xz"
-split -n 2 -d "$tmp/ir.so.xz" "$tmp/ir.so.xz." && mv "$tmp/ir.so.xz.00" "$dest/part1/" &&
-  mv "$tmp/ir.so.xz.01" "$dest/part2/" && rm "$tmp/ir.so.xz"
+head -c 33000000 "$tmp/ir.so.xz" >"$dest/part1/ir.so.xz.00"
+tail -c +33000001 "$tmp/ir.so.xz" >"$dest/part2/ir.so.xz.01" && rm "$tmp/ir.so.xz"
 xz -9 -T0 -c "$tmp/cu13/$rt" >"$dest/part2/rt.so.xz"
 rm "$tmp/cu13/$ir" "$tmp/cu13/$rt"
 tar czf "$dest/part2/cu13_rest.tgz" -C "$tmp/cu13" .
