@@ -4,11 +4,12 @@ prepare.sh, under ncu): launches one GEMM row's product a few times, LIB = tesse
 (tessel.ops.matmul, with the TESSEL_KERNEL_PATH and TESSEL_TUNING_CACHE of the environment) or
 cublas (torch.matmul), so that `ncu -k regex:... -s N -c 1` profiles each library's kernel of a
 row in the same session. --bT: B is the transpose of an (N, K) row-major weight, as the LLM
-suite's y = x W^T (matmul_bench.py's ":bT"). Prints the kernels' names (torch.profiler) once, for
-choosing ncu's -k filter.
+suite's y = x W^T (matmul_bench.py's ":bT"). Run without ncu, it prints the kernels' names
+(torch.profiler; under ncu the profiler sees none), for choosing ncu's -k filter. Before the
+--launches come a warm-up and the profiled launch, so ncu skips two (-s 2 per kernel a launch).
 
-  ncu --section SpeedOfLight -k regex:gemm -s 3 -c 1 python3 ncu_gemm.py tessel 256x6144x4096 --bT
-  ncu --section SpeedOfLight -k regex:'sm90|gemm|cutlass' -s 3 -c 1 python3 ncu_gemm.py cublas 256x6144x4096 --bT
+  ncu --section SpeedOfLight -k regex:gemm -s 2 -c 1 python3 ncu_gemm.py tessel 256x6144x4096 --bT
+  ncu --section SpeedOfLight -k regex:'nvjet|gemm|cutlass' -s 2 -c 1 python3 ncu_gemm.py cublas 256x6144x4096 --bT
 """
 import argparse
 import os
