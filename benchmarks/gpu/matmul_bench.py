@@ -13,9 +13,11 @@ do_bench_cudagraph (the launches replayed from a CUDA graph: the GPU's time alon
 idling, so that no library's timing always starts right after another's 100 ms of load.
 
 --explore also times every plain gemm_block_ptr variant (graph timing), with and without the
-copy, and every plain gemm_split_k variant that reads with TMA at 2, 3, 4, 6 and 8 slices of K (on
-operands TMA reads in place), on the rows of at least 64 rows and at most 2^33 flops, so the
-tile, split and copy heuristics of tessel/_matmul.py can be checked against measurements.
+copy, and every plain gemm_split_k variant that reads with TMA at 1, 2, 3, 4, 6 and 8 slices of K
+(on operands TMA reads in place), on the rows of at least 64 rows and at most --explore-flops
+(2^33), each verified first, so the tile, split and copy heuristics of tessel/_matmul.py can be
+checked against measurements; --explore-filter SUBSTRING keeps the variants whose names hold it
+(e.g. BLOCK_N_96 against BLOCK_N_128: separate runs, or a staged kernels directory of both).
 `--shapes llm` runs the LLM linear-layer suite of shared/anchors/gemm_suite.py (32 shapes,
 llm_shapes.py). The table ends with the geometric mean of cuBLAS's time over Tessel's, and
 each row's GB/s against a device copy measured in the same run (decode rows are judged by
@@ -32,6 +34,10 @@ ap.add_argument("--shapes", default="f16:1000x999x1001,f16:1024x1024x2048,f16:10
                 "bf16:1000x999x1001,f16:500x499x501,f16:2000x1999x2001,f16:127x255x129,"
                 "bf16:4096x4096x4096:bT,bf16:1x4096x4096:bT,bf16:16x6144x4096:bT")
 ap.add_argument("--explore", action="store_true")
+ap.add_argument("--explore-flops", type=float, default=2.0**33,
+                help="largest product (2 M N K) --explore times its variants on")
+ap.add_argument("--explore-filter", default="",
+                help="--explore times only the variants whose names contain this")
 ap.add_argument("--rounds", type=int, default=3,
                 help="timings per library and row (the median counts), in balanced orders: "
                      "with Triton 6 rounds give each library each position and predecessor "
@@ -150,7 +156,7 @@ for item in args.shapes.split(","):
         row[f"{name}_ms"], row[f"{name}_graph_ms"] = (statistics.median(bench),
                                                        statistics.median(graph))
         row[f"{name}_rounds_ms"], row[f"{name}_graph_rounds_ms"] = bench, graph
-    if args.explore and m >= 64 and 2 * m * n * k <= 2**33:
+    if args.explore and m >= 64 and 2 * m * n * k <= args.explore_flops:
         ad, bd = describe(a, "a"), describe(b, "b")
         explored = {}
         for copy in (False, True):
@@ -158,7 +164,7 @@ for item in args.shapes.split(","):
                 continue
             for v in K.variants("gemm_block_ptr", {"f16": "f16", "bf16": "bf16",
                                                    "f32": "f32"}[dt], "cuda"):
-                if not _plain(v.config):
+                if not _plain(v.config) or args.explore_filter not in v.name:
                     continue
                 c = poisoned_call(lambda: _matmul(a, b, variant=v, copy=copy), m, n, a.dtype)
                 err, ok = check(c, ref, dt)
@@ -173,10 +179,10 @@ for item in args.shapes.split(","):
         if _tma_reads(ad, bd):
             a_st, b_st = tuple(ad.strides), tuple(bd.strides)
             for v in K.variants("gemm_split_k", dt, "cuda"):
-                if not _plain(v.config) or not _launched(
+                if not _plain(v.config) or args.explore_filter not in v.name or not _launched(
                         v, _scalars(m, n, k, a_st, b_st)).meta.get("tensor_maps"):
                     continue
-                for s in (2, 3, 4, 6, 8):
+                for s in (1, 2, 3, 4, 6, 8):
                     plan = _Plan(False, False, b_st[0] != 1, a_st, b_st, v, s)
                     run = lambda: _run(plan, a, b, m, n, k, dt)
                     c = poisoned_call(run, m, n, a.dtype)

@@ -65,6 +65,8 @@ LogicalResult accelerate(tile::DotOp dot, const TargetInfo &target, bool fallbac
   Value nc = cvt(dot.getC(), enc);
   auto newDot =
       builder.create<tile::DotOp>(loc, withEncoding(d, enc), na, nb, nc, dot.getPrecisionAttr());
+  // tile-gpu-pad-shapes' logical shape: the matrix unit may skip the padding.
+  newDot->setDiscardableAttrs(dot->getDiscardableAttrDictionary());
   Value back = cvt(newDot.getD(), d.getEncoding());
   dot.getD().replaceAllUsesWith(back);
   dot.erase();

@@ -13,9 +13,14 @@
 //     padding: padding only comes after the last real element);
 //   - arange(s, s + L) becomes arange(s, s + P): padding lanes hold s + L .. s + P - 1, used only
 //     under the masks above.
-// Padding along other axes of a reduce or scan only makes padded results, masked downstream.
-// Where padding cannot be hidden (dot, atomic_cas without a mask, print, block-pointer
-// accesses, reshapes that move elements across padding), a located error names the op.
+// Padding along other axes of a reduce or scan only makes padded results, masked downstream;
+// so does a dot's padding along M or N (rows of A, columns of B), which is why BLOCK_M and
+// BLOCK_N may be 96 or 192: the matrix unit may skip the padding (tile_nv.warpgroup_dot's
+// valid_n, from the logical shape recorded on the dot) or compute it. A block-pointer load
+// kept for the adapter's bulk copy keeps its logical block type (the copy's box) and gets the
+// padded tile as its result.
+// Where padding cannot be hidden (a dot's K, atomic_cas without a mask, print, block-pointer
+// stores, reshapes that move elements across padding), a located error names the op.
 //
 //===----------------------------------------------------------------------===//
 #include "tessel/Transforms/Passes.h"
@@ -39,7 +44,8 @@ using namespace tessel::tile;
 
 namespace {
 
-constexpr llvm::StringLiteral kLogicalShapeAttr = "tile_gpu.logical_shape";
+constexpr llvm::StringLiteral kLogicalShapeAttr =
+    tile_gpu::TileGPUDialect::getLogicalShapeAttrName();
 
 SmallVector<int64_t> padShape(ArrayRef<int64_t> shape) {
   SmallVector<int64_t> p;
@@ -170,13 +176,15 @@ private:
     WalkResult r =
         func.walk([&](Operation *op) -> WalkResult {
           if (auto dot = dyn_cast<DotOp>(op)) {
-            if (padded(dot.getA()) || padded(dot.getB()) || padded(dot.getC()))
+            // Padding along M or N only makes padded rows or columns of the result; along K
+            // it would be summed into every real element.
+            int64_t k = cast<RankedTensorType>(dot.getA().getType()).getShape().back();
+            if (!llvm::isPowerOf2_64(k))
               return op->emitError()
                      << "tile.dot of " << shapeOf(dot.getA()) << " x " << shapeOf(dot.getB())
-                     << " on the GPU needs power-of-two BLOCK_M, BLOCK_N and BLOCK_K "
-                        "(the matrix units and their layouts do not mask padding): "
-                        "round the block up to a power of two and mask the loads and "
-                        "stores";
+                     << " on the GPU needs a power-of-two BLOCK_K (padding along K would be "
+                        "summed into the product); BLOCK_M and BLOCK_N may be any size, "
+                        "e.g. 96";
             return WalkResult::advance();
           }
           if (auto cas = dyn_cast<AtomicCASOp>(op)) {
@@ -196,13 +204,17 @@ private:
                                           "two; print a power-of-two tile";
             return WalkResult::advance();
           }
-          if (isa<LoadOp, StoreOp>(op) && isa<BlockPtrType>(op->getOperand(0).getType())) {
+          // Block-pointer accesses left here are the adapter's bulk copies
+          // (tile-lower-block-pointers lowered the others to masked pointer tiles). A load's
+          // copy moves the block's box into its padded tile's buffer
+          // (TargetInfo::loadsBlockThroughTensorMap takes only boxes it can place there); a
+          // store's would write the padding over the neighbouring block.
+          if (isa<StoreOp>(op) && isa<BlockPtrType>(op->getOperand(0).getType())) {
             RankedTensorType t = cast<BlockPtrType>(op->getOperand(0).getType()).getBlockType();
             if (paddedTile(t))
-              return op->emitError()
-                     << "a block-pointer access of a " << shapeToString(t.getShape())
-                     << " block on the GPU (a TMA copy) needs power-of-two block "
-                        "dimensions; round the block up and use boundary_check";
+              return op->emitError() << "a block-pointer store of a " << shapeToString(t.getShape())
+                                     << " block on the GPU (a TMA copy) needs power-of-two block "
+                                        "dimensions; round the block up and use boundary_check";
             return WalkResult::advance();
           }
           if (auto reshape = dyn_cast<ReshapeOp>(op)) {

@@ -2,10 +2,24 @@
 
 // Where padding cannot be hidden, the op gets an error that names the fix.
 
-func.func @dot(%a: tensor<48x64xf16>, %b: tensor<64x64xf16>, %c: tensor<48x64xf32>) -> tensor<48x64xf32> {
-  // expected-error @below {{tile.dot of [48, 64] x [64, 64] on the GPU needs power-of-two BLOCK_M, BLOCK_N and BLOCK_K (the matrix units and their layouts do not mask padding): round the block up to a power of two and mask the loads and stores}}
-  %d = tile.dot %a, %b, %c : tensor<48x64xf16> * tensor<64x64xf16> -> tensor<48x64xf32>
-  return %d : tensor<48x64xf32>
+// Padding along K would be summed into every element (along M or N it is allowed:
+// pad-shapes.mlir).
+func.func @dot(%a: tensor<64x48xf16>, %b: tensor<48x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-error @below {{tile.dot of [64, 48] x [48, 64] on the GPU needs a power-of-two BLOCK_K (padding along K would be summed into the product); BLOCK_M and BLOCK_N may be any size, e.g. 96}}
+  %d = tile.dot %a, %b, %c : tensor<64x48xf16> * tensor<48x64xf16> -> tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
+}
+
+// -----
+
+// A block-pointer store left for a bulk copy would write the padding over the next block.
+func.func @block_store(%p: !tile.ptr<f16>, %v: tensor<64x96xf16>, %m: i64, %n: i64) {
+  %c1 = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i64
+  %bp = tile.make_block_ptr %p, [%m, %n], [%n, %c1], [%c0, %c0] {order = array<i32: 1, 0>} : !tile.ptr<f16> -> !tile.block_ptr<tensor<64x96xf16>>
+  // expected-error @below {{a block-pointer store of a [64, 96] block on the GPU (a TMA copy) needs power-of-two block dimensions; round the block up and use boundary_check}}
+  tile.store %bp, %v boundary_check = [0, 1] : !tile.block_ptr<tensor<64x96xf16>>
+  return
 }
 
 // -----

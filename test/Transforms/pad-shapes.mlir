@@ -256,3 +256,20 @@ func.func @reshape_groups(%a: tensor<100x4xf32>, %b: tensor<3x4xf32>) -> (tensor
   %t = tile.reshape %s : tensor<12xf32> -> tensor<3x2x2xf32>
   return %r, %t : tensor<400xf32>, tensor<3x2x2xf32>
 }
+
+// -----
+
+// A dot of BLOCK_N = 96: B, C and D pad to 128 columns and the dot records its logical shape
+// (tile_nv.warpgroup_dot's valid_n comes from it). The block-pointer load that a bulk copy
+// will serve keeps its (64, 96) block type, the box it reads, and loads the padded tile.
+// CHECK-LABEL: func.func @dot_n96
+// CHECK:         %[[B:.*]] = tile.load %{{.*}} boundary_check = [0, 1] padding = zero {tile_gpu.logical_shape = array<i64: 64, 96>} : !tile.block_ptr<tensor<64x96xf16>> -> tensor<64x128xf16>
+// CHECK:         tile.dot %{{.*}}, %[[B]], %{{.*}} {tile_gpu.logical_shape = array<i64: 128, 96>} : tensor<128x64xf16> * tensor<64x128xf16> -> tensor<128x128xf32>
+func.func @dot_n96(%a: tensor<128x64xf16>, %p: !tile.ptr<f16>, %k: i64, %n: i64, %c: tensor<128x96xf32>) -> tensor<128x96xf32> {
+  %c1 = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i64
+  %bp = tile.make_block_ptr %p, [%k, %n], [%c1, %k], [%c0, %c0] {order = array<i32: 0, 1>} : !tile.ptr<f16> -> !tile.block_ptr<tensor<64x96xf16>>
+  %b = tile.load %bp boundary_check = [0, 1] padding = zero : !tile.block_ptr<tensor<64x96xf16>>
+  %d = tile.dot %a, %b, %c : tensor<128x64xf16> * tensor<64x96xf16> -> tensor<128x96xf32>
+  return %d : tensor<128x96xf32>
+}

@@ -125,3 +125,13 @@ func.func @rank(%a: !tile_gpu.memdesc<2x128x64xbf16, #s>, %b: !tile_gpu.memdesc<
   %d = tile_nv.warpgroup_dot %a, %b, %c : !tile_gpu.memdesc<2x128x64xbf16, #s>, !tile_gpu.memdesc<64x128xbf16, #s>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
   return
 }
+
+// -----
+
+#mma = #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [4, 1], instrShape = [64, 128]}>
+#s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
+func.func @valid_n_range(%a: !tile_gpu.memdesc<128x64xbf16, #s>, %b: !tile_gpu.memdesc<64x128xbf16, #s>, %c: tensor<128x128xf32, #mma>) {
+  // expected-error @below {{valid_n = 129 is outside the 128 columns of D}}
+  %d = tile_nv.warpgroup_dot %a, %b, %c {valid_n = 129 : i64} : !tile_gpu.memdesc<128x64xbf16, #s>, !tile_gpu.memdesc<64x128xbf16, #s>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+  return
+}

@@ -205,3 +205,24 @@ func.func @nsplit(%acc: tensor<64x256xf32, #mma>) -> tensor<64x256xf32, #mma> at
   %w = tile_nv.warpgroup_dot_wait %d {pendings = 0 : i32} : tensor<64x256xf32, #mma>
   return %w : tensor<64x256xf32, #mma>
 }
+
+// -----
+
+// valid_n = 100 on a 128-column tile (BLOCK_N = 100 padded by tile-gpu-pad-shapes): per
+// repetition and K step one m64n104 (100 rounded up to wgmma's step of 8) over the first 52
+// accumulator registers; none over the padding's columns. B (K-major, 128 rows) is read from
+// its first row as before.
+#mma = #tile_gpu.mma<{versionMajor = 3, warpsPerCTA = [4, 1], instrShape = [64, 128]}>
+#s = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, blockCols = 64}>
+#sk = #tile_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, blockCols = 64}>
+// CHECK-LABEL: llvm.func @padded_n
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n104k16.f32.bf16.bf16 {$0, {{.+}}, $51}, $104, $105, p, 1, 1, 0, 0;
+// CHECK-NOT:     wgmma.mma_async
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+func.func @padded_n(%acc: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> attributes {tile.num_warps = 4 : i32} {
+  %a = tile_gpu.local_alloc {offset = 0 : i32} : !tile_gpu.memdesc<128x64xbf16, #s>
+  %b = tile_gpu.local_alloc {offset = 16384 : i32} : !tile_gpu.memdesc<64x128xbf16, #sk>
+  %d = tile_nv.warpgroup_dot %a, %b, %acc {valid_n = 100 : i64} : !tile_gpu.memdesc<128x64xbf16, #s>, !tile_gpu.memdesc<64x128xbf16, #sk>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+  %w = tile_nv.warpgroup_dot_wait %d {pendings = 0 : i32} : tensor<128x128xf32, #mma>
+  return %w : tensor<128x128xf32, #mma>
+}

@@ -124,8 +124,17 @@ std::optional<unsigned> contiguousDim(tile::MakeBlockPtrOp block) {
   return std::nullopt;
 }
 
+/// Rows of the box a copy of `block` into (or from) the buffer `buffer` moves: the block's
+/// extent along its non-contiguous dimension, which is the buffer's unless tile-gpu-pad-shapes
+/// padded the buffer (a BLOCK_N of 96 in a 128-row buffer: rows 96-127 are not copied).
+int64_t boxRows(tile::MakeBlockPtrOp block, tile_gpu::MemDescType buffer) {
+  unsigned o = 1 - *contiguousDim(block);
+  int64_t logical = cast<tile::BlockPtrType>(block.getType()).getBlockType().getDimSize(o);
+  return std::min(logical, buffer.getShape()[o]);
+}
+
 /// The index of `block`'s map in the kernel's list, adding it (and the kernel's maps
-/// parameter, returned in `maps`) when new.
+/// parameter, returned in `maps`) when new. The box is `box`'s column block by boxRows rows.
 unsigned registerTensorMap(tile::MakeBlockPtrOp block, tile_gpu::MemDescType box, Value &maps) {
   auto func = block->getParentOfType<func::FuncOp>();
   auto module = func->getParentOfType<ModuleOp>();
@@ -157,7 +166,7 @@ unsigned registerTensorMap(tile::MakeBlockPtrOp block, tile_gpu::MemDescType box
       b.getNamedAttr(
           "dims", b.getArrayAttr({describe(block.getShape()[c]), describe(block.getShape()[o])})),
       b.getNamedAttr("strides", b.getArrayAttr({describe(block.getStrides()[o])})),
-      b.getNamedAttr("box", b.getI64ArrayAttr({blockCols, box.getShape()[o]})),
+      b.getNamedAttr("box", b.getI64ArrayAttr({blockCols, boxRows(block, box)})),
       b.getNamedAttr("swizzle", b.getI64IntegerAttr(blockCols * bits / 8))};
   DictionaryAttr entry = b.getDictionaryAttr(fields);
   SmallVector<Attribute> list;
@@ -176,7 +185,9 @@ unsigned registerTensorMap(tile::MakeBlockPtrOp block, tile_gpu::MemDescType box
 /// the map from them), its column has stride 1, cuTensorMapEncodeTiled's 16-byte aligned base
 /// and row stride hold, and the box takes the 128-byte swizzle (the only one run on a GPU, H200
 /// 2026-12-01; rows of 64 or 32 bytes keep cp.async until verified) in whole column blocks of
-/// at most 256 rows. The block, when it can.
+/// at most 256 rows. `type` may be the block's or its tile padded to powers of two; only the
+/// rows may be padded (column blocks past the block's columns would be copied from the next
+/// block). The block, when it can.
 tile::MakeBlockPtrOp copyableBlock(Value ptr, RankedTensorType type) {
   if (type.getRank() != 2)
     return {};
@@ -196,7 +207,8 @@ tile::MakeBlockPtrOp copyableBlock(Value ptr, RankedTensorType type) {
   tile_gpu::SharedEncodingAttr enc = getTensorMapPlacement(block, type);
   int64_t cols = type.getDimSize(*c);
   if (!enc || enc.getBlockCols() * bytes != 128 || type.getDimSize(o) > 256 ||
-      cols % enc.getBlockColsFor(cols) != 0)
+      cols % enc.getBlockColsFor(cols) != 0 ||
+      cast<tile::BlockPtrType>(block.getType()).getBlockType().getDimSize(*c) != cols)
     return {};
   return block;
 }
@@ -286,6 +298,10 @@ bool NVIDIATargetInfo::storesBlockThroughTensorMap(tile::StoreOp store) const {
   // bytes, where the hardware's swizzle, from address bits 7-9, meets the one local_store
   // writes by row), and a buffer that fits the program's shared memory. Elements past the
   // tensor's shape are not written (the copy clips the box), as a boundary check skips them.
+  // A padded tile's box would be the block's but its buffer the padded tile's: keep such
+  // stores on masked pointer tiles.
+  if (!llvm::all_of(type.getShape(), [](int64_t d) { return llvm::isPowerOf2_64(d); }))
+    return false;
   tile::MakeBlockPtrOp block = copyableBlock(store.getPtr(), type);
   if (!block)
     return false;
@@ -336,10 +352,13 @@ Value nvidia::createTensorMapBarriers(OpBuilder &b, Location loc, unsigned stage
 void nvidia::issueTensorMapCopies(OpBuilder &b, Location loc,
                                   ArrayRef<TargetInfo::TensorMapCopy> copies, Value barrier,
                                   Value pred) {
+  // The transaction count is what the boxes move: a padded buffer's padding rows get none.
   int64_t bytes = 0;
   for (const TargetInfo::TensorMapCopy &c : copies) {
     auto t = cast<tile_gpu::MemDescType>(c.dst.getType());
-    bytes += t.getShape()[0] * t.getShape()[1] * (t.getElementType().getIntOrFloatBitWidth() / 8);
+    unsigned cdim = cast<tile_gpu::SharedEncodingAttr>(t.getEncoding()).getOrder()[0];
+    bytes +=
+        t.getShape()[cdim] * boxRows(c.block, t) * (t.getElementType().getIntOrFloatBitWidth() / 8);
   }
   b.create<tile_nv::BarrierExpectOp>(loc, barrier, bytes, pred, /*leader=*/nullptr);
   for (const TargetInfo::TensorMapCopy &c : copies) {

@@ -6,7 +6,10 @@
 //   tB
 // between a wgmma.fence and a wgmma.commit_group. The accumulator registers are the mma
 // version 3 layout's: (repetition along M, 8-column chunk, c0..c3), and an instruction at
-// chunk n0 / 8 writes its N / 2 registers d[4 j + e] to chunk n0 / 8 + j, element e.
+// chunk n0 / 8 writes its N / 2 registers d[4 j + e] to chunk n0 / 8 + j, element e. With
+// valid_n (a padded BLOCK_N), the instructions end at the first multiple of 8 at or past it:
+// m64n96 over the first 48 registers of a 128-column tile; the padding's registers keep C's
+// values.
 //
 // Shared-memory matrix descriptors (PTX ISA, "Matrix Descriptor Format"; CUTLASS's
 // GmmaDescriptor): bits 0-13 start address >> 4, 16-29 leading byte offset >> 4, 32-45 stride
@@ -122,23 +125,33 @@ struct WarpgroupDotConversion : public ConvertOpToLLVMPattern<tile_nv::Warpgroup
     Value one = i32Const(rewriter, loc, 1);
 
     rewriter.create<NVVM::WgmmaFenceAlignedOp>(loc);
-    unsigned n = instrN / 2; // accumulator registers per instruction
-    std::string regs;
-    for (unsigned i = 0; i < n; ++i)
-      regs += (i ? ", $" : "$") + std::to_string(i);
-    auto operand = [](unsigned i) { return "$" + std::to_string(i); };
-    std::string asmString = "{ .reg .pred p; setp.ne.b32 p, " + operand(2 * n + 2) +
-                            ", 0; wgmma.mma_async.sync.aligned.m64n" + std::to_string(instrN) +
-                            "k16.f32." + ty + "." + ty + " {" + regs + "}, " + operand(2 * n) +
-                            ", " + operand(2 * n + 1) + ", p, 1, 1, " + (pa.mnMajor ? "1" : "0") +
-                            ", " + (pb.mnMajor ? "1" : "0") + "; }";
-    std::string constraints = tiedF32Constraints(n) + ",l,l,r";
+    // The instruction of `width` columns (a multiple of 8): its inline asm, constraints and
+    // result struct of width / 2 registers.
     Type f32 = rewriter.getF32Type();
-    auto resultType =
-        LLVM::LLVMStructType::getLiteral(rewriter.getContext(), SmallVector<Type>(n, f32));
+    auto instruction = [&](int64_t width) {
+      unsigned n = unsigned(width / 2);
+      std::string regs;
+      for (unsigned i = 0; i < n; ++i)
+        regs += (i ? ", $" : "$") + std::to_string(i);
+      auto operand = [](unsigned i) { return "$" + std::to_string(i); };
+      std::string asmString = "{ .reg .pred p; setp.ne.b32 p, " + operand(2 * n + 2) +
+                              ", 0; wgmma.mma_async.sync.aligned.m64n" + std::to_string(width) +
+                              "k16.f32." + ty + "." + ty + " {" + regs + "}, " + operand(2 * n) +
+                              ", " + operand(2 * n + 1) + ", p, 1, 1, " + (pa.mnMajor ? "1" : "0") +
+                              ", " + (pb.mnMajor ? "1" : "0") + "; }";
+      return std::tuple{
+          asmString, tiedF32Constraints(n) + ",l,l,r",
+          LLVM::LLVMStructType::getLiteral(rewriter.getContext(), SmallVector<Type>(n, f32))};
+    };
+    // Columns from valid_n on are padding: the last instruction narrows to the real ones
+    // (rounded up to wgmma's step of 8) and none is issued past them.
+    int64_t validN = std::min<int64_t>(op.getValidN().value_or(N), N);
 
     for (int64_t r = 0; r < mReps; ++r)
-      for (int64_t n0 = 0; n0 < N; n0 += instrN) {
+      for (int64_t n0 = 0; n0 < validN; n0 += instrN) {
+        int64_t width = std::min<int64_t>(instrN, llvm::alignTo(validN - n0, 8));
+        auto [asmString, constraints, resultType] = instruction(width);
+        unsigned n = unsigned(width / 2); // accumulator registers of the instruction
         auto first = acc.begin() + (r * nChunks + n0 / 8) * 4;
         SmallVector<Value> d(first, first + n);
         for (int64_t k = 0; k < K; k += 16) {

@@ -75,10 +75,18 @@ LogicalResult LoadOp::verify() {
     if (getMask() || getOther())
       return emitOpError("a load through a block pointer takes boundary_check and padding, "
                          "not a mask or other");
-    // The layout stage gives the result a distributed layout; the block type has none.
+    // The layout stage gives the result a distributed layout; the block type has none. On the
+    // GPU (tile-gpu-pad-shapes) a block of non-power-of-two dimensions loads into the tile
+    // padded to powers of two; the block type stays the box that is read.
     auto result = dyn_cast<RankedTensorType>(getType());
     RankedTensorType block = bp.getBlockType();
-    if (!result || result.getShape() != block.getShape() ||
+    auto paddedOrSame = [](ArrayRef<int64_t> r, ArrayRef<int64_t> b) {
+      return r.size() == b.size() && llvm::all_of(llvm::zip(r, b), [](auto p) {
+               auto [rd, bd] = p;
+               return rd == bd || rd == int64_t(llvm::PowerOf2Ceil(uint64_t(bd)));
+             });
+    };
+    if (!result || !paddedOrSame(result.getShape(), block.getShape()) ||
         result.getElementType() != block.getElementType())
       return emitOpError() << "result type " << getType() << " differs from the block type "
                            << bp.getBlockType();

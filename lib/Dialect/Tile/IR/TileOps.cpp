@@ -385,6 +385,10 @@ static ParseResult parseLoadTypes(OpAsmParser &parser, Type &ptr, const Optional
   if (parsePtrType(parser, ptr))
     return failure();
   result = valueTypeOf(ptr);
+  // A result that is not the pointee's type (a block pointer's tile in a layout, or padded to
+  // powers of two by tile-gpu-pad-shapes) follows an arrow; LoadOp::verify checks it.
+  if (succeeded(parser.parseOptionalArrow()) && parser.parseType(result))
+    return failure();
   if (mask)
     maskType = maskTypeOf(parser, ptr);
   if (other)
@@ -421,8 +425,11 @@ static ParseResult parseAtomicCASTypes(OpAsmParser &parser, Type &ptr, Type &cmp
 }
 
 // Their printers write the pointer type alone.
-static void printLoadTypes(OpAsmPrinter &p, Operation *, Type ptr, Value, Type, Value, Type, Type) {
+static void printLoadTypes(OpAsmPrinter &p, Operation *, Type ptr, Value, Type, Value, Type,
+                           Type result) {
   p << ptr;
+  if (result != valueTypeOf(ptr))
+    p << " -> " << result;
 }
 static void printStoreTypes(OpAsmPrinter &p, Operation *, Type ptr, Type, Value, Type) { p << ptr; }
 static void printAtomicRMWTypes(OpAsmPrinter &p, Operation *, Type ptr, Type, Value, Type, Type) {

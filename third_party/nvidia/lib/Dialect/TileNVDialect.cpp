@@ -41,6 +41,8 @@ LogicalResult WarpgroupDotOp::verify() {
     return emitOpError("C must be in an mma version 3 (wgmma) layout");
   if (K % 16 != 0)
     return emitOpError() << "K = " << K << " is not a multiple of wgmma's K step (16)";
+  if (std::optional<int64_t> valid = getValidN(); valid && (*valid < 1 || *valid > N))
+    return emitOpError() << "valid_n = " << *valid << " is outside the " << N << " columns of D";
   for (tile_gpu::MemDescType t : {a, b}) {
     auto enc = dyn_cast_if_present<tile_gpu::SharedEncodingAttr>(t.getEncoding());
     if (!enc || !enc.getBlockCols() || enc.getOrder().size() != 2)

@@ -149,6 +149,17 @@ struct ClusterMulticaster {
     return all;
   }
 
+  /// The outer dimension of `map`'s box, when the module's maps describe it.
+  std::optional<int64_t> mapBoxRows(int64_t map) {
+    ModuleOp module = func->getParentOfType<ModuleOp>();
+    auto maps = module ? module->getAttrOfType<ArrayAttr>(kTensorMapsAttrName) : nullptr;
+    auto entry = maps && map < int64_t(maps.size()) ? dyn_cast<DictionaryAttr>(maps[map]) : nullptr;
+    auto box = entry ? dyn_cast_if_present<ArrayAttr>(entry.get("box")) : nullptr;
+    if (!box || box.size() != 2 || !isa<IntegerAttr>(box[1]))
+      return std::nullopt;
+    return cast<IntegerAttr>(box[1]).getInt();
+  }
+
   /// The index of `map` with its box's outer dimension halved, added to the module's maps;
   /// failure when the module's maps do not describe `map` as a 2-D box.
   FailureOr<int64_t> halfBoxMap(int64_t map) {
@@ -273,8 +284,11 @@ struct ClusterMulticaster {
         same = b.create<arith::ConstantIntOp>(loc, 1, 1); // no program_id in it at all
       MemDescType dst = copy.getDst().getType();
       auto enc = cast<SharedEncodingAttr>(dst.getEncoding());
-      if (dst.getShape()[enc.getOrder()[1]] % 16 != 0)
+      int64_t rows = dst.getShape()[enc.getOrder()[1]];
+      if (rows % 16 != 0)
         continue; // halves of less than a swizzle pattern: each CTA copies its own
+      if (std::optional<int64_t> boxRows = mapBoxRows(copy.getMap()); boxRows && *boxRows != rows)
+        continue; // a box of a padded tile's real rows: its halves are not the buffer's
       FailureOr<int64_t> half = halfBoxMap(copy.getMap());
       if (failed(half))
         return copy.emitError("cluster_size: the module's tensor maps (tessel.tensor_maps) do "

@@ -127,6 +127,20 @@ struct WarpSpecializer {
                             "stride-1 dimensions copies with TMA)";
       return success();
     }
+    if (loop.getBody()
+            ->walk([](Operation *op) {
+              return isa<AsyncCopyGlobalToLocalOp, tile::LoadOp>(op) ? WalkResult::interrupt()
+                                                                     : WalkResult::advance();
+            })
+            .wasInterrupted()) {
+      // One operand by TMA, the other through cp.async or registers (a padded BLOCK_N of a B
+      // contiguous along N: 96 columns are not whole 128-byte boxes): the consumers load it
+      // themselves, so a producer could not run ahead. The variant stays as it is.
+      func.emitWarning() << "warp_specialize: ignored in this variant, whose K loop loads an "
+                            "operand without TMA (its contiguous dimension is not whole "
+                            "128-byte column blocks, or no stride of it is known to be 1)";
+      return success();
+    }
     tile_nv::WaitBarrierOp fullWait = *waits.begin();
     if (numWarps % 4 != 0)
       return fail("num_warps must be a multiple of 4 (whole consumer warpgroups)");

@@ -71,6 +71,16 @@ FailureOr<Value> sharedOperand(OpBuilder &b, tile::DotOp dot, unsigned opIdx,
   return Value(alloc);
 }
 
+/// The result's columns before its padding (tile-gpu-pad-shapes' logical shape on the dot),
+/// when it has some: the wgmma instructions stop there (valid_n).
+IntegerAttr validColumns(tile::DotOp dot) {
+  auto logical = dot->getAttrOfType<DenseI64ArrayAttr>(TileGPUDialect::getLogicalShapeAttrName());
+  int64_t n = dot.getType().getDimSize(1);
+  if (!logical || logical.size() != 2 || logical[1] >= n)
+    return {};
+  return IntegerAttr::get(IntegerType::get(dot.getContext(), 64), logical[1]);
+}
+
 /// Lets `wait` (of the dot `wg` in a loop, accumulating into an iteration argument) keep one
 /// group in flight across iterations: true when the loop writes the operands' rings only into
 /// stages other than the one read and the one read the iteration before, so that the
@@ -168,7 +178,8 @@ struct WarpgroupDotPass : tile_nv::impl::TileNVWarpgroupDotBase<WarpgroupDotPass
         }
       if (stored || !writtenOnlyByTensorCopies(*a) || !writtenOnlyByTensorCopies(*bb))
         fb.create<tile_nv::FenceAsyncSharedOp>(loc);
-      auto wg = b.create<tile_nv::WarpgroupDotOp>(loc, dot.getType(), *a, *bb, dot.getC());
+      auto wg = b.create<tile_nv::WarpgroupDotOp>(loc, dot.getType(), *a, *bb, dot.getC(),
+                                                  validColumns(dot));
       auto wait = b.create<tile_nv::WarpgroupDotWaitOp>(loc, TypeRange{dot.getType()},
                                                         ValueRange{wg.getD()}, 0);
       dot.getD().replaceAllUsesWith(wait.getOutputs()[0]);

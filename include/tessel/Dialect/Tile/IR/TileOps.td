@@ -180,7 +180,10 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
     disables lanes: a disabled lane reads no memory and takes `other` (pointee type, pointer's
     shape), or an undefined value when `other` is absent. A load through a block pointer takes
     `boundary_check` (dimensions whose out-of-bounds lanes are not read) and `padding` (their
-    value) instead of a mask.
+    value) instead of a mask. A result type that is not the pointee's follows an arrow: the
+    block's tile in a GPU layout, or (tile-gpu-pad-shapes, for a block an adapter copies in
+    bulk) the block's shape padded to powers of two, the padding's value undefined:
+    `tile.load %bp ... : !tile.block_ptr<tensor<64x96xbf16>> -> tensor<64x128xbf16>`.
   }];
   let arguments = (ins Tile_AnyPtrLike:$ptr,
                        Optional<Tile_BoolLike>:$mask,

@@ -46,6 +46,11 @@ def TileGPU_Dialect : Dialect {
     static constexpr llvm::StringLiteral getScratchHeldAttrName() {
       return "tile_gpu.scratch_held";
     }
+    /// i64 array attribute set by tile-gpu-pad-shapes on an op whose results it padded to
+    /// powers of two: their shape before padding (elements past it are padding).
+    static constexpr llvm::StringLiteral getLogicalShapeAttrName() {
+      return "tile_gpu.logical_shape";
+    }
     /// i32 attribute on a kernel: lanes per warp (32 on NVIDIA, 64 on CDNA).
     static constexpr llvm::StringLiteral getThreadsPerWarpAttrName() {
       return "tile_gpu.threads_per_warp";

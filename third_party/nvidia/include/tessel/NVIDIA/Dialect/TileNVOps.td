@@ -43,10 +43,16 @@ def TileNV_WarpgroupDotOp : TileNV_Op<"warpgroup_dot"> {
     memory must not be overwritten before then. Writes to the operands through ordinary stores
     or cp.async must be made visible to the asynchronous proxy first (`fence_async_shared`,
     then a barrier).
+
+    `valid_n` (optional): the columns of D before it are the product's, those from it on are
+    padding (tile-gpu-pad-shapes pads a BLOCK_N such as 96 to 128): the instructions cover
+    only the first valid_n columns, rounded up to wgmma's step of 8 (m64n96 for 96), and the
+    padding's registers keep C's values. B's rows past valid_n are never read.
   }];
   let arguments = (ins Arg<TileNV_MemDesc, "A (M, K)", [MemRead]>:$a,
                        Arg<TileNV_MemDesc, "B (K, N)", [MemRead]>:$b,
-                       AnyRankedTensor:$c);
+                       AnyRankedTensor:$c,
+                       OptionalAttr<I64Attr>:$valid_n);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` type($c)
