@@ -185,9 +185,8 @@ unsigned registerTensorMap(tile::MakeBlockPtrOp block, tile_gpu::MemDescType box
 /// the map from them), its column has stride 1, cuTensorMapEncodeTiled's 16-byte aligned base
 /// and row stride hold, and the box takes the 128-byte swizzle (the only one run on a GPU, H200
 /// 2026-12-01; rows of 64 or 32 bytes keep cp.async until verified) in whole column blocks of
-/// at most 256 rows. `type` may be the block's or its tile padded to powers of two; only the
-/// rows may be padded (column blocks past the block's columns would be copied from the next
-/// block). The block, when it can.
+/// at most 256 rows (asked before tile-gpu-pad-shapes, on the block's own shape: 96 columns
+/// are not whole column blocks, 192 are three). The block, when it can.
 tile::MakeBlockPtrOp copyableBlock(Value ptr, RankedTensorType type) {
   if (type.getRank() != 2)
     return {};
@@ -207,8 +206,7 @@ tile::MakeBlockPtrOp copyableBlock(Value ptr, RankedTensorType type) {
   tile_gpu::SharedEncodingAttr enc = getTensorMapPlacement(block, type);
   int64_t cols = type.getDimSize(*c);
   if (!enc || enc.getBlockCols() * bytes != 128 || type.getDimSize(o) > 256 ||
-      cols % enc.getBlockColsFor(cols) != 0 ||
-      cast<tile::BlockPtrType>(block.getType()).getBlockType().getDimSize(*c) != cols)
+      cols % enc.getBlockColsFor(cols) != 0)
     return {};
   return block;
 }
