@@ -146,7 +146,9 @@ if kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"
                "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=6" \
                "-D BLOCK_M=64 -D BLOCK_N=128 -D num_warps=4 -D num_stages=8" \
                "-D BLOCK_M=128 -D BLOCK_N=64 -D num_warps=4 -D num_stages=6" \
-               "-D BLOCK_M=64 -D BLOCK_N=64 -D num_warps=4 -D num_stages=8"; do
+               "-D BLOCK_M=64 -D BLOCK_N=64 -D num_warps=4 -D num_stages=8" \
+               "-D BLOCK_M=128 -D BLOCK_N=96 -D num_warps=8 -D num_stages=4" \
+               "-D BLOCK_M=128 -D BLOCK_N=96 -D num_warps=4 -D num_stages=6"; do
       kernel=gemm_block_ptr gemm cuda:sm_90a "$dest/kernels" tile,cubin --dtype $dt $cfg \
         -D HAS_BIAS=false -D ACT=none "$nn" "$nt" "$nna" "$nta" || true
     done
@@ -251,10 +253,12 @@ a16=--twin=a16:K%8,N%8,stride_xm%8,stride_wn%8,stride_om%8
 # gemm_split_k (products with too few tiles for the GPU: decode, M = 1..64): its __nn and __nt
 # twins copy A and B with TMA.
 # Extra bf16 tiles: 64x32 (128 tiles at N = 4096 without a split), 128x128 (M = 256: 64 tiles at
-# N = 4096, split in two) and 64x256 (N = 28672 in 112 tiles, one wave).
+# N = 4096, split in two), 128x96 (M = 256: 128 tiles at N = 6144, padded to 128 columns and
+# run as wgmma m64n96) and 64x256 (N = 28672 in 112 tiles, one wave).
 if kernel=gemm_split_k gemm cuda:sm_90a "$dest/kernels" tile,cubin "$nn" "$nt"; then
   for cfg in "-D BLOCK_N=32 -D BLOCK_K=128 -D num_stages=6" \
              "-D BLOCK_M=128 -D BLOCK_N=128 -D BLOCK_K=64 -D num_warps=8 -D num_stages=4" \
+             "-D BLOCK_M=128 -D BLOCK_N=96 -D BLOCK_K=64 -D num_warps=8 -D num_stages=6" \
              "-D BLOCK_M=64 -D BLOCK_N=256 -D BLOCK_K=64 -D num_warps=4 -D num_stages=4" \
              "-D BLOCK_M=64 -D BLOCK_N=128 -D BLOCK_K=64 -D num_warps=4 -D num_stages=8" \
              "-D BLOCK_M=64 -D BLOCK_N=32 -D BLOCK_K=128 -D num_warps=4 -D num_stages=8"; do
