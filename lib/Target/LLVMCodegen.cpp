@@ -83,26 +83,24 @@ LogicalResult emit(llvm::Module &module, llvm::TargetMachine &machine, llvm::Cod
   return success();
 }
 
-/// This process's environment for a tool, with glibc's malloc asked (unless the caller set
-/// GLIBC_TUNABLES) to grow its heap 64 MiB at a time in transparent huge pages: ptxas faults in
-/// its heap 4 KiB at a time otherwise, 3196 page faults for a softmax variant against 806 so
-/// (28.4 -> 22.5 ms, docs/Performance.md, "Compile time"). glibc before 2.35 ignores the
-/// tunables it does not know.
-static SmallVector<std::string> toolEnvironment() {
+/// This process's environment plus `extra` ("NAME=value"), except the names it already sets.
+static SmallVector<std::string> toolEnvironment(llvm::ArrayRef<llvm::StringRef> extra) {
   SmallVector<std::string> env;
-  bool set = false;
-  for (char **e = environ; e && *e; ++e) {
+  for (char **e = environ; e && *e; ++e)
     env.push_back(*e);
-    set |= llvm::StringRef(*e).starts_with("GLIBC_TUNABLES=");
+  for (llvm::StringRef x : extra) {
+    llvm::StringRef name = x.take_front(x.find('=') + 1);
+    if (llvm::none_of(env,
+                      [&](const std::string &e) { return llvm::StringRef(e).starts_with(name); }))
+      env.push_back(x.str());
   }
-  if (!set)
-    env.push_back("GLIBC_TUNABLES=glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864");
   return env;
 }
 
 LogicalResult runTool(llvm::StringRef tool, llvm::ArrayRef<llvm::StringRef> args,
                       llvm::StringRef input, llvm::StringRef inputName, llvm::StringRef outputName,
-                      std::string &output, std::string &log, std::string &error) {
+                      std::string &output, std::string &log, std::string &error,
+                      llvm::ArrayRef<llvm::StringRef> extraEnv) {
   llvm::StringRef name = llvm::sys::path::filename(tool);
   llvm::SmallString<128> dir;
   if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("tessel-" + name, dir)) {
@@ -129,10 +127,15 @@ LogicalResult runTool(llvm::StringRef tool, llvm::ArrayRef<llvm::StringRef> args
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(logPath),
                                                 llvm::StringRef(logPath)};
   std::string execError;
-  SmallVector<std::string> env = toolEnvironment();
-  SmallVector<llvm::StringRef> envRefs(env.begin(), env.end());
-  int rc = llvm::sys::ExecuteAndWait(tool, argv, llvm::ArrayRef<llvm::StringRef>(envRefs),
-                                     redirects, 0, 0, &execError);
+  SmallVector<std::string> env;
+  SmallVector<llvm::StringRef> envRefs;
+  std::optional<llvm::ArrayRef<llvm::StringRef>> envArg; // unset: the tool inherits ours
+  if (!extraEnv.empty()) {
+    env = toolEnvironment(extraEnv);
+    envRefs.assign(env.begin(), env.end());
+    envArg = envRefs;
+  }
+  int rc = llvm::sys::ExecuteAndWait(tool, argv, envArg, redirects, 0, 0, &execError);
   auto logBuf = llvm::MemoryBuffer::getFile(logPath);
   log = logBuf ? (*logBuf)->getBuffer().str() : "";
   auto bin = llvm::MemoryBuffer::getFile(out, /*IsText=*/false);

@@ -15,8 +15,8 @@
 //     under the masks above.
 // Padding along other axes of a reduce or scan only makes padded results, masked downstream;
 // so does a dot's padding along M or N (rows of A, columns of B), which is why BLOCK_M and
-// BLOCK_N may be 96 or 192: the matrix unit may skip the padding (tile_nv.warpgroup_dot's
-// valid_n, from the logical shape recorded on the dot) or compute it. A block-pointer load
+// BLOCK_N may be 96 or 192: an adapter's matrix unit may skip the padding (it reads the
+// logical shape recorded on the dot) or compute it. A block-pointer load
 // kept for the adapter's bulk copy keeps its logical block type (the copy's box) and gets the
 // padded tile as its result.
 // Where padding cannot be hidden (a dot's K, atomic_cas without a mask, print, block-pointer

@@ -49,11 +49,13 @@ mlir::LogicalResult emit(llvm::Module &module, llvm::TargetMachine &machine,
 /// <dir>/`inputName`; `args` (after the program name) may hold the placeholders "{in}" and
 /// "{out}" for <dir>/`inputName` and <dir>/`outputName`. On exit 0 with the output present,
 /// `output` holds its bytes; `log` always holds the tool's stdout and stderr. The directory is
-/// removed. Errors name the tool, its exit status and its log.
+/// removed. Errors name the tool, its exit status and its log. `env` ("NAME=value") is added
+/// to this process's environment for the tool, except a NAME this process already sets (the
+/// caller's choice wins).
 mlir::LogicalResult runTool(llvm::StringRef tool, llvm::ArrayRef<llvm::StringRef> args,
                             llvm::StringRef input, llvm::StringRef inputName,
                             llvm::StringRef outputName, std::string &output, std::string &log,
-                            std::string &error);
+                            std::string &error, llvm::ArrayRef<llvm::StringRef> env = {});
 
 /// The first of `paths` that exists ("" entries skipped); "" when none does.
 std::string firstExisting(std::initializer_list<std::string> paths);

@@ -134,8 +134,14 @@ static LogicalResult runPtxas(StringRef arch, StringRef ptx, CompiledKernel &out
     return success();
   }
   std::string archFlag = ("-arch=" + arch).str(), report;
-  if (failed(codegen::runTool(ptxas, {archFlag, "-v", "-O3", "{in}", "-o", "{out}"}, ptx,
-                              "kernel.ptx", "kernel.cubin", out.binary, report, error)))
+  // glibc's malloc grows ptxas's heap 64 MiB at a time in transparent huge pages (unless the
+  // caller set GLIBC_TUNABLES): it faults its heap in 4 KiB at a time otherwise, 3196 page
+  // faults for a softmax variant against 806 (ptxas 28.4 -> 22.5 ms; docs/Performance.md,
+  // "Session 67"). glibc before 2.35 ignores tunables it does not know.
+  if (failed(codegen::runTool(
+          ptxas, {archFlag, "-v", "-O3", "{in}", "-o", "{out}"}, ptx, "kernel.ptx", "kernel.cubin",
+          out.binary, report, error,
+          {"GLIBC_TUNABLES=glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864"})))
     return failure();
   out.binaryKind = "cubin";
   parsePtxasReport(report, out.resources);

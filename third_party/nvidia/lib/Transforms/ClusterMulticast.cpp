@@ -149,27 +149,30 @@ struct ClusterMulticaster {
     return all;
   }
 
-  /// The outer dimension of `map`'s box, when the module's maps describe it.
-  std::optional<int64_t> mapBoxRows(int64_t map) {
-    ModuleOp module = func->getParentOfType<ModuleOp>();
-    auto maps = module ? module->getAttrOfType<ArrayAttr>(kTensorMapsAttrName) : nullptr;
-    auto entry = maps && map < int64_t(maps.size()) ? dyn_cast<DictionaryAttr>(maps[map]) : nullptr;
-    auto box = entry ? dyn_cast_if_present<ArrayAttr>(entry.get("box")) : nullptr;
-    if (!box || box.size() != 2 || !isa<IntegerAttr>(box[1]))
-      return std::nullopt;
-    return cast<IntegerAttr>(box[1]).getInt();
-  }
-
-  /// The index of `map` with its box's outer dimension halved, added to the module's maps;
-  /// failure when the module's maps do not describe `map` as a 2-D box.
-  FailureOr<int64_t> halfBoxMap(int64_t map) {
+  /// The module's maps and `map`'s box (two integers), or nulls where they do not describe it.
+  std::pair<ArrayAttr, ArrayAttr> mapAndBox(int64_t map) {
     ModuleOp module = func->getParentOfType<ModuleOp>();
     auto maps = module ? module->getAttrOfType<ArrayAttr>(kTensorMapsAttrName) : nullptr;
     auto entry = maps && map < int64_t(maps.size()) ? dyn_cast<DictionaryAttr>(maps[map]) : nullptr;
     auto box = entry ? dyn_cast_if_present<ArrayAttr>(entry.get("box")) : nullptr;
     if (!box || box.size() != 2 || !isa<IntegerAttr>(box[0]) || !isa<IntegerAttr>(box[1]))
+      return {maps, nullptr};
+    return {maps, box};
+  }
+
+  /// The outer dimension of `map`'s box, when the module's maps describe it.
+  std::optional<int64_t> mapBoxRows(int64_t map) {
+    ArrayAttr box = mapAndBox(map).second;
+    return box ? std::optional<int64_t>(cast<IntegerAttr>(box[1]).getInt()) : std::nullopt;
+  }
+
+  /// The index of `map` with its box's outer dimension halved, added to the module's maps;
+  /// failure when the module's maps do not describe `map` as a 2-D box.
+  FailureOr<int64_t> halfBoxMap(int64_t map) {
+    auto [maps, box] = mapAndBox(map);
+    if (!box)
       return failure();
-    NamedAttrList fields(entry);
+    NamedAttrList fields(cast<DictionaryAttr>(maps[map]));
     Builder b(func.getContext());
     fields.set("box", b.getI64ArrayAttr({cast<IntegerAttr>(box[0]).getInt(),
                                          cast<IntegerAttr>(box[1]).getInt() / 2}));
@@ -178,7 +181,7 @@ struct ClusterMulticaster {
     if (auto it = llvm::find(list, half); it != list.end())
       return it - list.begin();
     list.push_back(half);
-    module->setAttr(kTensorMapsAttrName, b.getArrayAttr(list));
+    func->getParentOfType<ModuleOp>()->setAttr(kTensorMapsAttrName, b.getArrayAttr(list));
     return int64_t(list.size() - 1);
   }
 
