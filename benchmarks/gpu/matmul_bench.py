@@ -142,6 +142,7 @@ for item in args.shapes.split(","):
     failed += not ok
     plan = plan_of(a, b)
     row["plan"] = (plan.variant.name + (f" split_k={plan.splits}" if plan.splits else "")
+                   + (f" programs={plan.programs}" if plan.programs else "")
                    + (" swapped (c^T = b^T a^T) through " + _launched(plan.variant, _swapped(
                        m, n, k, plan.a_strides, plan.b_strides)).name.rsplit("__", 1)[-1]
                       if plan.swap else "")

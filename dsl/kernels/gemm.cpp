@@ -500,6 +500,30 @@ TESSEL_KERNEL(gemm_persistent, DTYPES(f16, bf16, f32),
                                  .num_stages = 2, .warp_specialize = 1},
                       GemmConfig{.BLOCK_M = 128, .BLOCK_N = 128, .BLOCK_K = 64, .num_warps = 4,
                                  .num_stages = 4, .warp_specialize = 1}))
+/// The persistent GEMM's tiles for the large products it is tuned on (tessel.ops.matmul takes
+/// its entry where it is the fastest one of the shape): a producer warpgroup always (its
+/// copies of the next tile overlap this tile's epilogue, the point of the kernel), with and
+/// without the TMA-store epilogue (H200, bf16 8192^3, 128x256 on 2 stages: 1349.6 against
+/// 1405.9 us, results/2026-12-06-h200-s64), and 64x128 on deep rings (the M = 256 rows,
+/// results/2026-12-04-h200-s43). One program per SM: n_programs is the launcher's SM count.
+TESSEL_TUNE(gemm_persistent,
+            Space<GemmConfig>()
+                .field(&GemmConfig::BLOCK_M, {64, 128})
+                .field(&GemmConfig::BLOCK_N, {128, 256})
+                .field(&GemmConfig::num_warps, {4, 8})
+                .field(&GemmConfig::num_stages, {2, 3, 4, 6})
+                .field(&GemmConfig::warp_specialize, {1})
+                .field(&GemmConfig::tma_store, {0, 1})
+                .where([](const GemmConfig &c) {
+                  // One consumer warpgroup, but two for 128x256 (its f32 accumulator would be
+                  // 256 registers a thread on one); no 64x256.
+                  bool wide = c.BLOCK_M == 128 && c.BLOCK_N == 256;
+                  return (c.num_warps == 8) == wide && (c.BLOCK_M == 128 || c.BLOCK_N == 128);
+                })
+                .key("M", Bucket::pow2)
+                .key("N", Bucket::pow2)
+                .key("K", Bucket::pow2)
+                .grid("min(cdiv(M, BLOCK_M) * cdiv(N, BLOCK_N), n_programs)"))
 TESSEL_KERNEL(gemm_stream_k, DTYPES(f16, bf16),
               ARGS(a, b, c, bias, workspace, locks, M, N, K, stride_am, stride_ak, stride_bk,
                    stride_bn, stride_cm, stride_cn),

@@ -15,7 +15,9 @@ takes any strides) except an operand that does not start on 16 bytes, which no k
 On a GPU the tuning cache (docs/Autotuning.md) picks the kernel where it can: gemm_split_k's
 entry for the shape (launched with its SPLIT_K) unless gemm_block_ptr's entry is faster;
 gemm_block_ptr's entry alone where split-K's rule (_split_k_variant) does not apply or its
-entry is slower; else the rules of _split_k_variant and _pick. A decode product (M <= 64) may
+entry is slower; gemm_persistent's entry (one program per SM over the tiles, launched on
+min(tiles, SMs) programs) where it is the fastest of the shape's; else the rules of
+_split_k_variant and _pick. A decode product (M <= 64) may
 run transposed, c^T (N, M) = b^T a^T, when gemm_split_k's entry for the (N, M, K) product (its
 16-wide tiles: the weight's rows fill wgmma's 64-row M, the tokens its N, as cuBLAS runs decode)
 is faster than every entry of the product as written, or the product as written has none (its
@@ -41,8 +43,10 @@ _ROW_ALIGN = 8
 # What a call runs: copy_a / copy_b (b_rows: b's copy contiguous along N, else along K), the
 # operands' strides after the copies, the variant, the split-K slices (0: not split), and swap:
 # the variant computes c^T = b^T a^T (a (N, K) := b^T, b (K, M) := a^T, c (N, M) := c^T).
-_Plan = namedtuple("_Plan", "copy_a copy_b b_rows a_strides b_strides variant splits swap",
-                   defaults=(False,))
+# programs: gemm_persistent's grid (one program per SM; 0 for the other kernels, one program per
+# tile).
+_Plan = namedtuple("_Plan", "copy_a copy_b b_rows a_strides b_strides variant splits swap programs",
+                   defaults=(False, 0))
 
 
 def _plain(config):
@@ -194,8 +198,8 @@ def _slices(v, m, n, k, sms):
 
 
 def _tuned_launch(kernel, dtype, m, n, k, scalars):
-    """(variant, median ms) of the tuning cache's entry for `kernel` (gemm_block_ptr or
-    gemm_split_k, keys M, N, K) whose timing launched the twin this call's strides launch (the
+    """(variant, median ms) of the tuning cache's entry for `kernel` (gemm_block_ptr,
+    gemm_persistent or gemm_split_k, keys M, N, K) whose timing launched the twin this call's strides launch (the
     entry's key twin: a layout) and copies with TMA; else None. Both kernels are tuned on the
     gemm problems' shapes with the same timing (cold L2), so their times compare."""
     for v, e in _k.tuned_entries(kernel, dtype, "cuda", {"M": m, "N": n, "K": k}, valid=_plain):
@@ -227,10 +231,18 @@ def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sm
         tuned_tiles = _tuned_launch("gemm_block_ptr", dtype, m, n, k, scalars)
         swapped = None if m > 64 else _tuned_launch("gemm_split_k", dtype, n, m, k,
                                                     _swapped(m, n, k, a_strides, b_strides))
-        times = [t[1] for t in (tuned_split, tuned_tiles) if t is not None]
+        tuned_persistent = _tuned_launch("gemm_persistent", dtype, m, n, k, scalars)
+        times = [t[1] for t in (tuned_split, tuned_tiles, tuned_persistent) if t is not None]
         if swapped is not None and all(swapped[1] < t for t in times):
             return _Plan(copy_a, copy_b, b_rows, a_strides, b_strides, swapped[0],
                          _slices(swapped[0], n, m, k, sms), True)
+        # The persistent kernel's entry when it is the fastest of the shape's, and, alone, only
+        # where split-K's rule does not apply (as gemm_block_ptr's below).
+        if tuned_persistent is not None and tuned_persistent[1] <= min(times) and (
+                tuned_split is not None or tuned_tiles is not None
+                or _split_k_variant(dtype, m, n, k, scalars, sms) is None):
+            return _Plan(copy_a, copy_b, b_rows, a_strides, b_strides, tuned_persistent[0], 0,
+                         False, sms)
         # Two entries: the faster. A split-K entry alone beats the rules (its space has one
         # slice too); a gemm_block_ptr entry alone only where split-K's rule does not apply
         # (it was never timed against the split).
@@ -250,7 +262,10 @@ def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sm
     if v is None:  # the interpreter, or no GPU variant: the tuned, else the first plain config
         v = (_k.tuned("gemm_block_ptr", dtype, device, {"M": m, "N": n, "K": k}, valid=_plain)
              or _k.choose("gemm_block_ptr", dtype, device, valid=_plain, key="plain"))
-    return _Plan(copy_a, copy_b, b_rows, a_strides, b_strides, v, splits)
+    # A gemm_persistent variant (given): one program per SM, or 3 on the interpreter (programs
+    # of several tiles, as the harness's gemm_persistent problem runs it).
+    programs = (sms or 3) if v.kernel == "gemm_persistent" else 0
+    return _Plan(copy_a, copy_b, b_rows, a_strides, b_strides, v, splits, False, programs)
 
 
 def _padded_copy(x, shape, along_rows, dtype):
@@ -278,7 +293,10 @@ def _run(plan, a, b, m, n, k, dtype):
         a, b, m, n = b, a, n, m
         (sam, sak), (sbk, sbn), scm, scn = (sbn, sbk), (sak, sam), 1, m
     tiles = _tiles(v, m, n)
-    if plan.splits:
+    if plan.programs:
+        _k.launch(v, min(tiles, plan.programs), a, b, c, c, m, n, k, sam, sak, sbk, sbn, scm,
+                  scn)
+    elif plan.splits:
         workspace, locks = _workspace(a, plan.splits * m * n, tiles)
         _k.launch(v, (tiles, plan.splits), a, b, c, c, workspace, locks, m, n, k, sam, sak, sbk,
                   sbn, scm, scn)
@@ -317,7 +335,8 @@ def plan_of(a, b):
 
 
 def _matmul(a, b, variant=None, copy=None):
-    """matmul(a, b); `variant` (a Variant of gemm_block_ptr, run without split-K) and `copy`
+    """matmul(a, b); `variant` (a Variant of gemm_block_ptr or gemm_persistent, run without
+    split-K) and `copy`
     (bool: whether to copy operands that TMA cannot read, on any device) override the choices,
     for benchmarks and tests."""
     fast = _torch_key(a, b) if variant is None and copy is None else None

@@ -1282,6 +1282,57 @@ def matmul_plan_takes_the_tuned_split_k():
 
 
 @test
+def matmul_plan_takes_the_persistent_entry_when_fastest():
+    # gemm_persistent's entry runs on one program per SM (the plan's programs) where it is the
+    # fastest entry of the shape; alone, only where split-K's rule does not apply; a slower one
+    # leaves the others' choice as it was.
+    from tessel import _matmul, kernels
+    rule = fake_gemm(64, 128, 4, 6, 90, 150_000, True, 0)
+    tiles = fake_gemm(128, 256, 8, 3, 168, 147_456, True)
+    persistent = fake_gemm(128, 256, 8, 2, 168, 229_376, True)
+    persistent.kernel = "gemm_persistent"
+    entries = {}
+    saved = kernels.variants, kernels.tuned_entries
+    kernels.variants = lambda kernel, dtype, device: [rule] if kernel == "gemm_split_k" else []
+    kernels.tuned_entries = lambda kernel, dtype, device, values, valid=None: (
+        [entries[kernel]] if kernel in entries else [])
+    try:
+        def plan(m, n, k=4096):
+            p = _matmul._plan("bf16", "cuda", m, n, k, (k, 1), (1, k), True, True, 132, None,
+                              None)
+            return p.variant.kernel, p.splits, p.programs
+        entries["gemm_block_ptr"] = (tiles, {"ms": 0.40, "twin": "nna"})
+        assert plan(8192, 4096) == ("gemm_block_ptr", 0, 0)
+        entries["gemm_persistent"] = (persistent, {"ms": 0.38, "twin": "nna"})
+        assert plan(8192, 4096) == ("gemm_persistent", 0, 132)
+        entries["gemm_persistent"] = (persistent, {"ms": 0.42, "twin": "nna"})
+        assert plan(8192, 4096) == ("gemm_block_ptr", 0, 0)
+        del entries["gemm_block_ptr"]
+        assert plan(8192, 4096) == ("gemm_persistent", 0, 132)  # alone, split-K's rule is out
+        assert plan(16, 4096) == ("gemm_block_ptr", 4, 0)  # alone, but a decode row: the rule
+    finally:
+        kernels.variants, kernels.tuned_entries = saved
+
+
+@test
+def matmul_runs_a_persistent_variant_on_the_interpreter():
+    # A gemm_persistent variant given to the op runs on 3 programs over the tiles (the harness's
+    # interpreter count): every tile is computed once, odd sizes included.
+    from tessel import _matmul, kernels
+    import numpy as np
+    v = kernels.choose("gemm_persistent", "f32", "cpu", prefer=lambda c: c["BLOCK_N"])
+    assert (v.config["BLOCK_M"], v.config["BLOCK_N"]) == (128, 128)
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((300, 45), dtype=np.float32)  # 3 x 3 tiles, 3 on each program
+    b = rng.standard_normal((45, 270), dtype=np.float32)
+    plan = _matmul._plan("f32", "cpu", 300, 270, 45, (45, 1), (270, 1), True, True, 0, v, None)
+    assert plan.programs == 3
+    c = _matmul._matmul(a, b, variant=v)
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.linalg.norm(c - ref) / np.linalg.norm(ref) < 1e-5
+
+
+@test
 def matmul_plan_swaps_decode_to_the_faster_entry():
     # A decode product (M <= 64) runs transposed, c^T = b^T a^T, when gemm_split_k's entry for
     # the (N, M, K) product, timed through the twin that the transposed launch's strides pick

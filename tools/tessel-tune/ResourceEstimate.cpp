@@ -70,8 +70,15 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
     }
     if (auto dot = dyn_cast<tile::DotOp>(op)) {
       int64_t operands = tensorBytes(dot.getA().getType()) + tensorBytes(dot.getB().getType());
-      bool inLoop = op->getParentOfType<scf::ForOp>() != nullptr;
-      e.sharedBytes = std::max(e.sharedBytes, operands * (inLoop ? std::max(numStages, 1) : 1));
+      auto kLoop = op->getParentOfType<scf::ForOp>();
+      int64_t bytes = operands * (kLoop ? std::max(numStages, 1) : 1);
+      // A K loop inside another loop (a persistent or stream-K kernel's loop over tiles) keeps
+      // its ring from tile to tile, beside the epilogue's scratch, which converts the f32
+      // accumulator's layout through shared memory: the two cannot share bytes (sm_90a,
+      // gemm_persistent 128x128 on 6 stages: 196608 + 65536 + barriers = 263200 > 232448).
+      if (kLoop && kLoop->getParentOfType<scf::ForOp>())
+        bytes += tensorBytes(dot.getType());
+      e.sharedBytes = std::max(e.sharedBytes, bytes);
     }
     if (isa<tile::ScanOp>(op))
       for (Type t : op->getResultTypes())
