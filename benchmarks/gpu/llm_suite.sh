@@ -3,7 +3,7 @@
 # linear-layer suite of shared/anchors/gemm_suite.py (32 shapes, bf16, y = x W^T) through
 # tessel.ops.matmul beside cuBLAS and Triton in one process (matmul_bench.py --shapes llm), after
 # tuning gemm_split_k at the suite's 16 decode rows (as written and transposed) and 4 M = 256 rows
-# when TUNE_DIR (tune_prepare.sh DEST --only gemm_split_k[,gemm_block_ptr]) is given: tessel-tune-gpu writes $OUT/tuning.json and the suite reads it
+# when TUNE_DIR (tune_prepare.sh DEST --only gemm_split_k[,gemm_block_ptr,gemm_persistent]) is given: tessel-tune-gpu writes $OUT/tuning.json and the suite reads it
 # (TESSEL_TUNING_CACHE), with the tuned variants on the kernel path. Then the decode rows once
 # more without the cache (the op's rules), cuBLAS and Tessel only. Everything lands in $OUT
 # (default: ./llm_suite.out); the tables are printed last.
@@ -29,6 +29,7 @@ if [[ -n $tune ]]; then
   [[ -d $tune/tune/gemm_split_k_swap ]] && TESSEL_KERNEL_PATH+=:$tune/tune/gemm_split_k_swap/gemm_split_k__bf16
   # tune_prepare.sh's gemm_block_ptr run at the suite's M >= 256 rows (--only gemm_block_ptr)
   [[ -d $tune/tune/gemm_block_ptr_llm ]] && TESSEL_KERNEL_PATH+=:$tune/tune/gemm_block_ptr_llm/gemm_block_ptr__bf16
+  [[ -d $tune/tune/gemm_persistent_llm ]] && TESSEL_KERNEL_PATH+=:$tune/tune/gemm_persistent_llm/gemm_persistent__bf16
 fi
 TESSEL_TUNING_CACHE=$cache OUT=$out timeout 540 python3 "$here/matmul_bench.py" --shapes llm \
   >"$out/suite.txt" 2>&1

@@ -117,6 +117,9 @@ for m in 2048 8192 256; do
 done
 large+=(2048x10240x8192 2048x8192x8192 2048x57344x8192 2048x8192x28672)
 RUN_NAME=gemm_block_ptr_llm tune gemm.cpp gemm_block_ptr "${large[@]}" -- "$nt" --opt b_order=col --opt check_rows=4
+# gemm_persistent at the same 16 keys (its 16 configs: one program per SM; tessel.ops.matmul
+# launches its entry where it is the fastest of the shape), 9 s on 2 cores.
+RUN_NAME=gemm_persistent_llm tune gemm.cpp gemm_persistent "${large[@]}" -- "$nt" --opt b_order=col --opt check_rows=4
 cp "$build/bin/tessel-tune-gpu" "$dest/bin/"
 cat >"$dest/tune.sh" <<'SH'
 #!/usr/bin/env bash

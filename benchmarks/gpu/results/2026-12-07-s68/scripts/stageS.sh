@@ -5,7 +5,7 @@
 set -e
 cd /work/main
 S=.device/s68/S
-rm -rf $S && mkdir -p $S/bin $S/logs
+[[ ${ONLY_P:-0} == 1 ]] || { rm -rf $S && mkdir -p $S/bin $S/logs; }
 (cd .device/s66/GS && cp -r python tessel-run-gpu verify.sh llm_shapes.py flushed.py triton_gemm.py tune tuning_s54.json ../../s68/S/)
 cp benchmarks/gpu/matmul_bench.py $S/
 cp build/bin/tessel-tune-gpu $S/bin/
@@ -15,4 +15,20 @@ nt=--twin=nt:stride_ak=1,stride_bk=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bn%8
   "$nt" --opt b_order=col --target=cuda:sm_90a --emit=cubin --compile-only -o $S/tune256 -v > $S/logs/tune256.log 2>&1
 grep -E "space of|compiled [0-9]+ variants|wall|dropped" $S/logs/tune256.log | head
 find $S -name "*.mlir" -delete
+du -sh $S $S/*
+# gemm_persistent at the suite's 16 M >= 256 rows (its new tuning space: 128x256 on 2 stages,
+# 128x128 and 64x128 on 2-6, with and without the TMA-store epilogue, a producer warpgroup
+# always), for tessel.ops.matmul's new persistent entry.
+large=()
+for m in 2048 8192 256; do
+  large+=("${m}x6144x4096" "${m}x4096x4096" "${m}x28672x4096" "${m}x4096x14336")
+done
+large+=(2048x10240x8192 2048x8192x8192 2048x57344x8192 2048x8192x28672)
+shapes=(); for s in "${large[@]}"; do shapes+=(--shape "$s"); done
+/usr/bin/time -f "tunep: %e s wall" build/bin/tessel-tune dsl/kernels/gemm.cpp -k gemm_persistent --dtype=bf16 \
+  "${shapes[@]}" "$nt" --opt b_order=col --opt check_rows=4 --target=cuda:sm_90a --emit=cubin --compile-only \
+  -o $S/tunep -v > $S/logs/tunep.log 2>&1
+grep -E "space of|compiled [0-9]+ variants|wall" $S/logs/tunep.log
+find $S -name "*.mlir" -delete
+cp -r python/tessel/_matmul.py $S/python/tessel/_matmul.py
 du -sh $S $S/*
