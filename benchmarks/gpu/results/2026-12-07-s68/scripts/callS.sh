@@ -21,8 +21,10 @@ if [[ $phase != suite ]]; then
 fi
 if [[ $phase != tune ]]; then
   export TESSEL_TUNING_CACHE=/tmp/tuning_here.json
-  export TESSEL_KERNEL_PATH=$PWD/tune256/gemm_split_k__bf16:$PWD/tunep/gemm_persistent__bf16:$PWD/tune/gemm_block_ptr_llm/gemm_block_ptr__bf16:$PWD/tune/gemm_split_k__bf16:$PWD/tune/gemm_split_k_swap/gemm_split_k__bf16
-  SECONDS=0; OUT=$o timeout ${TS:-400} python3 matmul_bench.py $([[ ${TRITON:-0} == 1 ]] || echo --no-triton) --rounds ${ROUNDS:-2} --shapes llm > $o/suite.txt 2>&1
+  # The f16 rows (C7's 1000x999x1001, 1024x1024x2048) take session 66 call G's f16 gemm_block_ptr variants (kf16/, as there:
+  # _pick chooses among them; the cache has no f16 entry).
+  export TESSEL_KERNEL_PATH=$PWD/kf16:$PWD/tune256/gemm_split_k__bf16:$PWD/tunep/gemm_persistent__bf16:$PWD/tune/gemm_block_ptr_llm/gemm_block_ptr__bf16:$PWD/tune/gemm_split_k__bf16:$PWD/tune/gemm_split_k_swap/gemm_split_k__bf16
+  SECONDS=0; OUT=$o timeout ${TS:-400} python3 matmul_bench.py $([[ ${TRITON:-0} == 1 ]] || echo --no-triton) --rounds ${ROUNDS:-2} --shapes ${SHAPES:-llm,f16:1000x999x1001,f16:1024x1024x2048} > $o/suite.txt 2>&1
   echo "suite rc=$? ${SECONDS}s"
   grep -E "rel_err" $o/suite.txt | grep -v PASS | head -5
   grep -E "^bf16.*\(" $o/suite.txt | grep -o "gemm_[a-z_]*__bf16__BLOCK_M_[0-9]*__BLOCK_N_[0-9]*[^ ]*" | sed 's/__GROUP_M_8//; s/__HAS_BIAS_false__ACT_none//' | sort | uniq -c | sort -rn | head -12

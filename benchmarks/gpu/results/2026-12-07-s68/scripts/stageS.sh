@@ -32,3 +32,6 @@ grep -E "space of|compiled [0-9]+ variants|wall" $S/logs/tunep.log
 find $S -name "*.mlir" -delete
 cp -r python/tessel/_matmul.py $S/python/tessel/_matmul.py
 du -sh $S $S/*
+# The f16 rows' kernels (session 66 call G's plain f16 gemm_block_ptr variants).
+mkdir -p $S/kf16 && cp $(ls .device/s66/GS/kernels/gemm_block_ptr__f16* | grep -v HAS_BIAS_true) $S/kf16/
+du -sh $S
