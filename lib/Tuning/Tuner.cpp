@@ -72,6 +72,9 @@ struct ProblemSource {
   const ManifestShape &shape;
   uint64_t seed;
   bool reference;
+  // The device's SMs: a persistent or stream-K problem launches one program on each (0, as
+  // an interpreter run has, gives 3: gemm_persistent on an H100 then timed 30x slow).
+  int64_t multiprocessors;
   Problem problem;
   std::map<std::string, int64_t> builtWith;
   bool built = false;
@@ -98,6 +101,7 @@ struct ProblemSource {
       po.seed = seed;
       po.config = config;
       po.reference = reference;
+      po.multiprocessors = multiprocessors;
       po.options = m.options;
       // Another config of the same problem: its inputs are moved over, not drawn again.
       Problem previous = std::move(problem);
@@ -170,7 +174,8 @@ static Status verifyVariant(Executor &ex, const Manifest &m, const std::string &
     return s;
   if (Status s = ex.load(meta); !s)
     return s;
-  ProblemSource fresh{m, shape, seed + 1, /*reference=*/true, {}, {}, false}; // fresh inputs
+  ProblemSource fresh{m,  shape, seed + 1, /*reference=*/true, ex.multiprocessorCount(),
+                      {}, {},    false}; // fresh inputs
   Problem *p = nullptr;
   if (Status s = fresh.get(c, p); !s)
     return s;
@@ -209,7 +214,8 @@ Status tuning::tuneManifest(Executor &ex, const Manifest &m, TuningCache &cache,
       continue;
     }
     fmt::print("{}: timing {} variants on {}\n", title, shape.variants.size(), ex.describe());
-    ProblemSource problems{m, shape, o.seed, /*reference=*/false, {}, {}, false};
+    ProblemSource problems{m,  shape, o.seed, /*reference=*/false, ex.multiprocessorCount(),
+                           {}, {},    false};
     struct Timed {
       double ms;
       std::string path;
