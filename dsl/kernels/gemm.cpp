@@ -476,15 +476,19 @@ TESSEL_KERNEL(gemm_block_ptr, DTYPES(f16, bf16, f32),
 /// and small rows), 64-wide K steps (one 128-byte swizzle row of bf16).
 TESSEL_TUNE(gemm_block_ptr, Space<GemmConfig>()
                                 .field(&GemmConfig::BLOCK_M, {64, 128, 256})
-                                .field(&GemmConfig::BLOCK_N, {64, 128, 256})
+                                .field(&GemmConfig::BLOCK_N, {64, 96, 128, 256})
                                 .field(&GemmConfig::num_warps, {4, 8})
                                 .field(&GemmConfig::num_stages, {3, 4, 5, 6, 8})
                                 // A producer warpgroup for the TMA twin's copies (sm_90a;
                                 // 1024x1024x2048: 12.4 against 13.3 us for 128x64 tiles).
                                 .field(&GemmConfig::warp_specialize, {0, 1})
                                 .where([](const GemmConfig &c) {
-                                  // Warpgroups stack along M, 64 rows each (else no wgmma).
-                                  return c.BLOCK_M >= 16 * c.num_warps;
+                                  // Warpgroups stack along M, 64 rows each (else no wgmma);
+                                  // 96 columns (padded to 128, wgmma m64n96) on 128 rows: the
+                                  // M = 256 rows' 128 programs for 132 SMs (H100, 256x6144x4096:
+                                  // 24.7 against 26.0 us for 128x128, results/2026-12-07-h100-s68).
+                                  return c.BLOCK_M >= 16 * c.num_warps &&
+                                         (c.BLOCK_N != 96 || c.BLOCK_M == 128);
                                 })
                                 .key("M", Bucket::pow2)
                                 .key("N", Bucket::pow2)

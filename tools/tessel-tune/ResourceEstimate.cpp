@@ -6,6 +6,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -47,6 +48,18 @@ Limit tune::checkThreads(int numWarps, const TargetLimits &limits, std::string &
   return Limit::threads;
 }
 
+/// Bytes of a dot operand once tile-gpu-pad-shapes has rounded each dimension up to a power of
+/// two (a 96-wide B is 128 wide in the ring: 128x96 tiles on 8 stages need 8 x 32 KiB).
+static int64_t paddedBytes(Type t) {
+  auto r = dyn_cast<RankedTensorType>(t);
+  if (!r || !r.hasStaticShape())
+    return 0;
+  int64_t n = elementBytes(r.getElementType());
+  for (int64_t d : r.getShape())
+    n *= int64_t(llvm::PowerOf2Ceil(uint64_t(d)));
+  return n;
+}
+
 ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numStages,
                                          unsigned warpSize) {
   ResourceEstimate e;
@@ -69,7 +82,7 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
       peak = std::max(peak, perThread);
     }
     if (auto dot = dyn_cast<tile::DotOp>(op)) {
-      int64_t operands = tensorBytes(dot.getA().getType()) + tensorBytes(dot.getB().getType());
+      int64_t operands = paddedBytes(dot.getA().getType()) + paddedBytes(dot.getB().getType());
       auto kLoop = op->getParentOfType<scf::ForOp>();
       int64_t bytes = operands * (kLoop ? std::max(numStages, 1) : 1);
       // A K loop inside another loop (a persistent or stream-K kernel's loop over tiles) keeps
@@ -77,7 +90,7 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
       // accumulator's layout through shared memory: the two cannot share bytes (sm_90a,
       // gemm_persistent 128x128 on 6 stages: 196608 + 65536 + barriers = 263200 > 232448).
       if (kLoop && kLoop->getParentOfType<scf::ForOp>())
-        bytes += tensorBytes(dot.getType());
+        bytes += paddedBytes(dot.getType());
       e.sharedBytes = std::max(e.sharedBytes, bytes);
     }
     if (isa<tile::ScanOp>(op))

@@ -19,7 +19,7 @@ namespace tessel::tune {
 
 struct ResourceEstimate {
   int64_t threads = 0;
-  /// Shared memory per program: operand tiles of each tile.dot, times num_stages when the dot is
+  /// Shared memory per program: operand tiles of each tile.dot (padded to powers of two), times num_stages when the dot is
   /// in a loop (the pipeline's ring), plus the dot's result when that loop is inside another
   /// (a persistent kernel's ring beside its epilogue's scratch), and a scan's tile.
   int64_t sharedBytes = 0;
