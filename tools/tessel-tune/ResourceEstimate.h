@@ -19,9 +19,10 @@ namespace tessel::tune {
 
 struct ResourceEstimate {
   int64_t threads = 0;
-  /// Shared memory per program: operand tiles of each tile.dot (padded to powers of two), times num_stages when the dot is
-  /// in a loop (the pipeline's ring), plus the dot's result when that loop is inside another
-  /// (a persistent kernel's ring beside its epilogue's scratch), and a scan's tile.
+  /// Shared memory per program: operand tiles of each tile.dot (padded to powers of two), times
+  /// num_stages when the dot is in a loop (the pipeline's ring), plus the dot's result when that
+  /// loop is inside another (a persistent kernel's ring beside its epilogue's scratch), and a
+  /// scan's tile.
   int64_t sharedBytes = 0;
   /// 32-bit registers per thread: the largest float tensor's words per thread, or a dot
   /// accumulator's (updated in place, its operands in shared memory), plus 16 for addresses
