@@ -1,7 +1,7 @@
 #!/bin/bash
 # s68 call S: issue 10's LLM suite in one process. PHASE=tune (or all): session 54's H200 tuning
 # cache (device renamed to this card), its four M = 256 keys re-timed by tessel-tune-gpu --force
-# over gemm_split_k's space as it is now (128x96 tiles, wgmma m64n96, at 1-8 slices), and
+# over gemm_split_k's and gemm_block_ptr's spaces as they are now (128x96 tiles, wgmma m64n96), and
 # gemm_persistent tuned at the suite's 16 M >= 256 keys (every winner verified); the cache is
 # kept in /tmp for the suite phase on the same machine. PHASE=suite (or all): matmul_bench.py
 # --shapes llm, the 32 rows through tessel.ops.matmul beside cuBLAS (Triton with TRITON=1), each
@@ -21,10 +21,10 @@ if [[ $phase != suite ]]; then
 fi
 if [[ $phase != tune ]]; then
   export TESSEL_TUNING_CACHE=/tmp/tuning_here.json
-  # The f16 rows (C7's 1000x999x1001, 1024x1024x2048) take session 66 call G's f16 gemm_block_ptr variants (kf16/, as there:
-  # _pick chooses among them; the cache has no f16 entry).
-  export TESSEL_KERNEL_PATH=$PWD/kf16:$PWD/tune256/gemm_split_k__bf16:$PWD/tunep/gemm_persistent__bf16:$PWD/tune/gemm_block_ptr_llm/gemm_block_ptr__bf16:$PWD/tune/gemm_split_k__bf16:$PWD/tune/gemm_split_k_swap/gemm_split_k__bf16
-  SECONDS=0; OUT=$o timeout ${TS:-400} python3 matmul_bench.py $([[ ${TRITON:-0} == 1 ]] || echo --no-triton) --rounds ${ROUNDS:-2} --shapes ${SHAPES:-llm,f16:1000x999x1001,f16:1024x1024x2048} > $o/suite.txt 2>&1
+  # kf16/ (when present): session 66 call G's f16 gemm_block_ptr variants, for f16 rows in
+  # SHAPES (C7's 1000x999x1001); _pick chooses among them (the cache has no f16 entry).
+  export TESSEL_KERNEL_PATH=$PWD/kf16:$PWD/tune256/gemm_block_ptr__bf16:$PWD/tune256/gemm_split_k__bf16:$PWD/tunep/gemm_persistent__bf16:$PWD/tune/gemm_block_ptr_llm/gemm_block_ptr__bf16:$PWD/tune/gemm_split_k__bf16:$PWD/tune/gemm_split_k_swap/gemm_split_k__bf16
+  SECONDS=0; OUT=$o timeout ${TS:-400} python3 matmul_bench.py $([[ ${TRITON:-0} == 1 ]] || echo --no-triton) --rounds ${ROUNDS:-2} --shapes ${SHAPES:-llm} > $o/suite.txt 2>&1
   echo "suite rc=$? ${SECONDS}s"
   grep -E "rel_err" $o/suite.txt | grep -v PASS | head -5
   grep -E "^bf16.*\(" $o/suite.txt | grep -o "gemm_[a-z_]*__bf16__BLOCK_M_[0-9]*__BLOCK_N_[0-9]*[^ ]*" | sed 's/__GROUP_M_8//; s/__HAS_BIAS_false__ACT_none//' | sort | uniq -c | sort -rn | head -12
