@@ -1143,6 +1143,26 @@ def fake_gemm(bm, bn, warps, stages, registers, shared, tma, index=None, produce
     return v
 
 
+@contextlib.contextmanager
+def stubbed_kernels(variants, tuned_entries):
+    """kernels.variants and kernels.tuned_entries replaced inside the block: a GEMM plan's
+    inputs (compiled variants, tuning-cache entries) without files or a cache."""
+    from tessel import kernels
+    saved = kernels.variants, kernels.tuned_entries
+    kernels.variants, kernels.tuned_entries = variants, tuned_entries
+    try:
+        yield
+    finally:
+        kernels.variants, kernels.tuned_entries = saved
+
+
+def bf16_plan(m, n, k=4096):
+    """tessel.ops.matmul's plan for a bf16 (m, k) @ (k, n) product, B as nn.Linear stores it,
+    on a GPU of 132 SMs."""
+    from tessel import _matmul
+    return _matmul._plan("bf16", "cuda", m, n, k, (k, 1), (1, k), True, True, 132, None, None)
+
+
 @test
 def matmul_ring_depth_and_producer_by_waves_and_k():
     from tessel import _matmul, kernels
@@ -1286,21 +1306,18 @@ def matmul_plan_takes_the_persistent_entry_when_fastest():
     # gemm_persistent's entry runs on one program per SM (the plan's programs) where it is the
     # fastest entry of the shape; alone, only where split-K's rule does not apply; a slower one
     # leaves the others' choice as it was.
-    from tessel import _matmul, kernels
     rule = fake_gemm(64, 128, 4, 6, 90, 150_000, True, 0)
     tiles = fake_gemm(128, 256, 8, 3, 168, 147_456, True)
     persistent = fake_gemm(128, 256, 8, 2, 168, 229_376, True)
     persistent.kernel = "gemm_persistent"
     entries = {}
-    saved = kernels.variants, kernels.tuned_entries
-    kernels.variants = lambda kernel, dtype, device: [rule] if kernel == "gemm_split_k" else []
-    kernels.tuned_entries = lambda kernel, dtype, device, values, valid=None: (
-        [entries[kernel]] if kernel in entries else [])
-    try:
-        def plan(m, n, k=4096):
-            p = _matmul._plan("bf16", "cuda", m, n, k, (k, 1), (1, k), True, True, 132, None,
-                              None)
-            return p.variant.kernel, p.splits, p.programs
+
+    def plan(m, n):
+        p = bf16_plan(m, n)
+        return p.variant.kernel, p.splits, p.programs
+    with stubbed_kernels(lambda kernel, dtype, device: [rule] if kernel == "gemm_split_k" else [],
+                         lambda kernel, dtype, device, values, valid=None:
+                         [entries[kernel]] if kernel in entries else []):
         entries["gemm_block_ptr"] = (tiles, {"ms": 0.40, "twin": "nna"})
         assert plan(8192, 4096) == ("gemm_block_ptr", 0, 0)
         entries["gemm_persistent"] = (persistent, {"ms": 0.38, "twin": "nna"})
@@ -1310,8 +1327,6 @@ def matmul_plan_takes_the_persistent_entry_when_fastest():
         del entries["gemm_block_ptr"]
         assert plan(8192, 4096) == ("gemm_persistent", 0, 132)  # alone, split-K's rule is out
         assert plan(16, 4096) == ("gemm_block_ptr", 4, 0)  # alone, but a decode row: the rule
-    finally:
-        kernels.variants, kernels.tuned_entries = saved
 
 
 @test
@@ -1337,7 +1352,7 @@ def matmul_plan_swaps_decode_to_the_faster_entry():
     # A decode product (M <= 64) runs transposed, c^T = b^T a^T, when gemm_split_k's entry for
     # the (N, M, K) product, timed through the twin that the transposed launch's strides pick
     # (c^T column-major), is faster than every entry of the product as written; never for M > 64.
-    from tessel import _matmul, kernels
+    from tessel import _matmul
     rule = fake_gemm(64, 128, 4, 6, 90, 150_000, True, 0)
     swap = fake_gemm(64, 16, 4, 16, 90, 170_000, True)
     swap.config.update(SPLIT_K=4)
@@ -1347,20 +1362,18 @@ def matmul_plan_swaps_decode_to_the_faster_entry():
     straight = fake_gemm(64, 64, 4, 4, 90, 100_000, True)
     straight.config.update(SPLIT_K=2)
     entries = {}
-    saved = kernels.variants, kernels.tuned_entries
-    kernels.variants = lambda kernel, dtype, device: [rule] if kernel == "gemm_split_k" else []
-    kernels.tuned_entries = lambda kernel, dtype, device, values, valid=None: (
-        [entries[(kernel, values["M"])]] if (kernel, values["M"]) in entries else [])
-    try:
-        def plan(m, n, k=4096):
-            p = _matmul._plan("bf16", "cuda", m, n, k, (k, 1), (1, k), True, True, 132, None,
-                              None)
-            return p.variant.config["BLOCK_N"], p.splits, p.swap
+
+    def plan(m, n):
+        p = bf16_plan(m, n)
+        return p.variant.config["BLOCK_N"], p.splits, p.swap
+    with stubbed_kernels(lambda kernel, dtype, device: [rule] if kernel == "gemm_split_k" else [],
+                         lambda kernel, dtype, device, values, valid=None:
+                         [entries[(kernel, values["M"])]] if (kernel, values["M"]) in entries
+                         else []):
         assert plan(1, 4096) == (128, 4, False)  # no entry: the rule
         entries[("gemm_split_k", 4096)] = (swap, {"ms": 0.010, "twin": "nna"})
         assert plan(1, 4096) == (16, 4, True)
-        assert not _matmul._plan("bf16", "cuda", 100, 4096, 4096, (4096, 1), (1, 4096), True, True,
-                                 132, None, None).swap  # not a decode product
+        assert not bf16_plan(100, 4096).swap  # not a decode product
         entries[("gemm_split_k", 1)] = (straight, {"ms": 0.009, "twin": "nna"})
         assert plan(1, 4096) == (64, 2, False)  # the product as written is faster
         entries[("gemm_split_k", 1)] = (straight, {"ms": 0.011, "twin": "nna"})
@@ -1369,8 +1382,6 @@ def matmul_plan_swaps_decode_to_the_faster_entry():
         # launched by it, so the product as written never takes this entry.
         assert _matmul._launched(swap, _matmul._scalars(1, 4096, 4096, (4096, 1), (1, 4096))) \
             is swap
-    finally:
-        kernels.variants, kernels.tuned_entries = saved
 
 
 @test
