@@ -484,9 +484,10 @@ TESSEL_TUNE(gemm_block_ptr, Space<GemmConfig>()
                                 .field(&GemmConfig::warp_specialize, {0, 1})
                                 .where([](const GemmConfig &c) {
                                   // Warpgroups stack along M, 64 rows each (else no wgmma);
-                                  // 96 columns (padded to 128, wgmma m64n96) on 128 rows: the
-                                  // M = 256 rows' 128 programs for 132 SMs (H100, 256x6144x4096:
-                                  // 24.7 against 26.0 us for 128x128, results/2026-12-07-h100-s68).
+                                  // 96 columns (padded to 128; the matrix unit skips the
+                                  // padding) on 128 rows: the M = 256 rows' 128 programs for 132
+                                  // SMs (256x6144x4096: 24.7 against 26.0 us for 128x128,
+                                  // docs/Performance.md, session 68).
                                   return c.BLOCK_M >= 16 * c.num_warps &&
                                          (c.BLOCK_N != 96 || c.BLOCK_M == 128);
                                 })
@@ -507,9 +508,8 @@ TESSEL_KERNEL(gemm_persistent, DTYPES(f16, bf16, f32),
 /// The persistent GEMM's tiles for the large products it is tuned on (tessel.ops.matmul takes
 /// its entry where it is the fastest one of the shape): a producer warpgroup always (its
 /// copies of the next tile overlap this tile's epilogue, the point of the kernel), with and
-/// without the TMA-store epilogue (H200, bf16 8192^3, 128x256 on 2 stages: 1349.6 against
-/// 1405.9 us, results/2026-12-06-h200-s64), and 64x128 on deep rings (the M = 256 rows,
-/// results/2026-12-04-h200-s43). One program per SM: n_programs is the launcher's SM count.
+/// without the TMA-store epilogue (bf16 8192^3, 128x256 on 2 stages: 1349.6 against 1405.9 us,
+/// docs/Performance.md, session 64), and 64x128 on deep rings (the M = 256 rows, session 43). One program per SM: n_programs is the launcher's SM count.
 TESSEL_TUNE(gemm_persistent,
             Space<GemmConfig>()
                 .field(&GemmConfig::BLOCK_M, {64, 128})
@@ -569,9 +569,9 @@ TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
 /// Their stages are small (64 x BLOCK_K of the weight and 16 x BLOCK_K of the tokens: 10 KiB at
 /// BLOCK_K = 64), so the space lets them go to 16 stages and 16 slices. A tile is no wider than
 /// N's bucket (at least 16): N <= 16 gets only 16-wide tiles, N = 32 16- and 32-wide ones.
-/// 96-wide tiles (padded to 128 on the GPU, wgmma m64n96) go with 128-row ones: at
-/// 256x6144x4096 they make 128 programs for 132 SMs where 128x128 makes 96, the tiling cuBLAS
-/// runs there.
+/// 96-wide tiles (padded to 128 on the GPU; the matrix unit skips the padding) go with 128-row
+/// ones: at 256x6144x4096 they make 128 programs for 132 SMs where 128x128 makes 96, the tiling
+/// cuBLAS runs there.
 TESSEL_TUNE(gemm_split_k, Space<SplitKConfig>()
                               .field(&SplitKConfig::BLOCK_M, {64, 128})
                               .field(&SplitKConfig::BLOCK_N, {16, 32, 64, 96, 128, 256})

@@ -63,18 +63,28 @@ TuningKey tuning::tuningKey(const Executor &ex, const Manifest &m, const Manifes
   return k;
 }
 
+Status tuning::problemOptions(const Executor &ex, const Manifest &m, const ManifestShape &shape,
+                              uint64_t seed, bool reference, ProblemOptions &out) {
+  auto dt = parseDType(m.dtype.empty() ? "f32" : m.dtype);
+  if (!dt)
+    return Status::error("manifest dtype '" + m.dtype + "' is unknown");
+  out = ProblemOptions();
+  out.name = m.problem;
+  out.shape = shape.shape;
+  out.dtype = *dt;
+  out.seed = seed;
+  out.reference = reference;
+  out.multiprocessors = ex.multiprocessorCount();
+  out.options = m.options;
+  return Status::ok();
+}
+
 namespace {
 /// The problem of one shape, rebuilt only for a variant whose config differs in a field the
-/// problem reads (a grid of cdiv(n, BLOCK)); row kernels build it once. `reference` false: a
+/// problem reads (a grid of cdiv(n, BLOCK)); row kernels build it once. `base.reference` false: a
 /// problem to time, whose spec may skip its reference (GEMM's costs more than the timing).
 struct ProblemSource {
-  const Manifest &m;
-  const ManifestShape &shape;
-  uint64_t seed;
-  bool reference;
-  // The device's SMs: a persistent or stream-K problem launches one program on each (0, as
-  // an interpreter run has, gives 3: gemm_persistent on an H100 then timed 30x slow).
-  int64_t multiprocessors;
+  ProblemOptions base; ///< tuning::problemOptions: all but the variant's config
   Problem problem;
   std::map<std::string, int64_t> builtWith;
   bool built = false;
@@ -91,18 +101,8 @@ struct ProblemSource {
     for (const std::string &f : built ? problem.configRead : std::set<std::string>{})
       same = same && field(config, f) == field(builtWith, f);
     if (!same) {
-      ProblemOptions po;
-      po.name = m.problem;
-      po.shape = shape.shape;
-      auto dt = parseDType(m.dtype.empty() ? "f32" : m.dtype);
-      if (!dt)
-        return Status::error("manifest dtype '" + m.dtype + "' is unknown");
-      po.dtype = *dt;
-      po.seed = seed;
+      ProblemOptions po = base;
       po.config = config;
-      po.reference = reference;
-      po.multiprocessors = multiprocessors;
-      po.options = m.options;
       // Another config of the same problem: its inputs are moved over, not drawn again.
       Problem previous = std::move(problem);
       if (built)
@@ -174,8 +174,9 @@ static Status verifyVariant(Executor &ex, const Manifest &m, const std::string &
     return s;
   if (Status s = ex.load(meta); !s)
     return s;
-  ProblemSource fresh{m,  shape, seed + 1, /*reference=*/true, ex.multiprocessorCount(),
-                      {}, {},    false}; // fresh inputs
+  ProblemSource fresh; // fresh inputs
+  if (Status s = problemOptions(ex, m, shape, seed + 1, /*reference=*/true, fresh.base); !s)
+    return s;
   Problem *p = nullptr;
   if (Status s = fresh.get(c, p); !s)
     return s;
@@ -214,8 +215,9 @@ Status tuning::tuneManifest(Executor &ex, const Manifest &m, TuningCache &cache,
       continue;
     }
     fmt::print("{}: timing {} variants on {}\n", title, shape.variants.size(), ex.describe());
-    ProblemSource problems{m,  shape, o.seed, /*reference=*/false, ex.multiprocessorCount(),
-                           {}, {},    false};
+    ProblemSource problems;
+    if (Status s = problemOptions(ex, m, shape, o.seed, /*reference=*/false, problems.base); !s)
+      return s;
     struct Timed {
       double ms;
       std::string path;

@@ -199,8 +199,8 @@ def _slices(v, m, n, k, sms):
 
 def _tuned_launch(kernel, dtype, m, n, k, scalars):
     """(variant, median ms) of the tuning cache's entry for `kernel` (gemm_block_ptr,
-    gemm_persistent or gemm_split_k, keys M, N, K) whose timing launched the twin this call's strides launch (the
-    entry's key twin: a layout) and copies with TMA; else None. Both kernels are tuned on the
+    gemm_persistent or gemm_split_k, keys M, N, K) whose timing launched the twin this call's
+    strides launch (the entry's key twin: a layout) and copies with TMA; else None. Both kernels are tuned on the
     gemm problems' shapes with the same timing (cold L2), so their times compare."""
     for v, e in _k.tuned_entries(kernel, dtype, "cuda", {"M": m, "N": n, "K": k}, valid=_plain):
         launched = _launched(v, scalars)
@@ -237,8 +237,8 @@ def _plan(dtype, device, m, n, k, a_strides, b_strides, a_aligned, b_aligned, sm
             return _Plan(copy_a, copy_b, b_rows, a_strides, b_strides, swapped[0],
                          _slices(swapped[0], n, m, k, sms), True)
         # The persistent kernel's entry when it is faster than every other entry of the shape
-        # (a tie keeps the others': on the H100 it came within 0.3-1.7% of gemm_block_ptr's at
-        # the suite's large keys, never ahead, results/2026-12-07-h100-s68), and, alone, only
+        # (a tie keeps the others': in session 68 it came within 0.3-1.7% of gemm_block_ptr's
+        # at the suite's large keys, never ahead, docs/Performance.md), and, alone, only
         # where split-K's rule does not apply (as gemm_block_ptr's below).
         others = [t[1] for t in (tuned_split, tuned_tiles) if t is not None]
         if tuned_persistent is not None and all(tuned_persistent[1] < t for t in others) and (

@@ -87,8 +87,8 @@ ResourceEstimate tune::estimateResources(ModuleOp module, int numWarps, int numS
       int64_t bytes = operands * (kLoop ? std::max(numStages, 1) : 1);
       // A K loop inside another loop (a persistent or stream-K kernel's loop over tiles) keeps
       // its ring from tile to tile, beside the epilogue's scratch, which converts the f32
-      // accumulator's layout through shared memory: the two cannot share bytes (sm_90a,
-      // gemm_persistent 128x128 on 6 stages: 196608 + 65536 + barriers = 263200 > 232448).
+      // accumulator's layout through shared memory: the two cannot share bytes (gemm_persistent
+      // 128x128 on 6 stages: 196608 + 65536 + barriers = 263200 bytes, over a 232448 limit).
       if (kLoop && kLoop->getParentOfType<scf::ForOp>())
         bytes += paddedBytes(dot.getType());
       e.sharedBytes = std::max(e.sharedBytes, bytes);

@@ -12,6 +12,7 @@
 #define TESSEL_TUNING_TUNER_H
 
 #include "tessel/Harness/Executor.h"
+#include "tessel/Harness/Problem.h"
 #include "tessel/Tuning/Manifest.h"
 #include "tessel/Tuning/TuningCache.h"
 
@@ -45,6 +46,14 @@ struct ShapeResult {
   bool verified = false;
   double seconds = 0; ///< wall time of this shape's tuning
 };
+
+/// What the tuner builds `shape`'s problem from on `ex` (the config is each variant's): the
+/// manifest's problem, dtype and options, `seed`, whether the reference is built, and the
+/// device's multiprocessors (a persistent GEMM's problem launches one program on each; 0, the
+/// interpreter's, gives 3). An error names a dtype the manifest spells wrong.
+harness::Status problemOptions(const harness::Executor &ex, const Manifest &m,
+                               const ManifestShape &shape, uint64_t seed, bool reference,
+                               harness::ProblemOptions &out);
 
 /// The cache key of `shape` on the executor's device.
 TuningKey tuningKey(const harness::Executor &ex, const Manifest &m, const ManifestShape &shape);
