@@ -186,6 +186,24 @@ struct RopeFlatConfig {
 };
 TESSEL_CONFIG(RopeFlatConfig, HALF, BLOCK_S, num_warps)
 
+/// A block of tokens' (BLOCK_S, HALF) cos or sin values at `at`, in f32. Every head of a token
+/// reads its table rows again, so they are kept in L2.
+template <class U> Tile<f32> block_table(Ptr<U> at, const Mask &m) {
+  return cast<f32>(load(at, m, LoadHints{.evict = Evict::evict_last}));
+}
+
+/// Rotates a block's (BLOCK_S, HALF) halves at x + o (x1) and x + o + HALF (x2) into the same
+/// offsets of `out` (which may be x): out1 = x1 * c1 - x2 * s1, out2 = x2 * c2 + x1 * s2.
+template <class T>
+void rotate_block(const RopeFlatConfig &c, Ptr<T> out, Ptr<T> x, const Tile<i64> &o,
+                  const Mask &m, const Tile<f32> &c1, const Tile<f32> &c2, const Tile<f32> &s1,
+                  const Tile<f32> &s2) {
+  Tile<f32> x1 = cast<f32>(load(x + o, m));          // (BLOCK_S, HALF)
+  Tile<f32> x2 = cast<f32>(load(x + o + c.HALF, m)); // (BLOCK_S, HALF)
+  store(out + o, cast<T>(x1 * c1 - x2 * s1), m);
+  store(out + o + c.HALF, cast<T>(x2 * c2 + x1 * s2), m);
+}
+
 /// One tensor of Hugging Face's (B, H, S, D) layout rotated out of place, flat: a program takes
 /// BLOCK_S tokens of one head and nothing else (grid = (cdiv(seq_len, BLOCK_S), n_heads,
 /// batch)), so a program holds a few registers a thread and an SM many programs; q and k are
@@ -207,17 +225,13 @@ void rope_flat(const RopeFlatConfig &c, Ptr<T> out, Ptr<T> x, Ptr<T> cos, Ptr<T>
   Tile<i64> s = (program_id(0) * c.BLOCK_S + arange(0, c.BLOCK_S))(_, None); // (BLOCK_S, 1)
   Tile<i32> d = arange(0, c.HALF)(None, _);                                  // (1, HALF)
   Mask m = s < seq_len;                                                      // (BLOCK_S, 1)
-  LoadHints keep{.evict = Evict::evict_last};
   Tile<i64> t = b * cos_batch_stride + s * cos_seq_stride + d; // (BLOCK_S, HALF)
-  Tile<f32> c1 = cast<f32>(load(cos + t, m, keep));
-  Tile<f32> c2 = cast<f32>(load(cos + t + cos_half_offset, m, keep));
-  Tile<f32> s1 = cast<f32>(load(sin + t + sin_first, m, keep)) * sin_sign;
-  Tile<f32> s2 = cast<f32>(load(sin + t + sin_second, m, keep)) * sin_sign;
+  Tile<f32> c1 = block_table(cos + t, m);
+  Tile<f32> c2 = block_table(cos + t + cos_half_offset, m);
+  Tile<f32> s1 = block_table(sin + t + sin_first, m) * sin_sign;
+  Tile<f32> s2 = block_table(sin + t + sin_second, m) * sin_sign;
   Tile<i64> o = b * batch_stride + h * head_stride + s * seq_stride + d; // (BLOCK_S, HALF)
-  Tile<f32> x1 = cast<f32>(load(x + o, m));                             // (BLOCK_S, HALF)
-  Tile<f32> x2 = cast<f32>(load(x + o + c.HALF, m));                    // (BLOCK_S, HALF)
-  store(out + o, cast<T>(x1 * c1 - x2 * s1), m);
-  store(out + o + c.HALF, cast<T>(x2 * c2 + x1 * s2), m);
+  rotate_block(c, out, x, o, m, c1, c2, s1, s2);
 }
 TESSEL_KERNEL(rope_flat, DTYPES(f32, f16, bf16),
               ARGS(out, x, cos, sin, seq_len, batch_stride, head_stride, seq_stride,
@@ -258,18 +272,14 @@ void rope_qk(const RopeFlatConfig &c, Ptr<T> q, Ptr<T> k, Ptr<f32> cos, Ptr<f32>
   Tile<i64> s = (program_id(0) * c.BLOCK_S + arange(0, c.BLOCK_S))(_, None); // (BLOCK_S, 1)
   Tile<i32> d = arange(0, c.HALF)(None, _);                                  // (1, HALF)
   Mask m = s < seq_len;                                                      // (BLOCK_S, 1)
-  // Every head of a token reads its table rows again: keep them in L2.
-  LoadHints keep{.evict = Evict::evict_last};
   Tile<i64> t = b * cos_batch_stride + s * cos_seq_stride + d; // (BLOCK_S, HALF)
-  Tile<f32> c1 = load(cos + t, m, keep), s1 = load(sin + t, m, keep);
-  Tile<f32> c2 = load(cos + t + cos_half_offset, m, keep);
-  Tile<f32> s2 = load(sin + t + cos_half_offset, m, keep);
+  Tile<f32> c1 = block_table(cos + t, m), s1 = block_table(sin + t, m);
+  Tile<f32> c2 = block_table(cos + t + cos_half_offset, m);
+  Tile<f32> s2 = block_table(sin + t + cos_half_offset, m);
   auto rotate = [&](Ptr<T> x, Int head, Int batch_stride, Int seq_stride, Int head_stride) {
-    Ptr<T> p1 = x + b * batch_stride + head * head_stride + (s * seq_stride + d);
-    Tile<f32> x1 = cast<f32>(load(p1, m));           // (BLOCK_S, HALF)
-    Tile<f32> x2 = cast<f32>(load(p1 + c.HALF, m));  // (BLOCK_S, HALF)
-    store(p1, cast<T>(x1 * c1 - x2 * s1), m);
-    store(p1 + c.HALF, cast<T>(x2 * c2 + x1 * s2), m);
+    Tile<i64> o = s * seq_stride + d; // (BLOCK_S, HALF)
+    Ptr<T> base = x + b * batch_stride + head * head_stride;
+    rotate_block(c, base, base, o, m, c1, c2, s1, s2);
   };
   // Uniform per program: each program runs one branch.
   when(h < n_qh, [&] { rotate(q, h, q_batch_stride, q_seq_stride, q_head_stride); });

@@ -108,6 +108,8 @@ struct MFMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     Value zero = i32Const(rewriter, loc, 0);
     SmallVector<Value> out =
         amd::emitMatrixCoreLoops(rewriter, loc, c, mReps, nReps, kReps, accRegs,
+                                 dot->usedReps(mReps, d, dot->wm, dot->validM),
+                                 dot->usedReps(nReps, d, dot->wn, dot->validN),
                                  [&](int64_t m, int64_t n, int64_t k, Value acc) {
                                    Value aSrc = source(a, (m * kReps + k) * kw);
                                    Value bSrc = source(b, (n * kReps + k) * kw);

@@ -66,6 +66,8 @@ struct WMMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     auto srcType = VectorType::get({kInstr}, srcElem);
     SmallVector<Value> out = amd::emitMatrixCoreLoops(
         rewriter, loc, c, mReps, nReps, kReps, kAccRegs,
+        dot->usedReps(mReps, kInstr, dot->wm, dot->validM),
+        dot->usedReps(nReps, kInstr, dot->wn, dot->validN),
         [&](int64_t m, int64_t n, int64_t k, Value acc) -> Value {
           Value args[] = {
               amd::packSource(rewriter, loc, a, (m * kReps + k) * kInstr, srcType, isBF16),

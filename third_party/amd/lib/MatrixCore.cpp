@@ -10,13 +10,18 @@ using namespace tessel;
 
 SmallVector<Value>
 amd::emitMatrixCoreLoops(OpBuilder &b, Location loc, ArrayRef<Value> c, int64_t mReps,
-                         int64_t nReps, int64_t kReps, unsigned accRegs,
+                         int64_t nReps, int64_t kReps, unsigned accRegs, int64_t mUsed,
+                         int64_t nUsed,
                          function_ref<Value(int64_t m, int64_t n, int64_t k, Value acc)> step) {
   Type accType = VectorType::get({int64_t(accRegs)}, b.getF32Type());
   SmallVector<Value> out(c.size());
   for (int64_t m = 0; m < mReps; ++m)
     for (int64_t n = 0; n < nReps; ++n) {
       int64_t cBase = (m * nReps + n) * accRegs;
+      if (m >= mUsed || n >= nUsed) {
+        std::copy_n(c.begin() + cBase, accRegs, out.begin() + cBase);
+        continue;
+      }
       Value acc = b.create<LLVM::UndefOp>(loc, accType);
       for (unsigned j = 0; j < accRegs; ++j)
         acc = b.create<LLVM::InsertElementOp>(loc, acc, c[cBase + j], i32Const(b, loc, j));

@@ -19,10 +19,12 @@
 namespace tessel::amd {
 
 /// The loop nest above: c[m][n] into a vector<accRegs x f32>, `step`(m, n, k, acc) for each k,
-/// and back into registers. Returns the result's registers.
+/// and back into registers. Repetitions from mUsed along M or nUsed along N hold only a padded
+/// tile's padding (MatrixDot::usedReps): their registers stay c's, with no instruction. Returns
+/// the result's registers.
 llvm::SmallVector<mlir::Value> emitMatrixCoreLoops(
     mlir::OpBuilder &b, mlir::Location loc, llvm::ArrayRef<mlir::Value> c, int64_t mReps,
-    int64_t nReps, int64_t kReps, unsigned accRegs,
+    int64_t nReps, int64_t kReps, unsigned accRegs, int64_t mUsed, int64_t nUsed,
     llvm::function_ref<mlir::Value(int64_t m, int64_t n, int64_t k, mlir::Value acc)> step);
 
 /// One source operand: the registers regs[first, first + n) of a vector `srcType` with n

@@ -8,6 +8,9 @@
 //   for m < mReps, n < nReps:  acc[m][n] = c[m][n];  for k < kReps: acc = mma(A[m][k], B[n][k],
 //   acc)
 //
+// Repetitions that hold only a padded tile's padding (MatrixDot::usedReps: BLOCK_N = 96 padded
+// to 128 on 2 warps along N leaves 2 of 8 column repetitions) issue no mma and keep c.
+//
 // Register order: A (mRep, kRep, 8 or 4 elements), B (nRep, kRep, 4 or 2), C (mRep, nRep, 4).
 //
 // precision = tf32x3 (CUTLASS's 3xTF32): x = hi + lo with hi = x rounded to tf32 (nearest,
@@ -46,6 +49,8 @@ struct MMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
     int64_t mReps = std::max<int64_t>(1, dot->M / (16 * dot->wm));
     int64_t nReps = std::max<int64_t>(1, dot->N / (8 * dot->wn));
     int64_t kReps = dot->K / instrK;
+    int64_t mUsed = dot->usedReps(mReps, 16, dot->wm, dot->validM);
+    int64_t nUsed = dot->usedReps(nReps, 8, dot->wn, dot->validN);
     unsigned aPer = is16 ? 8 : 4, bPer = is16 ? 4 : 2;
 
     auto [a, b, c] = unpackDotOperands(rewriter, loc, adaptor);
@@ -119,7 +124,7 @@ struct MMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
       for (int64_t n = 0; n < nReps; ++n) {
         unsigned cBase = (m * nReps + n) * 4;
         SmallVector<Value> acc(c.begin() + cBase, c.begin() + cBase + 4);
-        for (int64_t k = 0; k < kReps; ++k) {
+        for (int64_t k = 0; k < kReps && m < mUsed && n < nUsed; ++k) {
           unsigned aBase = (m * kReps + k) * aPer, bBase = (n * kReps + k) * bPer;
           auto frags = [&](ArrayRef<Value> elems, unsigned base, unsigned per) {
             SmallVector<Value> frag;

@@ -11,17 +11,24 @@
 
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
 #include <optional>
 
 namespace tessel {
 
 /// A tile.dot whose result has the matrix-unit encoding `EncT` (MmaEncodingAttr,
-/// MfmaEncodingAttr, WmmaEncodingAttr): a is M x K, b K x N, on wm x wn warps.
+/// MfmaEncodingAttr, WmmaEncodingAttr): a is M x K, b K x N, on wm x wn warps. validM x validN
+/// is the product's part of the result: tile-gpu-pad-shapes' logical shape on the dot when it
+/// padded M or N to a power of two (BLOCK_N = 96 in 128), else M x N.
 template <class EncT> struct MatrixDot {
   mlir::RankedTensorType aType, bType, dType;
   tile_gpu::DotOperandEncodingAttr aEnc;
   EncT enc;
-  int64_t M, N, K, wm, wn;
+  int64_t M, N, K, wm, wn, validM, validN;
 
   /// The view of `op`, or nullopt unless a is in a dot_op layout and the result in `EncT`.
   static std::optional<MatrixDot> match(tile::DotOp op) {
@@ -38,7 +45,23 @@ template <class EncT> struct MatrixDot {
     dot.N = dot.bType.getDimSize(1);
     dot.wm = dot.enc.getWarpsPerCTA()[0];
     dot.wn = dot.enc.getWarpsPerCTA()[1];
+    dot.validM = dot.M;
+    dot.validN = dot.N;
+    if (auto logical = op->getAttrOfType<mlir::DenseI64ArrayAttr>(
+            tile_gpu::TileGPUDialect::getLogicalShapeAttrName());
+        logical && logical.size() == 2) {
+      dot.validM = std::clamp<int64_t>(logical[0], 1, dot.M);
+      dot.validN = std::clamp<int64_t>(logical[1], 1, dot.N);
+    }
     return dot;
+  }
+
+  /// Of `reps` repetitions along a dimension whose instruction covers `instr` rows or columns
+  /// on each of `warps` warps (repetition r spans [r * instr * warps, (r + 1) * instr * warps)
+  /// in every matrix-unit layout here), those that reach below `valid`: the rest hold only
+  /// padding, for every warp, and keep c's registers unmultiplied.
+  static int64_t usedReps(int64_t reps, int64_t instr, int64_t warps, int64_t valid) {
+    return std::min<int64_t>(reps, llvm::divideCeil(valid, instr * warps));
   }
 };
 
