@@ -71,15 +71,21 @@ tune gemm.cpp gemm 4096x4096x4096 -- --key M=4096 --key N=4096 --key K=4096
 # one that reads A and B through TMA (A (M, K) and B (K, N) row-major, as the gemm problem has
 # them): the automatic __div8 sees no unit strides through block pointers.
 nn=--twin=nn:stride_ak=1,stride_bn=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bk%8,stride_cm%8
+nt=--twin=nt:stride_ak=1,stride_bk=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bn%8,stride_cm%8
 tune gemm.cpp gemm_block_ptr 4096x4096x4096 8192x8192x8192 -- "$nn"
 DTYPE=f16 tune gemm.cpp gemm_block_ptr 1024x1024x2048 -- "$nn"
+# The same key with B stored as nn.Linear's weight (N, K), through the __nt twin: the layouts'
+# winners differ (results/2026-12-07-h100-s69, call Q: 128x64 on 8 stages 9.5 us for B (K, N)
+# and 10.8 for W^T, where 64x128 with a producer warpgroup takes 9.0), so tessel.ops.matmul
+# needs an entry per twin.
+RUN_NAME=gemm_block_ptr_f16_nt DTYPE=f16 tune gemm.cpp gemm_block_ptr 1024x1024x2048 -- "$nt" \
+  --opt b_order=col
 # gemm_split_k at the LLM suite's decode rows (shared/anchors/gemm_suite.py, M <= 64: y = x W^T
 # with W (N, K) as nn.Linear stores it, so B is column-major and the __nt twin reads both
 # operands with TMA) and its M = 256 rows: 246 variants for the 20 keys (tile, ring, slices)
 # from 41 binaries (the slice counts of one tile and ring share theirs), 22 s on 2 cores (25 s
 # wall; the keys' problems were built with their random inputs and references before, 133 s).
 # tessel.ops.matmul launches the winner with its SPLIT_K.
-nt=--twin=nt:stride_ak=1,stride_bk=1,stride_cn=1,N%8,K%8,stride_am%8,stride_bn%8,stride_cm%8
 decode=()
 for m in 1 16 64; do
   decode+=("${m}x6144x4096" "${m}x4096x4096" "${m}x28672x4096" "${m}x4096x14336")
