@@ -569,9 +569,11 @@ TESSEL_KERNEL(gemm_split_k, DTYPES(f16, bf16),
 /// Their stages are small (64 x BLOCK_K of the weight and 16 x BLOCK_K of the tokens: 10 KiB at
 /// BLOCK_K = 64), so the space lets them go to 16 stages and 16 slices. A tile is no wider than
 /// N's bucket (at least 16): N <= 16 gets only 16-wide tiles, N = 32 16- and 32-wide ones.
-/// 96-wide tiles (padded to 128 on the GPU; the matrix unit skips the padding) go with 128-row
-/// ones: at 256x6144x4096 they make 128 programs for 132 SMs where 128x128 makes 96, the tiling
-/// cuBLAS runs there.
+/// 96-wide tiles (padded to 128 on the GPU; the matrix unit skips the padding) make tile counts
+/// that fit 132 SMs where powers of two leave a quarter idle: 128x96 at 256x6144x4096 gives 128
+/// programs where 128x128 gives 96 (the tiling cuBLAS runs there); 64x96 at a decode row's
+/// N = 6144 gives 64 tiles, 128 programs in 2 slices (64x128: 96), and at N = 4096 43 tiles,
+/// 129 programs in 3.
 TESSEL_TUNE(gemm_split_k, Space<SplitKConfig>()
                               .field(&SplitKConfig::BLOCK_M, {64, 128})
                               .field(&SplitKConfig::BLOCK_N, {16, 32, 64, 96, 128, 256})
@@ -583,8 +585,7 @@ TESSEL_TUNE(gemm_split_k, Space<SplitKConfig>()
                                 // One warpgroup per 64 rows (wgmma's M); rings deeper than 8
                                 // and splits beyond 8 for the 16-wide tiles only.
                                 return c.num_warps * 16 == c.BLOCK_M &&
-                                       (c.BLOCK_N == 16 || (c.num_stages <= 8 && c.SPLIT_K <= 8)) &&
-                                       (c.BLOCK_N != 96 || c.BLOCK_M == 128);
+                                       (c.BLOCK_N == 16 || (c.num_stages <= 8 && c.SPLIT_K <= 8));
                               })
                               .where([](const SplitKConfig &c, const Keys &k) {
                                 return (c.BLOCK_M == 64 || k["M"] > 64) &&
