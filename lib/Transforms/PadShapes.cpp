@@ -47,18 +47,12 @@ namespace {
 constexpr llvm::StringLiteral kLogicalShapeAttr =
     tile_gpu::TileGPUDialect::getLogicalShapeAttrName();
 
-SmallVector<int64_t> padShape(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> p;
-  for (int64_t d : shape)
-    p.push_back(int64_t(llvm::PowerOf2Ceil(uint64_t(d))));
-  return p;
-}
-
 RankedTensorType paddedTile(Type t) {
   auto tt = dyn_cast<RankedTensorType>(t);
   if (!tt || llvm::all_of(tt.getShape(), [](int64_t d) { return llvm::isPowerOf2_64(d); }))
     return {};
-  return RankedTensorType::get(padShape(tt.getShape()), tt.getElementType(), tt.getEncoding());
+  return RankedTensorType::get(tile_gpu::paddedShape(tt.getShape()), tt.getElementType(),
+                               tt.getEncoding());
 }
 
 /// Whether padding both sides of a reshape keeps every real element at its row-major position.
@@ -225,7 +219,8 @@ private:
               return op->emitError()
                      << "tile.reshape from " << shapeToString(from) << " to " << shapeToString(to)
                      << " cannot run on the GPU's padded tiles: padding to powers of two ("
-                     << shapeToString(padShape(from)) << " -> " << shapeToString(padShape(to))
+                     << shapeToString(tile_gpu::paddedShape(from)) << " -> "
+                     << shapeToString(tile_gpu::paddedShape(to))
                      << ") puts the elements at different positions (only the outermost "
                         "dimension of each merged or split group may be padded); reshape "
                         "power-of-two tiles";
@@ -250,7 +245,7 @@ private:
   /// `dims` (every padded one when empty) is below its logical size.
   Value validMask(OpBuilder &b, Location loc, ArrayRef<int64_t> logical,
                   ArrayRef<unsigned> dims = {}) {
-    SmallVector<int64_t> full = padShape(logical);
+    SmallVector<int64_t> full = tile_gpu::paddedShape(logical);
     unsigned rank = logical.size();
     Type i1 = b.getI1Type(), i32 = b.getI32Type();
     Value result;
@@ -338,7 +333,8 @@ private:
     if (srcs.size() == 1)
       if (TypedAttr id = combinerIdentity(combiner, srcType.getElementType())) {
         // Padding = identity: the combination is unchanged, at one select per element.
-        auto idType = RankedTensorType::get(padShape(srcType.getShape()), id.getType());
+        auto idType =
+            RankedTensorType::get(tile_gpu::paddedShape(srcType.getShape()), id.getType());
         Value idTile = b.create<arith::ConstantOp>(
             loc, DenseElementsAttr::get(idType, ArrayRef<Attribute>{id}));
         op->setOperand(0, b.create<arith::SelectOp>(loc, valid, srcs[0], idTile).getResult());

@@ -200,8 +200,9 @@ def _slices(v, m, n, k, sms):
 def _tuned_launch(kernel, dtype, m, n, k, scalars):
     """(variant, median ms) of the tuning cache's entry for `kernel` (gemm_block_ptr,
     gemm_persistent or gemm_split_k, keys M, N, K) whose timing launched the twin this call's
-    strides launch (the entry's key twin: a layout) and copies with TMA; else None. Both kernels are tuned on the
-    gemm problems' shapes with the same timing (cold L2), so their times compare."""
+    strides launch (the entry's key twin: a layout) and copies with TMA; else None. The kernels
+    are tuned on the gemm problems' shapes with the same timing (cold L2), so their times
+    compare."""
     for v, e in _k.tuned_entries(kernel, dtype, "cuda", {"M": m, "N": n, "K": k}, valid=_plain):
         launched = _launched(v, scalars)
         if launched.meta.get("tensor_maps") and \

@@ -2,11 +2,11 @@
 #include "ResourceEstimate.h"
 
 #include "tessel/Dialect/Tile/IR/Tile.h"
+#include "tessel/Dialect/TileGPU/IR/TileGPU.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -55,8 +55,8 @@ static int64_t paddedBytes(Type t) {
   if (!r || !r.hasStaticShape())
     return 0;
   int64_t n = elementBytes(r.getElementType());
-  for (int64_t d : r.getShape())
-    n *= int64_t(llvm::PowerOf2Ceil(uint64_t(d)));
+  for (int64_t d : tile_gpu::paddedShape(r.getShape()))
+    n *= d;
   return n;
 }
 

@@ -124,7 +124,8 @@ struct MMADotOpConversion : public ConvertOpToLLVMPattern<tile::DotOp> {
       for (int64_t n = 0; n < nReps; ++n) {
         unsigned cBase = (m * nReps + n) * 4;
         SmallVector<Value> acc(c.begin() + cBase, c.begin() + cBase + 4);
-        for (int64_t k = 0; k < kReps && m < mUsed && n < nUsed; ++k) {
+        int64_t steps = m < mUsed && n < nUsed ? kReps : 0; // padding only: c as it is
+        for (int64_t k = 0; k < steps; ++k) {
           unsigned aBase = (m * kReps + k) * aPer, bBase = (n * kReps + k) * bPer;
           auto frags = [&](ArrayRef<Value> elems, unsigned base, unsigned per) {
             SmallVector<Value> frag;

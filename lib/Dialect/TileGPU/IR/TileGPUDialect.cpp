@@ -390,6 +390,13 @@ void tessel::tile_gpu::addScratchHeld(Operation *op, int64_t lo, int64_t hi) {
               DenseI32ArrayAttr::get(op->getContext(), flat));
 }
 
+SmallVector<int64_t> tessel::tile_gpu::paddedShape(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> p;
+  for (int64_t d : shape)
+    p.push_back(int64_t(llvm::PowerOf2Ceil(uint64_t(d))));
+  return p;
+}
+
 bool tessel::tile_gpu::mayUseScratch(Operation *op) {
   using namespace tessel::tile;
   if (isa<ConvertLayoutOp, ReduceOp, ScanOp, TransOp, ReshapeOp>(op))

@@ -12,8 +12,12 @@ echo "tune rc=$? ${SECONDS}s"; grep -E "best|FAIL|error" $o/tune.txt | grep -v "
 # The new 64x96 tiles (one slice each; verify.sh's split-K cases take the counts) on odd shapes.
 SECONDS=0; GEMM_LARGE=0 VERIFY_BATCH=1 timeout ${TV:-90} bash verify.sh gemm > $o/verify_64x96.txt 2>&1
 echo "verify rc=$? ${SECONDS}s"; grep -E "FAIL" $o/verify_64x96.txt | head -5; tail -1 $o/verify_64x96.txt
-rows=""; for m in 1 16 64; do for s in 6144x4096 4096x4096 28672x4096 4096x14336; do rows+="bf16:${m}x$s:bT,"; done; done
-rows+="bf16:16x10240x8192:bT,bf16:16x8192x8192:bT,bf16:16x57344x8192:bT,bf16:16x8192x28672:bT"
+# ROWS: the rows to run (default the 16 keys tuned; a directory staged for fewer keys names them).
+rows=${ROWS:-}
+if [[ -z $rows ]]; then
+  for m in 1 16 64; do for s in 6144x4096 4096x4096 28672x4096 4096x14336; do rows+="bf16:${m}x$s:bT,"; done; done
+  rows+="bf16:16x10240x8192:bT,bf16:16x8192x8192:bT,bf16:16x57344x8192:bT,bf16:16x8192x28672:bT"
+fi
 export TESSEL_TUNING_CACHE=$o/tuning.json TESSEL_KERNEL_PATH=$PWD/tune/gemm_split_k__bf16
 SECONDS=0; OUT=$o timeout ${TS:-160} python3 matmul_bench.py --no-triton --rounds ${ROUNDS:-2} --shapes $rows > $o/suite.txt 2>&1
 echo "suite rc=$? ${SECONDS}s"; grep -E "rel_err" $o/suite.txt | grep -v PASS | head -5

@@ -46,6 +46,10 @@ namespace tessel::tile_gpu {
 /// buffers and tile-gpu-insert-barriers treats it as touching all of shared memory.
 bool mayUseScratch(mlir::Operation *op);
 
+/// The shape a tile of `shape` takes on the GPU: each dimension rounded up to a power of two, as
+/// tile-gpu-pad-shapes lays it out (its logical shape kept in tile_gpu.logical_shape).
+llvm::SmallVector<int64_t> paddedShape(llvm::ArrayRef<int64_t> shape);
+
 /// Adds the bytes [lo, hi) to `op`'s tile_gpu.scratch_held (pairs kept sorted): bytes past its
 /// scratch_offset that hold hardware state (a barrier not invalidated), which the lowering
 /// places the op's scratch clear of.
