@@ -33,6 +33,9 @@ tune softmax.cpp softmax 4096x16384 16384x4096 32768x1000
 tune softmax.cpp softmax_looped 4096x16384
 tune rmsnorm.cpp rmsnorm 4096x16384 16384x4096 32768x1000
 tune rmsnorm.cpp add_rmsnorm 16384x4096
+# add_rmsnorm_out: what tessel.ops.rms_norm(x, w, residual=r) runs (the sum into a new buffer),
+# at the ops benchmark's shapes; without an entry the op ran an untuned default.
+tune rmsnorm.cpp add_rmsnorm_out 4096x16384 16384x4096 32768x1000
 tune layernorm.cpp layernorm 4096x16384 16384x4096 32768x1000
 # 8192x128256 is 33 GB of host buffers and reference: give the key, build no problem here.
 # reduction=none: the losses per row, as bench.sh times the row.
