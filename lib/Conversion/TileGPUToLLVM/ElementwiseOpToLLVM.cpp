@@ -1,7 +1,8 @@
 //===- ElementwiseOpToLLVM.cpp - element-wise and shape ops ---------------===//
 //
 // Element-wise ops on tiles become the same op on each element the thread holds (the scalar
-// ops are then legalized by the arith/math patterns); shape ops (splat, broadcast,
+// ops are then legalized by the arith/math patterns), once per run of equal results where
+// AxisInfo's constancy promises one (below); shape ops (splat, broadcast,
 // expand_dims) only re-index the thread's elements, which the layouts make a compile-time
 // mapping; arange adds its start to the element index.
 //
@@ -15,11 +16,13 @@
 //    bits, which the final f32 -> bf16 rounding then rounds correctly.
 //
 //===----------------------------------------------------------------------===//
+#include "tessel/Analysis/AxisInfo.h"
 #include "tessel/Conversion/TileGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include <cmath>
+#include <numeric>
 
 using namespace mlir;
 using namespace tessel;
@@ -31,10 +34,46 @@ constexpr unsigned kBenefit = 10;
 
 RankedTensorType tileType(Value v) { return dyn_cast<RankedTensorType>(v.getType()); }
 
+/// For each element a thread holds of `op`'s single result, the element whose value it
+/// equals: the first of its run when AxisInfo's constancy promises aligned runs of equal values
+/// inside the thread's sizePerThread chunk (a chunk starts at a multiple of sizePerThread, so a
+/// run length r dividing it is aligned); itself otherwise. A mask `cols < n_cols` of a __div8
+/// twin is one value per 8 columns: on a 1024-column row on one warp, 4 compares a thread
+/// instead of 32, and none of the 28 column indices they would widen to 64 bits.
+SmallVector<unsigned> runLeaders(Operation *op, const AxisInfoAnalysis *info, unsigned n) {
+  SmallVector<unsigned> leader(n);
+  std::iota(leader.begin(), leader.end(), 0u);
+  if (!info || op->getNumResults() != 1)
+    return leader;
+  auto type = tileType(op->getResult(0));
+  std::optional<ThreadElems> te = getThreadElems(type);
+  if (!te || te->total != n)
+    return leader;
+  AxisInfo ai = info->get(op->getResult(0));
+  if (ai.getRank() != te->perDim.size())
+    return leader;
+  SmallVector<unsigned> run;
+  bool any = false;
+  for (auto [d, k] : llvm::enumerate(te->view.keptDims)) {
+    int64_t g = std::gcd<int64_t>(ai.constancy[d], te->view.root.getSizePerThread()[k]);
+    run.push_back(static_cast<unsigned>(highestPowerOf2Divisor(std::max<int64_t>(g, 1))));
+    any |= run.back() > 1;
+  }
+  if (!any)
+    return leader;
+  for (unsigned e = 0; e < n; ++e) {
+    SmallVector<unsigned> local = te->delinearize(e);
+    for (auto [d, l] : llvm::enumerate(local))
+      l -= l % run[d];
+    leader[e] = te->linearize(local);
+  }
+  return leader;
+}
+
 /// Any op with the Elementwise trait whose results are tiles.
 struct ElementwiseOpConversion : public ConversionPattern {
-  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), kBenefit, ctx) {}
+  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx, const AxisInfoMap &axis)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), kBenefit, ctx), axis(axis) {}
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -52,7 +91,13 @@ struct ElementwiseOpConversion : public ConversionPattern {
     for (auto [orig, conv] : llvm::zip(op->getOperands(), operands))
       elems.push_back(tileType(orig) ? unpackStruct(rewriter, loc, conv) : SmallVector<Value>{});
     SmallVector<SmallVector<Value>> results(op->getNumResults());
+    SmallVector<unsigned> leader = runLeaders(op, axis.lookup(op), n);
     for (unsigned e = 0; e < n; ++e) {
+      if (leader[e] != e) {
+        for (auto &r : results)
+          r.push_back(r[leader[e]]);
+        continue;
+      }
       OperationState state(loc, op->getName());
       for (auto [i, conv] : llvm::enumerate(operands))
         state.addOperands(elems[i].empty() ? conv : elems[i][e]);
@@ -66,6 +111,8 @@ struct ElementwiseOpConversion : public ConversionPattern {
     replaceOpWithStructs(rewriter, op, *getTypeConverter(), [&](unsigned k) { return results[k]; });
     return success();
   }
+
+  const AxisInfoMap &axis;
 };
 
 template <typename OpT> struct TilePattern : public ConvertOpToLLVMPattern<OpT> {
@@ -400,8 +447,8 @@ template <typename OpT> struct IntToBF16Pattern : ScalarArithPattern<OpT> {
 
 namespace tessel {
 void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter, const TargetInfo &target,
-                                         RewritePatternSet &patterns) {
-  patterns.add<ElementwiseOpConversion>(converter, patterns.getContext());
+                                         const AxisInfoMap &axis, RewritePatternSet &patterns) {
+  patterns.add<ElementwiseOpConversion>(converter, patterns.getContext(), axis);
   patterns.add<ConstantOpConversion, SplatOpConversion, ArangeOpConversion, BroadcastOpConversion,
                ExpandDimsOpConversion, AddPtrOpConversion>(converter, target);
   patterns.add<DivRoundingPattern<arith::FloorDivSIOp>, DivRoundingPattern<arith::CeilDivSIOp>,

@@ -28,7 +28,7 @@ const AxisInfoAnalysis *AxisInfoMap::lookup(Operation *op) const {
   return it == perFunc.end() ? nullptr : it->second.get();
 }
 void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
-                                         RewritePatternSet &);
+                                         const AxisInfoMap &, RewritePatternSet &);
 void populateLoadStoreOpToLLVMPatterns(TileGPUTypeConverter &, const TargetInfo &,
                                        const AxisInfoMap &, SharedMemoryPlan &,
                                        RewritePatternSet &);
@@ -84,7 +84,7 @@ struct ConvertTileGPUToLLVMPass
     SharedMemoryPlan shared;
     {
       RewritePatternSet patterns(ctx);
-      populateElementwiseOpToLLVMPatterns(converter, *info, patterns);
+      populateElementwiseOpToLLVMPatterns(converter, *info, axis, patterns);
       populateLoadStoreOpToLLVMPatterns(converter, *info, axis, shared, patterns);
       populateReduceOpToLLVMPatterns(converter, *info, shared, patterns);
       populateScanOpToLLVMPatterns(converter, *info, shared, patterns);

@@ -36,6 +36,7 @@
 #include "RematerializeAcrossBarriers.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -43,19 +44,24 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include <tuple>
+
 using namespace llvm;
 
 namespace {
 
 constexpr unsigned kMaxDepth = 4;
 
-/// Fewer values than this live across the block's barriers (about as many a thread as it holds
-/// elements of the row) are left alone: registers are not what limits such a kernel, and the
-/// recomputation lengthens the path from the barrier to the store. Measured on an H100 (session
-/// 61, old -> new time): 64 elements a thread gained (RMSNorm 16384 columns on 8 warps 1.014x,
-/// 4096 on 2 warps 1.019x), 32 were even (0.996-1.007x), 16 and fewer lost (RMSNorm 4096
-/// columns on 8 warps 0.991x, LayerNorm 1000 on 4 warps 0.982x, and up to 0.90x on 8-32 warps).
-constexpr unsigned kMinValues = 64;
+/// Kernels whose recomputable values read fewer loaded elements than this a thread (about the
+/// elements of the row it holds: LayerNorm's x and x - mean read the same ones) are left
+/// alone: registers are not what limits such a kernel, and the recomputation lengthens the
+/// path from the barrier to the store. Measured on an H100 (session 61, old -> new time): 64
+/// elements a thread gained (RMSNorm 16384 columns on 8 warps 1.014x, 4096 on 2 warps 1.019x),
+/// 32 were even (0.996-1.007x), 16 and fewer lost (RMSNorm 4096 columns on 8 warps 0.991x,
+/// LayerNorm 1000 on 4 warps 0.982x, and up to 0.90x on 8-32 warps). Counted as values, x and
+/// x - mean made LayerNorm's 32 elements 64 once its mask was live after the variance, and
+/// 16384 columns on 16 warps lost 0.7% (session 70).
+constexpr unsigned kMinElements = 64;
 
 /// Block-wide barriers: the reductions' bar.sync (llvm.nvvm.barrier0 and its variants).
 bool isBarrier(const Instruction &i) {
@@ -126,7 +132,7 @@ public:
   }
 
   bool run() {
-    if (barriers.empty() || countRecomputable() < kMinValues)
+    if (barriers.empty() || countSourceElements() < kMinElements)
       return false;
     bool changed = false;
     // In program order, copies included: a value's own uses after a barrier are rewritten
@@ -156,15 +162,38 @@ private:
   /// The values that have a use after a barrier and could be recomputed there, counted before
   /// anything is rewritten: run() decides value by value on the block it is rewriting, so the
   /// threshold needs this dry count first.
-  unsigned countRecomputable() {
-    unsigned n = 0;
-    for (Instruction &v : block)
-      if (v.getType()->isFloatTy() && llvm::any_of(v.uses(), [&](Use &u) {
-            Instruction *b = barrierBetween(&v, cast<Instruction>(u.getUser()));
-            return b && recomputable(&v, b);
-          }))
-        ++n;
-    return n;
+  /// A loaded 16-bit element: its word (or the <N x i32> vector and the word's index in it)
+  /// and its half.
+  using Element = std::tuple<Value *, unsigned, unsigned>;
+
+  /// The loaded elements that the values recomputable after some barrier read.
+  unsigned countSourceElements() {
+    DenseSet<Element> elements;
+    for (Instruction &v : block) {
+      if (!v.getType()->isFloatTy())
+        continue;
+      for (Use &u : v.uses())
+        if (Instruction *b = barrierBetween(&v, cast<Instruction>(u.getUser()));
+            b && recomputable(&v, b)) {
+          sourceElements(&v, b, /*root=*/true, 0, elements);
+          break;
+        }
+    }
+    return elements.size();
+  }
+  void sourceElements(Value *v, Instruction *b, bool root, unsigned depth, DenseSet<Element> &out) {
+    if (isLeaf(v, b, root))
+      return;
+    auto *i = cast<Instruction>(v);
+    if (std::optional<Widening> w = widening(i)) {
+      const PackedHalf &p = w->source;
+      out.insert(p.word ? Element{p.word, 0, p.half} : Element{p.vector, p.index, p.half});
+      return;
+    }
+    if (depth == kMaxDepth)
+      return;
+    for (Value *op : i->operands())
+      sourceElements(op, b, false, depth + 1, out);
   }
 
   /// The last barrier before `user` when it comes after `v`'s definition, else null.
