@@ -159,41 +159,28 @@ public:
   }
 
 private:
-  /// The values that have a use after a barrier and could be recomputed there, counted before
-  /// anything is rewritten: run() decides value by value on the block it is rewriting, so the
-  /// threshold needs this dry count first.
   /// A loaded 16-bit element: its word (or the <N x i32> vector and the word's index in it)
   /// and its half.
   using Element = std::tuple<Value *, unsigned, unsigned>;
+  using Elements = SmallSet<Element, 4>;
 
-  /// The loaded elements that the values recomputable after some barrier read.
+  /// The loaded elements that the values recomputable after some barrier read, counted before
+  /// anything is rewritten: run() decides value by value on the block it is rewriting, so the
+  /// threshold needs this dry count first.
   unsigned countSourceElements() {
-    DenseSet<Element> elements;
+    DenseSet<Element> all;
     for (Instruction &v : block) {
       if (!v.getType()->isFloatTy())
         continue;
       for (Use &u : v.uses())
-        if (Instruction *b = barrierBetween(&v, cast<Instruction>(u.getUser()));
-            b && recomputable(&v, b)) {
-          sourceElements(&v, b, /*root=*/true, 0, elements);
+        if (Instruction *b = barrierBetween(&v, cast<Instruction>(u.getUser()))) {
+          Elements read;
+          if (recomputable(&v, b, &read))
+            all.insert(read.begin(), read.end());
           break;
         }
     }
-    return elements.size();
-  }
-  void sourceElements(Value *v, Instruction *b, bool root, unsigned depth, DenseSet<Element> &out) {
-    if (isLeaf(v, b, root))
-      return;
-    auto *i = cast<Instruction>(v);
-    if (std::optional<Widening> w = widening(i)) {
-      const PackedHalf &p = w->source;
-      out.insert(p.word ? Element{p.word, 0, p.half} : Element{p.vector, p.index, p.half});
-      return;
-    }
-    if (depth == kMaxDepth)
-      return;
-    for (Value *op : i->operands())
-      sourceElements(op, b, false, depth + 1, out);
+    return all.size();
   }
 
   /// The last barrier before `user` when it comes after `v`'s definition, else null.
@@ -243,22 +230,30 @@ private:
 
   /// Whether `v` can be computed again after `b` from leaves and one loaded word: a word holds
   /// two elements, so keeping it costs half a register an element against the one of `v`;
-  /// with two words (x = in + res) nothing is saved.
-  bool recomputable(Instruction *v, Instruction *b) {
-    SmallSet<std::pair<Value *, unsigned>, 2> words;
+  /// with two words (x = in + res) nothing is saved. The elements it reads go to `read`.
+  bool recomputable(Instruction *v, Instruction *b, Elements *read = nullptr) {
+    Elements elements;
     bool f16 = false;
-    if (!recomputable(v, b, /*root=*/true, 0, words, f16) || words.size() != 1)
+    if (!recomputable(v, b, /*root=*/true, 0, elements, f16) || elements.empty())
       return false;
-    return !f16 || widening(v);
+    auto word = [](const Element &e) { return std::make_pair(std::get<0>(e), std::get<1>(e)); };
+    for (const Element &e : elements)
+      if (word(e) != word(*elements.begin()))
+        return false;
+    if (f16 && !widening(v))
+      return false;
+    if (read)
+      *read = std::move(elements);
+    return true;
   }
-  bool recomputable(Value *v, Instruction *b, bool root, unsigned depth,
-                    SmallSet<std::pair<Value *, unsigned>, 2> &words, bool &f16) {
+  bool recomputable(Value *v, Instruction *b, bool root, unsigned depth, Elements &elements,
+                    bool &f16) {
     if (isLeaf(v, b, root))
       return true;
     auto *i = cast<Instruction>(v);
     if (std::optional<Widening> w = widening(i)) {
       const PackedHalf &p = w->source;
-      words.insert(p.word ? std::make_pair(p.word, 0u) : std::make_pair(p.vector, p.index));
+      elements.insert(p.word ? Element{p.word, 0, p.half} : Element{p.vector, p.index, p.half});
       f16 |= !w->bf16;
       return true;
     }
@@ -276,7 +271,7 @@ private:
       return false;
     }
     for (Value *op : i->operands())
-      if (!recomputable(op, b, false, depth + 1, words, f16))
+      if (!recomputable(op, b, false, depth + 1, elements, f16))
         return false;
     return true;
   }
