@@ -172,13 +172,14 @@ private:
     for (Instruction &v : block) {
       if (!v.getType()->isFloatTy())
         continue;
-      for (Use &u : v.uses())
-        if (Instruction *b = barrierBetween(&v, cast<Instruction>(u.getUser()))) {
-          Elements read;
-          if (recomputable(&v, b, &read))
-            all.insert(read.begin(), read.end());
+      for (Use &u : v.uses()) {
+        Elements read;
+        if (Instruction *b = barrierBetween(&v, cast<Instruction>(u.getUser()));
+            b && recomputable(&v, b, &read)) {
+          all.insert(read.begin(), read.end());
           break;
         }
+      }
     }
     return all.size();
   }
