@@ -84,16 +84,17 @@ void rms(const LC &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> w, Int stride
   store(out + row * stride + cols, cast<T>(x * r * wt), m);
   store(rstd + row, r);
 }
-#define RMK(NAME, R, W)                                                                            \
+/// RMSK(NAME, FN, ARGS...): an RMSNorm kernel NAME that runs FN<T, ARGS...>.
+#define RMSK(NAME, FN, ...)                                                                        \
   template <class T>                                                                               \
   void NAME(const LC &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> w, Int stride, Int n_cols,   \
             Float eps) {                                                                           \
-    rms<T, R, W>(c, out, rstd, in, w, stride, n_cols, eps);                                        \
+    FN<T, __VA_ARGS__>(c, out, rstd, in, w, stride, n_cols, eps);                                  \
   }                                                                                                \
   TESSEL_KERNEL(NAME, DTYPES(bf16), ARGS(out, rstd, in, w, stride, n_cols, eps), CONFIGS(LC{}))
-RMK(rmA, false, false)
-RMK(rmE, true, false)
-RMK(rmJ, true, true)
+RMSK(rmA, rms, false, false)
+RMSK(rmE, rms, true, false)
+RMSK(rmJ, rms, true, true)
 
 // RMSNorm with x read again after the reduction (from L2, evict_first) instead of kept in
 // registers across it; w after the reduction (rmR), or before it as T (rmS).
@@ -113,15 +114,8 @@ void rmsReload(const LC &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> w, Int 
   store(out + row * stride + cols, cast<T>(x2 * r * wt), m);
   store(rstd + row, r);
 }
-#define RRK(NAME, W)                                                                               \
-  template <class T>                                                                               \
-  void NAME(const LC &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> w, Int stride, Int n_cols,   \
-            Float eps) {                                                                           \
-    rmsReload<T, W>(c, out, rstd, in, w, stride, n_cols, eps);                                     \
-  }                                                                                                \
-  TESSEL_KERNEL(NAME, DTYPES(bf16), ARGS(out, rstd, in, w, stride, n_cols, eps), CONFIGS(LC{}))
-RRK(rmR, false)
-RRK(rmS, true)
+RMSK(rmR, rmsReload, false)
+RMSK(rmS, rmsReload, true)
 
 // RMSNorm: the reduction over the whole row in one block, then the output in DIV chunks, each
 // reading x again (L2, evict_first) with its w: only a chunk is live after the reduction.
@@ -144,13 +138,6 @@ void rmsChunks(const LC &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> w, Int 
     store(dst + offs, cast<T>(x2 * r * wt), mk);
   });
 }
-#define RCK(NAME, D)                                                                               \
-  template <class T>                                                                               \
-  void NAME(const LC &c, Ptr<T> out, Ptr<f32> rstd, Ptr<T> in, Ptr<T> w, Int stride, Int n_cols,   \
-            Float eps) {                                                                           \
-    rmsChunks<T, D>(c, out, rstd, in, w, stride, n_cols, eps);                                     \
-  }                                                                                                \
-  TESSEL_KERNEL(NAME, DTYPES(bf16), ARGS(out, rstd, in, w, stride, n_cols, eps), CONFIGS(LC{}))
-RCK(rmC2, 2)
-RCK(rmC4, 4)
-RCK(rmC8, 8)
+RMSK(rmC2, rmsChunks, 2)
+RMSK(rmC4, rmsChunks, 4)
+RMSK(rmC8, rmsChunks, 8)
