@@ -33,15 +33,13 @@ void layernorm(const LayerNormConfig &c, Ptr<T> out, Ptr<f32> mean_out, Ptr<f32>
   Tile<f32> x = cast<f32>(load(in + row * stride + cols, m, 0.0)); // (BLOCK)
   // bf16, up to 8 warps and 16 elements a thread (32 on up to 4 warps): w and b are issued
   // right after x, kept as bf16 with evict_last (every program reads them) and widened only
-  // where they are used. ptxas overlaps them with the reductions at about the registers of the
-  // late order (63 against 64 at 1000 columns on 1 warp), as in inductor's kernel. H100:
-  // 32768x1000 2.0% faster on 1 and 2 warps (benchmarks/gpu/results/2026-12-07-h100-s72).
-  // With them, rsqrt rather than 1 / sqrt: sqrt.rn's slow-path branches keep ptxas from moving
-  // the loads past it (113 registers). Wider, the raw tiles cost programs per SM (16384 columns
-  // on 16 warps: 121 registers against 64, 27% slower). Not timed for f16 and f32, whose early
-  // tiles take more registers (4096 columns on 4 warps: f16 96, f32 117, bf16 80, late 58-62),
-  // so they keep the late order, as do wider configs, with 1 / sqrt: there rsqrt gained
-  // nothing, and costs 16384 columns on 16 wave64s 2 VGPR spills on gfx942.
+  // where they are used, so that the backend overlaps them with the reductions at about the
+  // registers of the late order, as inductor's kernel does. With them, rsqrt rather than
+  // 1 / sqrt, whose rounding slow path keeps the loads from moving past it. 32768x1000: 2.0%
+  // faster on 1 and 2 warps. Wider configs keep the late order (16384 columns on 16 warps early:
+  // about twice the registers, 27% slower), and so do f16 and f32 (not timed; their early tiles
+  // take more registers than bf16's), with 1 / sqrt: there rsqrt gained nothing and made a
+  // wide config spill on one AMD target (docs/Performance.md, session 72).
   bool early = std::is_same_v<T, bf16> && c.num_warps <= 8 &&
                (c.BLOCK <= 16 * 32 * c.num_warps ||
                 (c.num_warps <= 4 && c.BLOCK <= 32 * 32 * c.num_warps));
