@@ -289,24 +289,9 @@ cp "$build"/python/tessel/*.py "$dest/python/tessel/"
 cp "$build/lib/libtessel_launcher.so" "$dest/python/tessel/lib/"
 # tessel-tune-gpu times the variants tune_prepare.sh compiles (docs/Autotuning.md).
 mkdir -p "$dest/bin" && cp "$build/bin/tessel-tune-gpu" "$dest/bin/"
-python3 - "$root/../shared/anchors/triton_reference.py" "$dest/triton_reference.py" <<'PY'
-import sys
-src = open(sys.argv[1]).read()
-# The memory-bound part only: GEMM is not in this backend yet.
-cut = src.index("# ---------------- GEMM ----------------")
-end = src.index("out_dir = os.environ.get")
-open(sys.argv[2], "w").write(src[:cut] + src[end:])
-PY
-python3 - "$root/../shared/anchors/triton_reference.py" "$dest/triton_gemm.py" <<'PY'
-import sys
-src = open(sys.argv[1]).read()
-# The GEMM kernel alone (autotuned configs, kernel, launcher): importing the whole reference
-# would run its benchmarks.
-start = src.index("def mm_configs():")
-end = src.index("# ---------------- cold compile time ----------------")
-head = ("# The Triton GEMM of shared/anchors/triton_reference.py, copied by prepare.sh for\n"
-        "# gemm_bench.py: triton_mm(x, w, bias=None, act=0), autotuned over mm_configs().\n"
-        "import torch\nimport triton\nimport triton.language as tl\n\ndev = \"cuda\"\n\n\n")
-open(sys.argv[2], "w").write(head + src[start:end].rstrip() + "\n")
-PY
+# The Triton reference without its GEMM part, and its GEMM kernel alone (triton_gemm.py).
+python3 "$root/benchmarks/gpu/anchor_split.py" rows "$root/../shared/anchors/triton_reference.py" \
+  "$dest/triton_reference.py"
+python3 "$root/benchmarks/gpu/anchor_split.py" gemm "$root/../shared/anchors/triton_reference.py" \
+  "$dest/triton_gemm.py"
 echo "prepared $(ls "$dest/kernels"/*.cubin | wc -l) kernels ($(ls "$dest/kernels" | grep -c '^gemm__.*\.cubin$' || true) GEMM) in $dest"
