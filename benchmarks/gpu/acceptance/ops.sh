@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12's ops (carry the staged ops/, on the machine that ran rows.sh; about 400 s on an
+# Issue 12's ops (carry the staged ops/, on the machine that ran rows.sh; about 280 s on an
 # H100): the ops' other kernels (backward, geglu, rope_flat, rope_seq_out, add_rmsnorm_out)
 # tuned into rows.sh's cache; torch_ops.py with that cache and every tuned variant on the kernel
 # path: each op's outputs and gradients against float64 PyTorch, then forward and forward +
@@ -20,7 +20,7 @@ fi
 [[ -f $s/tuning.json ]] || cp tuning.json $s/ 2>/dev/null ||
   echo "no tuning cache from rows.sh: the row kernels' ops run their default configs"
 SECONDS=0
-timeout 150 bin/tessel-tune-gpu tune --cache $s/tuning.json >"$o/tune_ops.txt" 2>&1
+timeout 200 bin/tessel-tune-gpu tune --cache $s/tuning.json >"$o/tune_ops.txt" 2>&1
 echo "tune ops rc=$? ${SECONDS}s"
 grep -E "best|FAIL|error" "$o/tune_ops.txt" | grep -v "^  \[" | cut -c1-150 | sed 's/, cached in.*//'
 cp -r tune/* $s/tune/
@@ -33,7 +33,7 @@ tuned=$(ls -d $s/tune/*__bf16 | tr '\n' ':')
 export TESSEL_TUNING_CACHE=$s/tuning.json TESSEL_KERNEL_PATH=$PWD/kernels:${tuned%:}
 cp $s/tuning.json "$o/"
 SECONDS=0
-timeout "${T:-380}" env PYTHONPATH=/tmp/lg OUT="$o" python3 torch_ops.py >"$o/torch.txt" 2>&1
+timeout "${T:-330}" env PYTHONPATH=/tmp/lg OUT="$o" python3 torch_ops.py >"$o/torch.txt" 2>&1
 echo "torch_ops rc=$? ${SECONDS}s"
 grep -E "checks, |FAIL" "$o/torch.txt" | tail -6
 sed -n '/speed-up of Tessel/,$p' "$o/torch.txt" | head -60

@@ -18,7 +18,8 @@
 # they run untuned and say so.
 #
 # `rows` stages rows, q1 and q2 (about 10 minutes on 2 cores); `gemm` then ops and gemm (about
-# 35 minutes: prepare.sh compiles every GEMM variant); no argument: both.
+# 35 minutes: prepare.sh compiles every GEMM variant); no argument: both. REUSE=1 keeps what an
+# earlier run compiled (DEST/all, DEST/t, DEST/g), for a restage without compiler changes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 dest=${1:?usage: stage.sh DEST [rows|gemm]}
@@ -75,14 +76,19 @@ fi
 if [[ $part != rows ]]; then
   # The library, its GEMM variants, the scripts and the Python package (prepare.sh); the LLM
   # suite's tuning spaces.
-  PREPARE_GEMM=1 "$gpu/prepare.sh" "$dest/all" >"$log/prepare.log" 2>&1
-  rm -f "$dest"/all/kernels/*.mlir
-  step "$(tail -1 "$log/prepare.log")"
-  [[ -d $dest/t/tune ]] ||
+  # REUSE=1: DEST/all, DEST/t and DEST/g as an earlier run left them (the same compiler only).
+  if [[ ${REUSE:-0} != 1 || ! -d $dest/all/kernels ]]; then
+    PREPARE_GEMM=1 "$gpu/prepare.sh" "$dest/all" >"$log/prepare.log" 2>&1
+    rm -f "$dest"/all/kernels/*.mlir
+    step "$(tail -1 "$log/prepare.log")"
+  fi
+  [[ ${REUSE:-0} == 1 && -d $dest/t/tune ]] ||
     "$gpu/tune_prepare.sh" "$dest/t" --only "$(tr ' ' , <<<"$rows $ops")" >"$log/tune_rows.log" 2>&1
-  "$gpu/tune_prepare.sh" "$dest/g" --only gemm_split_k,gemm_block_ptr,gemm_persistent \
-    >"$log/tune_gemm.log" 2>&1
-  step "$(tail -1 "$log/tune_gemm.log" | cut -c1-90)"
+  if [[ ${REUSE:-0} != 1 || ! -d $dest/g/tune ]]; then
+    "$gpu/tune_prepare.sh" "$dest/g" --only gemm_split_k,gemm_block_ptr,gemm_persistent \
+      >"$log/tune_gemm.log" 2>&1
+    step "$(tail -1 "$log/tune_gemm.log" | cut -c1-90)"
+  fi
   # ops: the library's kernels but the GEMMs torch_ops.py never launches, the ops' other spaces,
   # the package, torch_ops.py and its helpers, verify.sh and the cases, Liger-Kernel's wheel.
   o=$dest/ops && rm -rf "$o" && mkdir -p "$o/kernels" "$o/tune"
