@@ -11,7 +11,9 @@ libtessel_launcher.so) on CUDA tensors, in one process:
    DESIGN.md §7's shapes: Tessel vs PyTorch eager vs torch.compile vs Liger-Kernel (skipped
    when liger_kernel is not importable); fused linear cross-entropy's forward+backward time
    (median of interleaved rounds, not do_bench: see there) and peak memory at (BT, H, V) =
-   (8192, 4096, 128256) and (4096, 4096, 128256).
+   (8192, 4096, 128256) and (4096, 4096, 128256). --graph also times each op's forward and
+   forward+backward by CUDA-graph replay (do_bench_cudagraph): the GPU's time, which do_bench's
+   hides where the host takes longer to launch a step than the GPU to run it.
 
 Prints a table and writes $OUT/torch_ops.json. Exit 1 when a check fails."""
 import argparse, json, os, statistics, sys, traceback
@@ -22,6 +24,9 @@ os.environ.setdefault("TESSEL_KERNEL_PATH", os.path.join(here, "kernels"))
 
 ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 ap.add_argument("--quick", action="store_true", help="checks only, no timing")
+ap.add_argument("--graph", action="store_true",
+                help="also time forward and forward+backward by CUDA-graph replay "
+                "(do_bench_cudagraph: the GPU's time without the host's launches, L2 not flushed)")
 ap.add_argument("--only", default="", help="time only these ops (comma-separated: rms_norm, "
                 "layer_norm, add_rms_norm, swiglu, geglu, rope, cross_entropy, fused_linear_ce)")
 args = ap.parse_args()
@@ -237,6 +242,13 @@ def bench(fn):
     return triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
 
 
+def graph_bench(fn):
+    """fn's median time by CUDA-graph replay: what the GPU takes when the host's Python and
+    launches are out of the way (they bound do_bench's forward + backward at 32768x1000 on a
+    slow host, results/2026-12-07-h100-s73)."""
+    return triton.testing.do_bench_cudagraph(fn, rep=100, return_mode="median")
+
+
 def time_op(op, shape, impls, inputs, nbytes):
     """impls: name -> forward fn over `inputs` (leaves requiring grad); times forward and
     forward+backward of each."""
@@ -263,10 +275,24 @@ def time_op(op, shape, impls, inputs, nbytes):
                 r["fwd_bwd_ms"] = bench(step)
         except Exception as e:
             r["error"] = f"{type(e).__name__}: {str(e)[:200]}"
+        if args.graph and "error" not in r:
+            # A step that cannot be captured (a host sync, an allocation outside the pool) leaves
+            # its graph columns empty and says why; do_bench's columns stand.
+            try:
+                with torch.no_grad():
+                    r["fwd_graph_ms"] = graph_bench(lambda: fn(*inputs))
+                if "fwd_bwd_ms" in r:
+                    r["fwd_bwd_graph_ms"] = graph_bench(step)
+            except Exception as e:
+                r["graph_error"] = f"{type(e).__name__}: {str(e)[:200]}"
         rows.append(r)
+        graph = (f"  graph fwd {r['fwd_graph_ms'] * 1e3:9.1f} us"
+                 f"  fwd+bwd {r.get('fwd_bwd_graph_ms', float('nan')) * 1e3:9.1f} us"
+                 if "fwd_graph_ms" in r else "")
         print(f"  {op:14s} {shape:14s} {name:14s} fwd {r.get('fwd_ms', float('nan')) * 1e3:9.1f} us"
-              f"  fwd+bwd {r.get('fwd_bwd_ms', float('nan')) * 1e3:9.1f} us"
-              + (f"  {r['error']}" if "error" in r else ""), flush=True)
+              f"  fwd+bwd {r.get('fwd_bwd_ms', float('nan')) * 1e3:9.1f} us" + graph
+              + (f"  {r['error']}" if "error" in r else "")
+              + (f"  graph: {r['graph_error']}" if "graph_error" in r else ""), flush=True)
 
 
 print("\ntiming (bf16; median us, do_bench)")
@@ -418,12 +444,15 @@ for BT, H, V in ((8192, 4096, 128256), (4096, 4096, 128256)) if selected("fused_
 del flush
 
 print("\nspeed-up of Tessel (time of the other / Tessel's; > 1: Tessel faster)")
-print(f"{'op':14s} {'shape':14s} {'vs':8s} {'fwd':>6s} {'fwd+bwd':>8s}")
+graphs = " (graph: by CUDA-graph replay)" if args.graph else ""
+print(f"{'op':14s} {'shape':14s} {'vs':8s} {'fwd':>6s} {'fwd+bwd':>8s}"
+      + (f" {'graph fwd':>9s} {'fwd+bwd':>8s}" if args.graph else "") + graphs)
 for t in [r for r in rows if r["impl"] == "tessel"]:
     for o in [r for r in rows if r["op"] == t["op"] and r["shape"] == t["shape"]
               and r["impl"] != "tessel"]:
         f = lambda k: (f"{o[k] / t[k]:.2f}" if k in o and k in t else "-")
-        print(f"{t['op']:14s} {t['shape']:14s} {o['impl']:8s} {f('fwd_ms'):>6s} {f('fwd_bwd_ms'):>8s}")
+        print(f"{t['op']:14s} {t['shape']:14s} {o['impl']:8s} {f('fwd_ms'):>6s} {f('fwd_bwd_ms'):>8s}"
+              + (f" {f('fwd_graph_ms'):>9s} {f('fwd_bwd_graph_ms'):>8s}" if args.graph else ""))
 
 json.dump({"gpu": torch.cuda.get_device_name(), "torch": torch.__version__, "liger": liger,
            "checks": checks, "rows": rows},

@@ -3,7 +3,8 @@
 # H100): the ops' other kernels (backward, geglu, rope_flat, rope_seq_out, add_rmsnorm_out)
 # tuned into rows.sh's cache; torch_ops.py with that cache and every tuned variant on the kernel
 # path: each op's outputs and gradients against float64 PyTorch, then forward and forward +
-# backward against eager, torch.compile and Liger-Kernel 0.8.5, and fused linear cross-entropy's
+# backward against eager, torch.compile and Liger-Kernel 0.8.5 (by do_bench and by CUDA-graph
+# replay), and fused linear cross-entropy's
 # time and peak memory in interleaved rounds (plot_torch_ops.py draws its JSON, here). VERIFY=1 first runs verify.sh
 # library (every non-GEMM library variant on odd shapes) and the cases.
 cd "$(dirname "$0")" || exit 1
@@ -33,7 +34,7 @@ tuned=$(ls -d $s/tune/*__bf16 | tr '\n' ':')
 export TESSEL_TUNING_CACHE=$s/tuning.json TESSEL_KERNEL_PATH=$PWD/kernels:${tuned%:}
 cp $s/tuning.json "$o/"
 SECONDS=0
-timeout "${T:-330}" env PYTHONPATH=/tmp/lg OUT="$o" python3 torch_ops.py >"$o/torch.txt" 2>&1
+timeout "${T:-330}" env PYTHONPATH=/tmp/lg OUT="$o" python3 torch_ops.py --graph >"$o/torch.txt" 2>&1
 echo "torch_ops rc=$? ${SECONDS}s"
 grep -E "checks, |FAIL" "$o/torch.txt" | tail -6
 sed -n '/speed-up of Tessel/,$p' "$o/torch.txt" | head -60

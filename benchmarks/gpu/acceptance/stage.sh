@@ -15,7 +15,7 @@
 # /tmp). ops.sh and peers.sh take rows.sh's tuning cache, tuned variants and tuned rows from
 # /tmp/acc on that machine; on another, from rows.sh's tarball: its tuning.json copied into
 # DEST/ops (with DEST/rows carried beside) and its tuned_rows.txt into DEST/q2. Without them
-# they run untuned and say so.
+# they run untuned and say so. The first run's sizes and walls: results/2026-12-07-h100-s73.
 #
 # `rows` stages rows, q1 and q2 (about 10 minutes on 2 cores); `gemm` then ops and gemm (about
 # 35 minutes: prepare.sh compiles every GEMM variant); no argument: both. REUSE=1 keeps what an
@@ -46,6 +46,7 @@ if [[ $part != gemm ]]; then
   # The row kernels' and the ops' tuning spaces at the benchmark shapes (tune_prepare.sh).
   "$gpu/tune_prepare.sh" "$dest/t" --only "$(tr ' ' , <<<"$rows $ops")" >"$log/tune_rows.log" 2>&1
   step "$(tail -1 "$log/tune_rows.log" | cut -c1-90)"
+  t_fresh=1
   # rows: the row kernels' spaces, the tuner and the runner, the C++ launcher example, and
   # layernorm's configs in every dtype for odd shapes (its bf16 order changed in session 72).
   r=$dest/rows && rm -rf "$r" && mkdir -p "$r/tune" "$r/bin" "$r/odd" "$r/ex/kernels"
@@ -82,7 +83,7 @@ if [[ $part != rows ]]; then
     rm -f "$dest"/all/kernels/*.mlir
     step "$(tail -1 "$log/prepare.log")"
   fi
-  [[ ${REUSE:-0} == 1 && -d $dest/t/tune ]] ||
+  [[ ${t_fresh:-0} == 1 || (${REUSE:-0} == 1 && -d $dest/t/tune) ]] ||
     "$gpu/tune_prepare.sh" "$dest/t" --only "$(tr ' ' , <<<"$rows $ops")" >"$log/tune_rows.log" 2>&1
   if [[ ${REUSE:-0} != 1 || ! -d $dest/g/tune ]]; then
     "$gpu/tune_prepare.sh" "$dest/g" --only gemm_split_k,gemm_block_ptr,gemm_persistent \
