@@ -17,9 +17,10 @@
 # DEST/ops (with DEST/rows carried beside) and its tuned_rows.txt into DEST/q2. Without them
 # they run untuned and say so. The first run's sizes and walls: results/2026-12-07-h100-s73.
 #
-# `rows` stages rows, q1 and q2 (about 10 minutes on 2 cores); `gemm` then ops and gemm (about
-# 35 minutes: prepare.sh compiles every GEMM variant); no argument: both. REUSE=1 keeps what an
-# earlier run compiled (DEST/all, DEST/t, DEST/g), for a restage without compiler changes.
+# `rows` stages rows, q1 and q2 (about 7 minutes on 2 cores after the build); `gemm` then ops
+# and gemm (about 20 minutes: prepare.sh compiles every GEMM variant); no argument: both.
+# REUSE=1 keeps what an earlier run compiled (DEST/all, DEST/t, DEST/g), for a restage without
+# compiler changes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 dest=${1:?usage: stage.sh DEST [rows|gemm]}
