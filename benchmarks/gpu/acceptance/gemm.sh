@@ -36,7 +36,7 @@ done
 grep -E "best" "$o/tune_f16.txt" | grep -v "^  \[" | sed 's/, cached in.*//' | cut -c1-170
 export TESSEL_KERNEL_PATH=$PWD/kernels:$PWD/tune/gemm_block_ptr__f16:$PWD/tune/gemm_block_ptr_f16_nt/gemm_block_ptr__f16:$PWD/tune/gemm_block_ptr_llm/gemm_block_ptr__bf16:$PWD/tune/gemm_split_k__bf16:$PWD/tune/gemm_split_k_swap/gemm_split_k__bf16
 SECONDS=0
-OUT=$o timeout 130 python3 matmul_bench.py --rounds 3 >"$o/matmul.txt" 2>&1
+OUT=$o timeout 110 python3 matmul_bench.py --rounds 3 >"$o/matmul.txt" 2>&1
 echo "matmul_bench rc=$? ${SECONDS}s"
 grep -E "rel_err" "$o/matmul.txt" | grep -v PASS | head -5
 sed -n '/^do_bench medians/,$p' "$o/matmul.txt" | head -20

@@ -12,7 +12,8 @@
 #
 # Each fits one 600 s command and prints a short table last; its files come back as one tarball
 # under $OUT. peers.sh must run on rows.sh's machine while it is warm (QuACK's two halves meet in
-# /tmp). ops.sh and peers.sh take rows.sh's tuning cache, tuned variants and tuned rows from
+# /tmp; q1 and q2 together exceed one carry, so on another machine peers.sh has no QuACK
+# column). ops.sh and peers.sh take rows.sh's tuning cache, tuned variants and tuned rows from
 # /tmp/acc on that machine; on another, from rows.sh's tarball: its tuning.json copied into
 # DEST/ops (with DEST/rows carried beside) and its tuned_rows.txt into DEST/q2. Without them
 # they run untuned and say so. The first run's sizes and walls: results/2026-12-07-h100-s73.
@@ -45,8 +46,10 @@ ops="add_rmsnorm_out add_rmsnorm_backward geglu geglu_backward layernorm_backwar
 
 if [[ $part != gemm ]]; then
   # The row kernels' and the ops' tuning spaces at the benchmark shapes (tune_prepare.sh).
-  "$gpu/tune_prepare.sh" "$dest/t" --only "$(tr ' ' , <<<"$rows $ops")" >"$log/tune_rows.log" 2>&1
-  step "$(tail -1 "$log/tune_rows.log" | cut -c1-90)"
+  if [[ ${REUSE:-0} != 1 || ! -d $dest/t/tune ]]; then
+    "$gpu/tune_prepare.sh" "$dest/t" --only "$(tr ' ' , <<<"$rows $ops")" >"$log/tune_rows.log" 2>&1
+    step "$(tail -1 "$log/tune_rows.log" | cut -c1-90)"
+  fi
   t_fresh=1
   # rows: the row kernels' spaces, the tuner and the runner, the C++ launcher example, and
   # layernorm's configs in every dtype for odd shapes (its bf16 order changed in session 72).
@@ -61,15 +64,20 @@ if [[ $part != gemm ]]; then
         -D num_warps=$2 --target=cuda:sm_90a --emit=cubin -o "$r/odd" >/dev/null
     done
   done
+  rm -rf "$dest/ex-build"
   cmake -S "$root/examples/tuned_softmax" -B "$dest/ex-build" -G Ninja -DTESSEL_BUILD="$build" \
-    >"$log/example.log" 2>&1 && cmake --build "$dest/ex-build" >>"$log/example.log" 2>&1
+    >"$log/example.log" 2>&1
+  cmake --build "$dest/ex-build" >>"$log/example.log" 2>&1
   cp "$dest"/ex-build/{tuned_softmax,libtessel_launcher.so} "$r/ex/"
   cp "$dest"/ex-build/kernels/*.{json,cubin} "$r/ex/kernels/"
-  pack "$r" && step "rows: $(du -sh "$r" | cut -f1)"
+  pack "$r"
+  step "rows: $(du -sh "$r" | cut -f1)"
   # q1, q2: QuACK 0.6.5 and its CuTe DSL in two halves (quack_stage.sh); q2 also holds the peers'
   # scripts: the Triton anchor without its GEMM part, QuACK's anchor, table.py.
   [[ -f $dest/q/part2/install.sh ]] || "$gpu/quack_stage.sh" "$dest/q" >"$log/quack.log" 2>&1
-  rm -rf "$dest/q1" "$dest/q2" && cp -r "$dest/q/part1" "$dest/q1" && cp -r "$dest/q/part2" "$dest/q2"
+  rm -rf "$dest/q1" "$dest/q2"
+  cp -r "$dest/q/part1" "$dest/q1"
+  cp -r "$dest/q/part2" "$dest/q2"
   python3 "$gpu/anchor_split.py" rows "$root/../shared/anchors/triton_reference.py" "$dest/q2/triton_rows.py"
   cp "$root/../shared/anchors/quack_reference.py" "$gpu/table.py" "$here/peers.sh" "$dest/q2/"
   step "q1 $(du -sh "$dest/q1" | cut -f1), q2 $(du -sh "$dest/q2" | cut -f1)"
@@ -103,15 +111,19 @@ if [[ $part != rows ]]; then
   ls "$dest"/whl/liger_kernel-0.8.5-*.whl >/dev/null 2>&1 ||
     pip download -q --no-deps liger-kernel==0.8.5 -d "$dest/whl"
   cp "$dest"/whl/liger_kernel-0.8.5-*.whl "$here/ops.sh" "$o/"
-  pack "$o" && step "ops: $(du -sh "$o" | cut -f1)"
+  pack "$o"
+  step "ops: $(du -sh "$o" | cut -f1)"
   # gemm: prepare.sh's sm_90a GEMM variants, the suite's spaces, the benchmarks, the Triton GEMM,
   # the last H200 tuning cache of the suite (session 54's, run by session 64; the tuner extends it).
   m=$dest/gemm && rm -rf "$m" && mkdir -p "$m/kernels" "$m/tune"
   (cd "$dest/all" && cp -r bin tessel-run-gpu python verify.sh gemm_bench.py matmul_bench.py \
     llm_shapes.py flushed.py triton_gemm.py "$m/")
-  cp "$dest"/all/kernels/gemm*.{json,cubin} "$m/kernels/" && cp -r "$dest"/g/tune/* "$m/tune/"
+  cp "$dest"/all/kernels/gemm*.{json,cubin} "$m/kernels/"
+  # Every space but the square bf16 rows' (tune/gemm_block_ptr__bf16), which no call tunes.
+  find "$dest/g/tune" -mindepth 1 -maxdepth 1 ! -name gemm_block_ptr__bf16 -exec cp -r -t "$m/tune/" {} +
   cp "$gpu/results/2026-12-06-h200-s64/callE-llm-suite/tuning.json" "$m/tuning_h200.json"
   cp "$here/gemm.sh" "$here/suite.sh" "$m/"
-  pack "$m" && step "gemm: $(du -sh "$m" | cut -f1)"
+  pack "$m"
+  step "gemm: $(du -sh "$m" | cut -f1)"
 fi
 du -sh --apparent-size "$dest"/{rows,q1,q2,ops,gemm} 2>/dev/null || true
