@@ -2,9 +2,8 @@
 """tuned_rows.py TUNE_DIR TUNING.json (on the GPU machine, in a directory made by prepare.sh
 or acceptance/stage.sh): times each tuned winner at the shape it was tuned for, the way bench.sh
 times the library's variants (tessel-run-gpu --bench: verified first, cold L2, median of 100
-event timings), and
-prints bench.sh's ROW lines, so table.py puts the tuned rows beside Triton, PyTorch,
-torch.compile and QuACK. A winner whose __div8 twin exists is run as the twin (the benchmark
+event timings), and prints bench.sh's ROW lines, so table.py puts the tuned rows beside Triton,
+PyTorch, torch.compile and QuACK. A winner whose __div8 twin exists is run as the twin (the benchmark
 shapes keep its promises), as the launchers would."""
 import json, os, re, subprocess, sys
 
