@@ -39,7 +39,7 @@ void layernorm(const LayerNormConfig &c, Ptr<T> out, Ptr<f32> mean_out, Ptr<f32>
   // faster on 1 and 2 warps. Wider configs keep the late order (16384 columns on 16 warps early:
   // about twice the registers, 27% slower), and so do f16 and f32 (not timed; their early tiles
   // take more registers than bf16's), with 1 / sqrt: there rsqrt gained nothing and made a
-  // wide config spill on one AMD target (docs/Performance.md, session 72).
+  // wide config spill on another backend (docs/Performance.md, session 72).
   bool early = std::is_same_v<T, bf16> && c.num_warps <= 8 &&
                (c.BLOCK <= 16 * 32 * c.num_warps ||
                 (c.num_warps <= 4 && c.BLOCK <= 32 * 32 * c.num_warps));

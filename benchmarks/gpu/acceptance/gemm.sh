@@ -24,7 +24,7 @@ grep -E "FAIL" "$o/gemm_bench.txt" | head -5
 sed -n '/^shape/,$p' "$o/gemm_bench.txt" | head -20
 # The H200 cache (session 54's tuning, kept by session 64) as this card's when it is not an H200:
 # the same configs launched.
-python3 -c "import sys,json; sys.path.insert(0,'python'); import tessel.kernels as k; d=k._device_key('cuda')[0]; c=json.load(open('tuning_h200.json')); [e.__setitem__('device',d) for e in c['entries']]; json.dump(c,open('/tmp/acc_gemm_tuning.json','w')); print('cache device:', d)"
+python3 cache_here.py tuning_h200.json /tmp/acc_gemm_tuning.json
 export TESSEL_TUNING_CACHE=/tmp/acc_gemm_tuning.json
 # f16 1024x1024x2048 in both layouts of B (K, N) and W^T (N, K): the op picks per twin only
 # from an entry (results/2026-12-07-h100-s69).

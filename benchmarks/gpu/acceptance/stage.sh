@@ -122,7 +122,7 @@ if [[ $part != rows ]]; then
   # Every space but the square bf16 rows' (tune/gemm_block_ptr__bf16), which no call tunes.
   find "$dest/g/tune" -mindepth 1 -maxdepth 1 ! -name gemm_block_ptr__bf16 -exec cp -r -t "$m/tune/" {} +
   cp "$gpu/results/2026-12-06-h200-s64/callE-llm-suite/tuning.json" "$m/tuning_h200.json"
-  cp "$here/gemm.sh" "$here/suite.sh" "$m/"
+  cp "$here/gemm.sh" "$here/suite.sh" "$here/cache_here.py" "$m/"
   pack "$m"
   step "gemm: $(du -sh "$m" | cut -f1)"
 fi
